@@ -1,0 +1,105 @@
+// Package testplugin is a plugin for the framework's own tests. A test binary
+// calls MaybeServe from TestMain; when the host starts that binary as a plugin
+// (go-plugin sets the handshake cookie in its environment) it serves this
+// plugin instead of running tests, so host and runner tests exercise real
+// child processes: crashes, hangs and grandchildren included.
+package testplugin
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+
+	"github.com/droidprof/droidprof/framework/internal/wire"
+	"github.com/droidprof/droidprof/framework/sdk"
+)
+
+// Config of the test collectors.
+type Config struct {
+	Value float64 `json:"value" default:"1"`
+}
+
+// Plugin returns the test plugin. Collectors:
+//   - "ok" writes value.txt and result artifacts;
+//   - "crash" writes partial.txt, then kills its own process from another
+//     goroutine (a real crash, not a recoverable panic);
+//   - "hang" starts a grandchild `sleep`, records its pid in child.pid,
+//     reports progress, and waits for cancellation.
+func Plugin() *sdk.Plugin {
+	return &sdk.Plugin{
+		Name: "testplug", Version: "1.0.0",
+		Collectors: []sdk.Collector{
+			{Name: "ok", Config: Config{}, Run: runOK},
+			{Name: "crash", Config: Config{}, Run: runCrash},
+			{Name: "hang", Config: Config{}, Run: runHang},
+		},
+		Analyzers: []sdk.Analyzer{{Name: "testplug", Run: analyze}},
+	}
+}
+
+// MaybeServe serves the plugin and exits if this process was started as a
+// plugin; otherwise it returns.
+func MaybeServe() {
+	if os.Getenv(wire.Handshake.MagicCookieKey) == "" {
+		return
+	}
+	sdk.Serve(Plugin())
+	os.Exit(0)
+}
+
+func runOK(_ context.Context, s *sdk.Step) error {
+	var c Config
+	if err := s.Decode(&c); err != nil {
+		return err
+	}
+	s.Progress(1, 1, "", "")
+	return s.WriteArtifact("value.txt", sdk.KindRaw, "text/plain", "", []byte(strconv.FormatFloat(c.Value, 'g', -1, 64)))
+}
+
+func runCrash(ctx context.Context, s *sdk.Step) error {
+	if err := os.WriteFile(filepath.Join(s.Dir, "partial.txt"), []byte("collected before the crash\n"), 0o644); err != nil {
+		return err
+	}
+	go func() {
+		var m map[string]int
+		m["boom"] = 1 // nil map write: an unrecoverable crash in a goroutine
+	}()
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+func runHang(ctx context.Context, s *sdk.Step) error {
+	cmd := exec.Command("sleep", "600")
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(s.Dir, "child.pid"), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644); err != nil {
+		return err
+	}
+	s.Progress(0, 1, "", "waiting")
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+func analyze(_ context.Context, a *sdk.Analysis) (*sdk.Result, error) {
+	r := a.NewResult()
+	for _, st := range a.Steps {
+		art := sdk.Find(st, "value.txt")
+		if art == nil {
+			continue
+		}
+		data, err := os.ReadFile(a.Path(art))
+		if err != nil {
+			return nil, err
+		}
+		v, err := strconv.ParseFloat(string(data), 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", art.Path, err)
+		}
+		r.Sample("value", "units", sdk.LowerIsBetter, st.Labels, v)
+	}
+	return r, nil
+}

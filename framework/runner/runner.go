@@ -1,0 +1,477 @@
+// Package runner executes a resolved experiment plan: it creates the run
+// directory, runs every collect step (repetitions × matrix cells × collect
+// blocks) in its plugin, then the analyzers, and leaves results.json and the
+// reports behind — also when a plugin crashes or the user presses Ctrl-C.
+package runner
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/droidprof/droidprof/framework/api"
+	"github.com/droidprof/droidprof/framework/config"
+	"github.com/droidprof/droidprof/framework/fingerprint"
+	"github.com/droidprof/droidprof/framework/host"
+	"github.com/droidprof/droidprof/framework/report"
+	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/framework/runstore"
+	"github.com/hashicorp/go-hclog"
+)
+
+// Progress receives what the runner is doing; the CLI draws it.
+type Progress interface {
+	// Step is called when step i (0-based) of n starts.
+	Step(i, n int, id string)
+	// Update reports progress inside the current step.
+	Update(p *api.Progress)
+	// Done is called once at the end.
+	Done()
+}
+
+// Runner runs plans.
+type Runner struct {
+	Plugins  *host.Manager
+	Store    *runstore.Store
+	Progress Progress
+	Logger   hclog.Logger
+}
+
+// Run executes plan. It returns the results and the run directory even when it
+// also returns an error (a failed step, an interrupted run): the run is kept.
+// Cancelling ctx interrupts the run; it is then marked incomplete.
+func (r *Runner) Run(ctx context.Context, plan *config.Plan) (*results.Results, string, error) {
+	exp := plan.Experiment
+	run, err := r.Store.Create(exp.Name, time.Now())
+	if err != nil {
+		return nil, "", err
+	}
+	dir := run.Dir()
+	res := &results.Results{RunID: run.ID(), Experiment: exp.Name, ConfigFile: exp.File, Status: results.StatusRunning, Started: time.Now().UTC()}
+	ex := &execution{Runner: r, plan: plan, dir: dir, res: res}
+	err = ex.run(ctx)
+	return res, dir, err
+}
+
+type execution struct {
+	*Runner
+	plan       *config.Plan
+	dir        string
+	res        *results.Results
+	storageDir string
+}
+
+func (e *execution) run(ctx context.Context) (err error) {
+	defer func() { err = errors.Join(err, e.finish(ctx)) }()
+	if err := e.writeConfig(); err != nil {
+		return err
+	}
+	cleanup, err := e.prepareStorage()
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	e.res.Fingerprint = fingerprint.Collect(e.storageDir)
+	e.res.Fingerprint.StorageBackend = e.plan.Experiment.Storage.Backend
+	e.res.Fingerprint.ConfigSHA256 = e.configSum()
+	if err := e.save(); err != nil {
+		return err
+	}
+	if err := e.collect(ctx); err != nil {
+		return err
+	}
+	return e.analyze(ctx)
+}
+
+// writeConfig keeps the config as written and as resolved.
+func (e *execution) writeConfig() error {
+	src, err := os.ReadFile(e.plan.Experiment.File)
+	if err != nil {
+		return fmt.Errorf("copy config: %w", err)
+	}
+	if err := os.WriteFile(filepath.Join(e.dir, "experiment"+filepath.Ext(e.plan.Experiment.File)), src, 0o644); err != nil {
+		return err
+	}
+	resolved, err := json.MarshalIndent(e.plan.Resolved(), "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode resolved config: %w", err)
+	}
+	return os.WriteFile(filepath.Join(e.dir, "config.resolved.json"), append(resolved, '\n'), 0o644)
+}
+
+func (e *execution) configSum() string {
+	data, _ := os.ReadFile(filepath.Join(e.dir, "config.resolved.json"))
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// prepareStorage picks the directory workloads do their I/O in. Without a
+// configured directory a fresh one is made and removed afterwards.
+func (e *execution) prepareStorage() (func(), error) {
+	st := e.plan.Experiment.Storage
+	if st.Dir != "" {
+		if err := os.MkdirAll(st.Dir, 0o755); err != nil {
+			return nil, fmt.Errorf("storage directory: %w", err)
+		}
+		e.storageDir = st.Dir
+		return func() {}, nil
+	}
+	d, err := os.MkdirTemp("", "droidprof-storage-")
+	if err != nil {
+		return nil, fmt.Errorf("storage directory: %w", err)
+	}
+	e.storageDir = d
+	if st.Keep {
+		return func() {}, nil
+	}
+	return func() { os.RemoveAll(d) }, nil
+}
+
+// step is one planned collector invocation.
+type step struct {
+	plan   *config.Step
+	cell   config.Cell
+	rep    int // repetition index, warm-ups first
+	warmup bool
+}
+
+func (s step) collector() string { return s.plan.Plugin + "." + s.plan.Component }
+
+var unsafeChars = regexp.MustCompile(`[^A-Za-z0-9._=-]+`)
+
+func (s step) id() string {
+	parts := []string{s.collector()}
+	for _, k := range s.cell.Keys {
+		parts = append(parts, k+"="+s.cell.Labels[k])
+	}
+	if s.warmup {
+		parts = append(parts, fmt.Sprintf("w%d", s.rep))
+	} else {
+		parts = append(parts, fmt.Sprintf("r%d", s.rep))
+	}
+	return unsafeChars.ReplaceAllString(strings.Join(parts, "_"), "-")
+}
+
+// schedule orders steps repetition-major, so matrix cells and collectors
+// alternate and slow drift (thermal, page cache, background load) spreads
+// over all of them instead of biasing one.
+func (e *execution) schedule() []step {
+	exp := e.plan.Experiment
+	var steps []step
+	for i := 0; i < exp.Warmup+exp.Repeat; i++ {
+		warm := i < exp.Warmup
+		rep := i
+		if !warm {
+			rep = i - exp.Warmup
+		}
+		for _, cell := range e.plan.Cells {
+			for _, ps := range e.plan.Collect {
+				steps = append(steps, step{plan: ps, cell: cell, rep: rep, warmup: warm})
+			}
+		}
+	}
+	return steps
+}
+
+func (e *execution) collect(ctx context.Context) error {
+	steps := e.schedule()
+	var failed int
+	for i, s := range steps {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if e.Progress != nil {
+			e.Progress.Step(i, len(steps), s.id())
+		}
+		rec := e.runStep(ctx, s)
+		e.res.Steps = append(e.res.Steps, rec)
+		if rec.Status != "ok" {
+			failed++
+		}
+		if err := e.save(); err != nil {
+			return err
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d steps failed", failed, len(steps))
+	}
+	return nil
+}
+
+func (e *execution) runStep(ctx context.Context, s step) results.Step {
+	id := s.id()
+	rel := filepath.Join("steps", id)
+	rec := results.Step{ID: id, Collector: s.collector(), Labels: s.cell.Labels, Repetition: s.rep, Warmup: s.warmup, Dir: filepath.ToSlash(rel), Status: "ok"}
+	start := time.Now()
+	defer func() { rec.Duration = time.Since(start).Seconds() }()
+	stepDir := filepath.Join(e.dir, rel)
+	if err := os.MkdirAll(stepDir, 0o755); err != nil {
+		rec.Status, rec.Error = "failed", err.Error()
+		return rec
+	}
+	announced, err := e.stream(ctx, s, id, stepDir, &rec)
+	if err != nil {
+		rec.Status, rec.Error = "failed", err.Error()
+		if ctx.Err() != nil {
+			rec.Status, rec.Error = "interrupted", "interrupted before the step finished"
+		}
+		e.Logger.Error("step failed", "step", id, "error", err)
+	}
+	// Files the plugin wrote but never announced (it crashed or was
+	// interrupted) are kept and listed: collected data is never dropped.
+	rec.Artifacts = append(rec.Artifacts, unannounced(e.dir, stepDir, announced)...)
+	return rec
+}
+
+func (e *execution) stream(ctx context.Context, s step, id, stepDir string, rec *results.Step) (map[string]bool, error) {
+	announced := map[string]bool{}
+	p, err := e.Plugins.Get(s.plan.Plugin)
+	if err != nil {
+		return announced, err
+	}
+	cfg := s.plan.Configs[s.cell.Index]
+	st := e.plan.Experiment.Storage
+	opts := map[string]string{}
+	for k, v := range st.Options {
+		opts[k] = v
+	}
+	if st.Keep {
+		opts["keep"] = "true"
+	}
+	stream, err := p.CollectorClient.Collect(ctx, &api.CollectRequest{
+		Component: s.plan.Component, ConfigJson: cfg, RunDir: e.dir, StepDir: stepDir,
+		StepId: id, Labels: s.cell.Labels, Repetition: int32(s.rep), Warmup: s.warmup,
+		Storage: &api.Storage{Backend: st.Backend, Dir: e.storageDir, FsType: e.res.Fingerprint.FSType, Options: opts},
+	})
+	if err != nil {
+		return announced, e.explain(p, err)
+	}
+	logFile, err := os.Create(filepath.Join(stepDir, "step.log"))
+	if err != nil {
+		return announced, err
+	}
+	defer logFile.Close()
+	announced["step.log"] = true
+	for {
+		ev, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return announced, nil
+		}
+		if err != nil {
+			return announced, e.explain(p, err)
+		}
+		switch ev := ev.Event.(type) {
+		case *api.CollectEvent_Progress:
+			if e.Progress != nil {
+				e.Progress.Update(ev.Progress)
+			}
+		case *api.CollectEvent_Log:
+			e.log(logFile, id, ev.Log)
+		case *api.CollectEvent_Records:
+			if err := appendRecords(stepDir, ev.Records); err != nil {
+				return announced, err
+			}
+		case *api.CollectEvent_Artifact:
+			a := ev.Artifact
+			if !filepath.IsLocal(filepath.FromSlash(a.Path)) {
+				return announced, fmt.Errorf("plugin %s announced artifact %q outside the run directory", p.Source.Name, a.Path)
+			}
+			announced[filepath.Base(a.Path)] = true
+			rec.Artifacts = append(rec.Artifacts, toArtifact(a))
+		}
+	}
+}
+
+// explain turns a transport error into a message a user can act on.
+func (e *execution) explain(p *host.Plugin, err error) error {
+	if p.Crashed(err) {
+		return fmt.Errorf("plugin %s crashed (its process exited); see the log above for its last words: %w", p.Source.Name, err)
+	}
+	return fmt.Errorf("plugin %s: %w", p.Source.Name, err)
+}
+
+func (e *execution) log(w io.Writer, id string, l *api.LogLine) {
+	fmt.Fprintf(w, "%s %s %s", time.Now().UTC().Format(time.RFC3339Nano), l.Level, l.Message)
+	args := []any{"step", id}
+	for k, v := range l.Fields {
+		fmt.Fprintf(w, " %s=%s", k, v)
+		args = append(args, k, v)
+	}
+	fmt.Fprintln(w)
+	switch l.Level {
+	case api.LogLine_LEVEL_ERROR:
+		e.Logger.Error(l.Message, args...)
+	case api.LogLine_LEVEL_WARN:
+		e.Logger.Warn(l.Message, args...)
+	case api.LogLine_LEVEL_DEBUG:
+		e.Logger.Debug(l.Message, args...)
+	default:
+		e.Logger.Info(l.Message, args...)
+	}
+}
+
+func appendRecords(stepDir string, b *api.RecordBatch) error {
+	if !filepath.IsLocal(b.Stream) || strings.ContainsRune(b.Stream, os.PathSeparator) {
+		return fmt.Errorf("record stream name %q must be a plain file name", b.Stream)
+	}
+	f, err := os.OpenFile(filepath.Join(stepDir, b.Stream), os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b.Data); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func unannounced(runDir, stepDir string, announced map[string]bool) []results.Artifact {
+	entries, _ := os.ReadDir(stepDir)
+	var out []results.Artifact
+	for _, en := range entries {
+		if en.IsDir() || announced[en.Name()] {
+			continue
+		}
+		fi, err := en.Info()
+		if err != nil {
+			continue
+		}
+		rel, _ := filepath.Rel(runDir, filepath.Join(stepDir, en.Name()))
+		out = append(out, results.Artifact{Name: en.Name(), Path: filepath.ToSlash(rel), Size: fi.Size(), Kind: "raw"})
+	}
+	return out
+}
+
+func toArtifact(a *api.Artifact) results.Artifact {
+	return results.Artifact{Name: a.Name, Path: a.Path, MediaType: a.MediaType, SHA256: a.Sha256, Size: a.Size, Kind: a.Kind, Title: a.Title}
+}
+
+func fromArtifact(a results.Artifact) *api.Artifact {
+	return &api.Artifact{Name: a.Name, Path: a.Path, MediaType: a.MediaType, Sha256: a.SHA256, Size: a.Size, Kind: a.Kind, Title: a.Title}
+}
+
+// analyze runs every analyzer over the successful measured steps.
+func (e *execution) analyze(ctx context.Context) error {
+	var inputs []*api.StepArtifacts
+	for _, s := range e.res.Steps {
+		if s.Warmup || s.Status != "ok" {
+			continue
+		}
+		in := &api.StepArtifacts{StepId: s.ID, Collector: s.Collector, Labels: s.Labels, Repetition: int32(s.Repetition), Status: s.Status}
+		for _, a := range s.Artifacts {
+			in.Artifacts = append(in.Artifacts, fromArtifact(a))
+		}
+		inputs = append(inputs, in)
+	}
+	var errs []error
+	for _, ps := range e.plan.Analyze {
+		name := ps.Plugin + "." + ps.Component
+		rec := results.Analysis{Analyzer: name, Status: "ok"}
+		if err := e.analyzeOne(ctx, ps, name, inputs, &rec); err != nil {
+			rec.Status, rec.Error = "failed", err.Error()
+			errs = append(errs, fmt.Errorf("analyzer %s: %w", name, err))
+		}
+		e.res.Analyses = append(e.res.Analyses, rec)
+	}
+	return errors.Join(errs...)
+}
+
+func (e *execution) analyzeOne(ctx context.Context, ps *config.Step, name string, inputs []*api.StepArtifacts, rec *results.Analysis) error {
+	p, err := e.Plugins.Get(ps.Plugin)
+	if err != nil {
+		return err
+	}
+	resp, err := p.AnalyzerClient.Analyze(ctx, &api.AnalyzeRequest{
+		Component: ps.Component, ConfigJson: ps.Configs[0], RunDir: e.dir,
+		OutDir: filepath.Join(e.dir, "analysis", name), Steps: inputs,
+	})
+	if err != nil {
+		return e.explain(p, err)
+	}
+	rec.Summary = resp.Summary
+	for _, m := range resp.Metrics {
+		better := ""
+		switch m.Better {
+		case api.Metric_BETTER_LOWER:
+			better = results.BetterLower
+		case api.Metric_BETTER_HIGHER:
+			better = results.BetterHigher
+		}
+		e.res.Metrics = append(e.res.Metrics, results.Metric{Name: m.Name, Unit: m.Unit, Better: better, Labels: m.Labels, Samples: m.Samples, Analyzer: name})
+	}
+	for _, t := range resp.Tables {
+		rows := make([][]string, len(t.Rows))
+		for i, r := range t.Rows {
+			rows[i] = r.Cells
+		}
+		e.res.Tables = append(e.res.Tables, results.Table{Name: t.Name, Title: t.Title, Analyzer: name, Columns: t.Columns, Rows: rows})
+	}
+	for _, a := range resp.Artifacts {
+		if a.Kind == "figure" {
+			e.res.Figures = append(e.res.Figures, toArtifact(a))
+		}
+	}
+	return nil
+}
+
+// finish records the outcome whatever happened: status, plugin checksums,
+// results.json, the reports and the index row.
+func (e *execution) finish(ctx context.Context) error {
+	switch {
+	case ctx.Err() != nil:
+		e.res.Status = results.StatusIncomplete
+	case e.anyFailure():
+		e.res.Status = results.StatusFailed
+	default:
+		e.res.Status = results.StatusComplete
+	}
+	e.res.Finished = time.Now().UTC()
+	if e.Plugins != nil {
+		for name, p := range e.Plugins.Used() {
+			if e.res.Fingerprint.Plugins == nil {
+				e.res.Fingerprint.Plugins = map[string]results.Plugin{}
+			}
+			sum, err := e.Plugins.Checksum(p.Source.Path)
+			if err != nil {
+				e.res.Warnings = append(e.res.Warnings, err.Error())
+			}
+			e.res.Fingerprint.Plugins[name] = results.Plugin{Version: p.Info.Version, Path: p.Source.Path, SHA256: sum, BuiltIn: p.Source.BuiltIn}
+		}
+	}
+	if err := e.save(); err != nil {
+		return err
+	}
+	return report.Write(e.dir, e.res)
+}
+
+func (e *execution) anyFailure() bool {
+	for _, s := range e.res.Steps {
+		if s.Status != "ok" {
+			return true
+		}
+	}
+	for _, a := range e.res.Analyses {
+		if a.Status != "ok" {
+			return true
+		}
+	}
+	return false
+}
+
+// save writes results.json and updates the index, so even a run killed with
+// SIGKILL leaves what it had.
+func (e *execution) save() error {
+	if err := e.res.Write(filepath.Join(e.dir, results.FileName)); err != nil {
+		return fmt.Errorf("write results: %w", err)
+	}
+	return e.Store.Update(e.res)
+}
