@@ -83,7 +83,7 @@ func TestComponentResolution(t *testing.T) {
 		unknown                 string // name an *UnknownError must report
 	}{
 		{"collector", "testplug", "ok", "ok", ""},
-		{"analyzer", "testplug", "", "testplug", ""}, // the only analyzer
+		{"analyzer", "testplug", "", "testplug", ""},  // the only analyzer
 		{"collector", "testplug", "", "", "testplug"}, // several collectors, none named like the plugin
 		{"collector", "testplug", "okk", "", "okk"},
 		{"collector", "nosuch", "", "", "nosuch"},

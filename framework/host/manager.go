@@ -2,18 +2,16 @@ package host
 
 import (
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"os/exec"
 	"sync"
 	"time"
 
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
+	"github.com/droidprof/droidprof/framework/fingerprint"
 	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/hashicorp/go-hclog"
 	"google.golang.org/grpc/codes"
@@ -120,16 +118,10 @@ func (m *Manager) Checksum(path string) (string, error) {
 	if s, ok := m.sums[path]; ok {
 		return s, nil
 	}
-	f, err := os.Open(path)
+	s, err := fingerprint.PluginChecksum(path)
 	if err != nil {
 		return "", fmt.Errorf("plugin binary: %w", err)
 	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("plugin binary %s: %w", path, err)
-	}
-	s := hex.EncodeToString(h.Sum(nil))
 	m.sums[path] = s
 	return s, nil
 }
