@@ -382,13 +382,13 @@ func TestErrors(t *testing.T) {
 }`, []string{`e.hcl:4:5: Unsupported argument: An argument named "smaple" is not expected here. Did you mean "sample"?`}},
 		{"wrong type top level", `experiment "e" {
   repeat = "five"
-}`, []string{`e.hcl:2:12: Unsuitable value: a number is required`}},
+}`, []string{`e.hcl:2:12: Unsuitable value for "repeat": a number is required`}},
 		{"wrong type plugin int", `experiment "e" {
   collect "mobibench" {
     file_size = 1
     threads   = "abc"
   }
-}`, []string{`e.hcl:4:17: Unsuitable value: a number is required`}},
+}`, []string{`e.hcl:4:17: Unsuitable value for "threads": a number is required`}},
 		{"unknown plugin", `experiment "e" {
   collect "mobibnech" {}
 }`, []string{`e.hcl:2:11: Unknown plugin: There is no plugin named "mobibnech". Did you mean "mobibench"?`}},
@@ -423,18 +423,18 @@ func TestErrors(t *testing.T) {
     file_size = 1
     threads = 1.5
   }
-}`, []string{`e.hcl:4:15: Unsuitable value: a whole number is required`}},
+}`, []string{`e.hcl:4:15: Unsuitable value for "threads": a whole number is required`}},
 		{"bad size", `experiment "e" {
   collect "mobibench" {
     file_size = "1XB"
   }
-}`, []string{`e.hcl:3:17: Unsuitable value: invalid size "1XB"`}},
+}`, []string{`e.hcl:3:17: Unsuitable value for "file_size": invalid size "1XB"`}},
 		{"bad duration", `experiment "e" {
   collect "mobibench" {
     file_size = 1
     timeout = "soon"
   }
-}`, []string{`e.hcl:4:15: Unsuitable value: invalid duration "soon"`}},
+}`, []string{`e.hcl:4:15: Unsuitable value for "timeout": invalid duration "soon"`}},
 		{"nested unknown key", `experiment "e" {
   collect "mobibench" {
     file_size = 1
@@ -534,7 +534,7 @@ experiment "b" {}`, []string{`e.hcl:2:1: Duplicate experiment block: a file defi
     sizes = [1, "a"]
     tags = "a"
   }
-}`, []string{`e.hcl:4:13: Unsuitable value: element 1: a number is required`, `e.hcl:5:12: Unsuitable value: a list is required`}},
+}`, []string{`e.hcl:4:13: Unsuitable value for "sizes": element 1: a number is required`, `e.hcl:5:12: Unsuitable value for "tags": a list is required`}},
 		{"plugin without that analyzer", `experiment "e" {
   analyze "dpa" {}
 }`, []string{`e.hcl:2:11: Unknown analyzer: Plugin "dpa" has no analyzer named "dpa".`}},
@@ -545,7 +545,7 @@ experiment "b" {}`, []string{`e.hcl:2:1: Duplicate experiment block: a file defi
   }
   collect "mobibnech" {}
 }`, []string{
-			`e.hcl:2:12: Unsuitable value: a number is required`,
+			`e.hcl:2:12: Unsuitable value for "repeat": a number is required`,
 			`e.hcl:4:5: Unsupported argument: An argument named "smaple"`,
 			`e.hcl:3:3: Missing required argument`,
 			`e.hcl:6:11: Unknown plugin`,
@@ -587,7 +587,7 @@ func TestResolveReportsAllBlocks(t *testing.T) {
 }
 `, Options{})
 	checkErr(t, err, `e.hcl:2:3: Missing required argument`, `e.hcl:3:5: Unsupported argument`,
-		`e.hcl:5:11: Unknown plugin`, `e.hcl:6:33: Unsuitable value: a number is required`)
+		`e.hcl:5:11: Unknown plugin`, `e.hcl:6:33: Unsuitable value for "alpha": a number is required`)
 	if n := len(err.(Diagnostics)); n != 4 {
 		t.Errorf("%d diagnostics, want 4:\n%v", n, err)
 	}
@@ -608,12 +608,12 @@ func TestYAMLErrors(t *testing.T) {
 		{"wrong type top level", `experiment:
   e:
     repeat: five
-`, []string{`e.yaml:3:13: Unsuitable value: a number is required`}},
+`, []string{`e.yaml:3:13: Unsuitable value for "repeat": a number is required`}},
 		{"wrong type plugin int", `experiment:
   e:
     collect:
       mobibench: {file_size: 1, threads: abc}
-`, []string{`e.yaml:4:42: Unsuitable value: a number is required`}},
+`, []string{`e.yaml:4:42: Unsuitable value for "threads": a number is required`}},
 		{"unknown plugin", `experiment:
   e:
     collect:
@@ -661,7 +661,7 @@ func TestYAMLErrors(t *testing.T) {
   e:
     collect:
       mobibench: {file_size: 1, db: 3, verbose: maybe}
-`, []string{`e.yaml:4:37: Unsuitable value: "db" (a block) must be a mapping`, `e.yaml:4:49: Unsuitable value: a bool is required`}},
+`, []string{`e.yaml:4:37: Unsuitable value: "db" (a block) must be a mapping`, `e.yaml:4:49: Unsuitable value for "verbose": a bool is required`}},
 		{"two experiments", `experiment:
   a: {}
   b: {}
@@ -788,7 +788,7 @@ func TestOverrideErrors(t *testing.T) {
 		{"unknown storage key", Options{Env: []string{"DROIDPROF_STORAGE__DRI=/x"}},
 			`env:DROIDPROF_STORAGE__DRI: unknown setting "storage.dri"; did you mean "storage.dir"?`},
 		{"bad value", Options{Set: []string{"repeat=five"}},
-			`--set repeat=five: Unsuitable value: a whole number is required, not "five"`},
+			`--set repeat=five: Unsuitable value for "repeat": a whole number is required, not "five"`},
 		{"bad value env", Options{Env: []string{"DROIDPROF_WARMUP=-1"}},
 			`env:DROIDPROF_WARMUP: Invalid value for "warmup": value -1 is less than the minimum 0`},
 		{"no equals", Options{Set: []string{"repeat"}}, `--set repeat: expected key=value`},
@@ -803,7 +803,7 @@ func TestOverrideErrors(t *testing.T) {
 		{"unknown nested plugin key", Options{Set: []string{"collect.mobibench.db.opp=update"}},
 			`--set collect.mobibench.db.opp=update: unknown setting "db.opp" in collect "mobibench"; did you mean "db.op"?`},
 		{"bad plugin value", Options{Set: []string{"collect.mobibench.threads=abc"}},
-			`--set collect.mobibench.threads=abc: Unsuitable value: a whole number is required, not "abc"`},
+			`--set collect.mobibench.threads=abc: Unsuitable value for "threads": a whole number is required, not "abc"`},
 		{"plugin value out of range", Options{Set: []string{"collect.mobibench.db.op=upsert"}},
 			`--set collect.mobibench.db.op=upsert: Invalid value for "op": value "upsert" is not one of insert,update,delete.`},
 		{"block as value", Options{Set: []string{"collect.mobibench.db=1"}},

@@ -122,7 +122,7 @@ func (b *Block) overlay(s *api.Schema) (*tree, Diagnostics) {
 			}
 			v, err := parseText(f, o.text)
 			if err != nil {
-				ds = append(ds, at.diag("Unsuitable value", err.Error()))
+				ds = append(ds, at.diag(fmt.Sprintf("Unsuitable value for %q", f.Name), err.Error()))
 				cur.vals[f.Name] = &entry{at: at, bad: true}
 				break
 			}
@@ -231,7 +231,7 @@ func (r *rawBody) eval(s *api.Schema, ctx *hcl.EvalContext, ov *tree) (*tree, Di
 		}
 		x, err := fromCty(f, v)
 		if err != nil {
-			ds = append(ds, &Diagnostic{Pos: a.pos, Summary: "Unsuitable value", Detail: err.Error()})
+			ds = append(ds, &Diagnostic{Pos: a.pos, Summary: fmt.Sprintf("Unsuitable value for %q", f.Name), Detail: err.Error()})
 			t.vals[f.Name] = &entry{at: where{pos: a.pos}, bad: true}
 			continue
 		}

@@ -243,7 +243,7 @@ func (e *Experiment) layer(fl *fileLayer, ov *overrides, dir string) Diagnostics
 			x, err = fromCty(f, plainToCty(v))
 		}
 		if err != nil {
-			ds = append(ds, w.diag("Unsuitable value", err.Error()))
+			ds = append(ds, w.diag(fmt.Sprintf("Unsuitable value for %q", f.Name), err.Error()))
 			return nil, false
 		}
 		if err := check(f, x); err != nil {

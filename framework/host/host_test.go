@@ -11,7 +11,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
-	"github.com/droidprof/droidprof/framework/internal/testplugin"
+	"github.com/droidprof/droidprof/internal/testplugin"
 )
 
 func TestMain(m *testing.M) {

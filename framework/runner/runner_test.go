@@ -6,16 +6,15 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
 	"github.com/droidprof/droidprof/framework/host"
-	"github.com/droidprof/droidprof/framework/internal/testplugin"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/runstore"
+	"github.com/droidprof/droidprof/internal/testplugin"
 	"github.com/hashicorp/go-hclog"
 )
 
@@ -165,23 +164,7 @@ experiment "e" {
 	}
 	pid, _ := strconv.Atoi(string(data))
 	r.Plugins.Close()
-	waitGone(t, pid)
-}
-
-// waitGone fails unless process pid ends (or is a zombie) within 5 s.
-func waitGone(t *testing.T, pid int) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for time.Now().Before(deadline) {
-		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-		if err != nil || strings.Contains(string(stat), ") Z ") {
-			return
-		}
-		if syscall.Kill(pid, 0) != nil {
-			return
-		}
-		time.Sleep(20 * time.Millisecond)
+	if err := testplugin.WaitGone(pid, 5*time.Second); err != nil {
+		t.Fatal(err)
 	}
-	syscall.Kill(pid, syscall.SIGKILL)
-	t.Fatalf("process %d (started by the plugin) outlived the plugin", pid)
 }

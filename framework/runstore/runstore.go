@@ -233,12 +233,20 @@ CREATE INDEX runs_experiment ON runs (experiment, started DESC);
 `
 
 func migrate(db *sql.DB) (fresh bool, err error) {
+	var v int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
+		return false, err
+	}
+	if v == schemaVersion {
+		return false, nil // the common case needs no write lock
+	}
+	// Check again under the write lock: another process may be creating the
+	// schema right now.
 	tx, err := db.Begin()
 	if err != nil {
 		return false, err
 	}
 	defer tx.Rollback()
-	var v int
 	if err := tx.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
 		return false, err
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/framework/api"
-	"github.com/droidprof/droidprof/framework/internal/wire"
+	"github.com/droidprof/droidprof/internal/wire"
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"

@@ -27,8 +27,8 @@ import (
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/api"
-	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/internal/wire"
 	"github.com/hashicorp/go-hclog"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"

@@ -12,14 +12,22 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"syscall"
+	"time"
 
-	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/internal/wire"
 )
 
 // Config of the test collectors.
 type Config struct {
 	Value float64 `json:"value" default:"1"`
+}
+
+// Needs has a required setting, for config error tests.
+type Needs struct {
+	Name string `json:"name" required:"true"`
 }
 
 // Plugin returns the test plugin. Collectors:
@@ -35,6 +43,7 @@ func Plugin() *sdk.Plugin {
 			{Name: "ok", Config: Config{}, Run: runOK},
 			{Name: "crash", Config: Config{}, Run: runCrash},
 			{Name: "hang", Config: Config{}, Run: runHang},
+			{Name: "needs", Config: Needs{}, Run: runOK},
 		},
 		Analyzers: []sdk.Analyzer{{Name: "testplug", Run: analyze}},
 	}
@@ -102,4 +111,19 @@ func analyze(_ context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		r.Sample("value", "units", sdk.LowerIsBetter, st.Labels, v)
 	}
 	return r, nil
+}
+
+// WaitGone waits until process pid has ended (or is a zombie nobody reaped
+// yet), and kills it and returns an error if that takes longer than timeout.
+func WaitGone(pid int, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+		if err != nil || strings.Contains(string(stat), ") Z ") {
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+	return fmt.Errorf("process %d outlived its plugin", pid)
 }

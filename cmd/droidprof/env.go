@@ -1,0 +1,59 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/droidprof/droidprof/framework/config"
+	"github.com/droidprof/droidprof/framework/host"
+	"github.com/hashicorp/go-hclog"
+)
+
+// env is what commands read from the outside world; tests replace it.
+type env struct {
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	environ        []string
+	self           string
+	logger         hclog.Logger
+}
+
+func newEnv() *env {
+	self, err := os.Executable()
+	if err != nil {
+		self = os.Args[0]
+	}
+	level := hclog.LevelFromString(os.Getenv("DROIDPROF_LOG_LEVEL"))
+	if level == hclog.NoLevel {
+		level = hclog.Warn
+	}
+	return &env{
+		stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, environ: os.Environ(), self: self,
+		logger: hclog.New(&hclog.LoggerOptions{Name: "droidprof", Output: os.Stderr, Level: level}),
+	}
+}
+
+// plugins discovers plugins, including the directories an experiment names.
+func (e *env) plugins(extraDirs ...string) *host.Manager {
+	found, warnings := host.Discovery{Self: e.self, Builtins: builtinNames(), Dirs: host.DefaultDirs(e.getenv, extraDirs...)}.Find()
+	for _, w := range warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
+	return host.NewManager(found, e.logger)
+}
+
+// load reads and resolves an experiment; the returned manager must be closed.
+func (e *env) load(path string, set []string) (*config.Plan, *host.Manager, error) {
+	exp, err := config.Load(path, config.Options{Env: e.environ, Set: set})
+	if err != nil {
+		return nil, nil, err
+	}
+	m := e.plugins(exp.PluginDirs...)
+	plan, err := exp.Resolve(m)
+	if err != nil {
+		m.Close()
+		return nil, nil, err
+	}
+	return plan, m, nil
+}

@@ -1,0 +1,156 @@
+// Command droidprof runs profiling experiments with plugins, stores the runs
+// and compares them. See the README for a tour.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// command is one subcommand of the CLI; these names are a contract.
+type command struct {
+	name, args, help string
+	run              func(env *env, args []string) error
+	hidden           bool
+}
+
+func commands() []command {
+	return []command{
+		{name: "run", args: "CONFIG [--out DIR] [--set k=v]...", help: "run an experiment and store it as a run", run: cmdRun},
+		{name: "validate", args: "CONFIG [--set k=v]...", help: "check a config against the plugins' schemas without running", run: cmdValidate},
+		{name: "plugins", args: "[--json]", help: "list the available plugins and their settings", run: cmdPlugins},
+		{name: "runs", args: "[--json] [--experiment NAME] [--status S]", help: "list stored runs, newest first", run: cmdRuns},
+		{name: "show", args: "RUN [--json]", help: "show a run's results (RUN: ID, unique ID prefix or path)", run: cmdShow},
+		{name: "compare", args: "RUN_A RUN_B [--format text|md|html|json]", help: "compare two runs with benchstat's statistics", run: cmdCompare},
+		{name: "report", args: "RUN", help: "regenerate a run's report.md and report.html", run: cmdReport},
+		{name: "version", help: "print the droidprof version", run: cmdVersion},
+		{name: "plugin", args: "serve NAME", help: "serve a built-in plugin (used by droidprof itself)", run: cmdPlugin, hidden: true},
+	}
+}
+
+// exitError carries a process exit status.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func main() {
+	env := newEnv()
+	err := dispatch(env, os.Args[1:])
+	if err == nil {
+		return
+	}
+	code := 1
+	var ee *exitError
+	if errors.As(err, &ee) {
+		code = ee.code
+	}
+	if !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(os.Stderr, "droidprof:", err)
+	}
+	os.Exit(code)
+}
+
+func dispatch(env *env, args []string) error {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(env.stdout)
+		return nil
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(env, args[1:])
+		}
+	}
+	var names []string
+	for _, c := range commands() {
+		if !c.hidden {
+			names = append(names, c.name)
+		}
+	}
+	return &exitError{code: 2, err: fmt.Errorf("unknown command %q%s; commands: %s", args[0], suggest(args[0], names), strings.Join(names, ", "))}
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "droidprof — plugin-based profiling experiments\n\nUsage:")
+	for _, c := range commands() {
+		if !c.hidden {
+			fmt.Fprintf(w, "  droidprof %-9s %-45s %s\n", c.name, c.args, c.help)
+		}
+	}
+	fmt.Fprintln(w, "\nEnvironment: DROIDPROF_HOME (run store root), DROIDPROF_PLUGIN_PATH (plugin dirs), DROIDPROF_<KEY> (config overrides).")
+}
+
+// suggest returns ` (did you mean "x"?)` for the closest name, if close.
+func suggest(s string, names []string) string {
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := levenshtein(s, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+func levenshtein(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// flags parses args where flags and positional arguments may be mixed, as
+// users type them (`droidprof run x.hcl --set a=b`).
+func flags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, &exitError{code: 2, err: fmt.Errorf("%s: %w", fs.Name(), err)}
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// multiFlag collects a repeatable flag.
+type multiFlag []string
+
+func (m *multiFlag) String() string     { return strings.Join(*m, ",") }
+func (m *multiFlag) Set(v string) error { *m = append(*m, v); return nil }
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

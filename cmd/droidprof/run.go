@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"text/tabwriter"
+
+	"github.com/droidprof/droidprof/framework/progress"
+	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/framework/runner"
+	"github.com/droidprof/droidprof/framework/runstore"
+	"github.com/droidprof/droidprof/framework/stats"
+	"github.com/hashicorp/go-plugin"
+)
+
+func cmdRun(env *env, args []string) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	out := fs.String("out", "", "run store directory (default $DROIDPROF_HOME/runs or ./runs)")
+	var set multiFlag
+	fs.Var(&set, "set", "override a config value, key=value (repeatable)")
+	pos, err := flags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return &exitError{code: 2, err: errors.New("usage: droidprof run CONFIG [--out DIR] [--set k=v]...")}
+	}
+	store, err := runstore.Open(runstore.Root(*out, env.getenv))
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	plan, plugins, err := env.load(pos[0], set)
+	if err != nil {
+		return err
+	}
+	// Plugins are stopped on every way out: return, panic, SIGINT, SIGTERM.
+	defer plugin.CleanupClients()
+	defer plugins.Close()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		stop() // a second Ctrl-C kills droidprof outright; Pdeathsig takes the plugins along
+	}()
+
+	bar := progress.New(env.stderr)
+	r := &runner.Runner{Plugins: plugins, Store: store, Progress: bar, Logger: env.logger}
+	res, dir, runErr := r.Run(ctx, plan)
+	bar.Done()
+	if res == nil {
+		return runErr
+	}
+	fmt.Fprintf(env.stdout, "run %s %s\n", res.RunID, dir)
+	summarize(env.stdout, res)
+	fmt.Fprintf(env.stdout, "report: %s/report.html\n", dir)
+	switch {
+	case res.Status == results.StatusIncomplete:
+		return &exitError{code: 130, err: fmt.Errorf("run %s interrupted; kept what was collected (status incomplete)", res.RunID)}
+	case runErr != nil:
+		return fmt.Errorf("run %s %s: %w", res.RunID, res.Status, runErr)
+	}
+	return nil
+}
+
+// summarize prints the status and the median of every metric.
+func summarize(w io.Writer, res *results.Results) {
+	ok := 0
+	for _, s := range res.Steps {
+		if s.Status == "ok" {
+			ok++
+		}
+	}
+	fmt.Fprintf(w, "experiment %s: %s, %d/%d steps ok, %d metrics\n", res.Experiment, res.Status, ok, len(res.Steps), len(res.Metrics))
+	for _, s := range res.Steps {
+		if s.Status != "ok" {
+			fmt.Fprintf(w, "  step %s %s: %s\n", s.ID, s.Status, s.Error)
+		}
+	}
+	for _, a := range res.Analyses {
+		if a.Status != "ok" {
+			fmt.Fprintf(w, "  analyzer %s failed: %s\n", a.Analyzer, a.Error)
+		}
+	}
+	if len(res.Metrics) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "metric\tlabels\tmedian\tunit\tn")
+	for _, m := range res.Metrics {
+		fmt.Fprintf(tw, "%s\t%s\t%.4g\t%s\t%d\n", m.Name, results.LabelString(m.Labels), stats.Median(m.Samples), m.Unit, len(m.Samples))
+	}
+	tw.Flush()
+}
+
+func cmdValidate(env *env, args []string) error {
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	var set multiFlag
+	fs.Var(&set, "set", "override a config value, key=value (repeatable)")
+	pos, err := flags(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return &exitError{code: 2, err: errors.New("usage: droidprof validate CONFIG [--set k=v]...")}
+	}
+	plan, plugins, err := env.load(pos[0], set)
+	if err != nil {
+		return err
+	}
+	defer plugins.Close()
+	exp := plan.Experiment
+	steps := (exp.Warmup + exp.Repeat) * len(plan.Cells) * len(plan.Collect)
+	fmt.Fprintf(env.stdout, "%s: ok — experiment %q, %d matrix cells × %d collectors × %d repetitions (+%d warm-up) = %d steps, %d analyzers\n",
+		pos[0], exp.Name, len(plan.Cells), len(plan.Collect), exp.Repeat, exp.Warmup, steps, len(plan.Analyze))
+	return nil
+}
