@@ -56,7 +56,7 @@ func (r *Runner) Run(ctx context.Context, plan *config.Plan) (*results.Results, 
 		return nil, "", err
 	}
 	dir := run.Dir()
-	res := &results.Results{RunID: run.ID(), Experiment: exp.Name, ConfigFile: exp.File, Status: results.StatusRunning, Started: time.Now().UTC()}
+	res := &results.Results{RunID: run.ID(), Experiment: exp.Name, ConfigFile: exp.File, Status: results.StatusRunning, Started: run.Started().UTC()}
 	ex := &execution{Runner: r, plan: plan, dir: dir, res: res}
 	err = ex.run(ctx)
 	return res, dir, err
