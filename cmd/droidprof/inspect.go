@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/compare"
@@ -16,6 +17,7 @@ import (
 	"github.com/droidprof/droidprof/framework/report"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/runstore"
+	"github.com/droidprof/droidprof/framework/units"
 	"google.golang.org/protobuf/encoding/protojson"
 )
 
@@ -90,7 +92,7 @@ func printComponent(env *env, kind, plugin string, c *api.Component) {
 func printFields(tw *tabwriter.Writer, indent string, s *api.Schema) {
 	for _, f := range s.GetFields() {
 		typ := strings.ToLower(strings.TrimPrefix(f.Type.String(), "TYPE_"))
-		def := f.DefaultJson
+		def := defaultText(f)
 		if f.Required {
 			def = "(required)"
 		}
@@ -245,4 +247,18 @@ func writeJSON(env *env, v any) error {
 	enc := json.NewEncoder(env.stdout)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
+}
+
+// defaultText shows a default the way a user would write it in a config.
+func defaultText(f *api.Field) string {
+	var n int64
+	if json.Unmarshal([]byte(f.DefaultJson), &n) == nil {
+		switch f.Type {
+		case api.Field_TYPE_SIZE:
+			return units.FormatSize(n)
+		case api.Field_TYPE_DURATION:
+			return time.Duration(n).String()
+		}
+	}
+	return f.DefaultJson
 }
