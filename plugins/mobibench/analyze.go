@@ -1,0 +1,265 @@
+package mobibench
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/droidprof/droidprof/framework/api"
+	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/framework/sdk"
+)
+
+// Metric names the analyzer produces.
+const (
+	MetricThroughput     = "throughput"      // KB/s, sequential modes
+	MetricIOPS           = "iops"            // random modes
+	MetricElapsed        = "elapsed"         // s
+	MetricCPUActive      = "cpu_active"      // %
+	MetricCPUIOWait      = "cpu_iowait"      // %
+	MetricCtxVoluntary   = "ctx_voluntary"   // count
+	MetricCtxInvoluntary = "ctx_involuntary" // count
+	MetricLatencyP50     = "latency_p50"     // µs
+	MetricLatencyP99     = "latency_p99"     // µs
+)
+
+// sample is one step's result with its labels.
+type sample struct {
+	labels map[string]string // step labels + collector
+	cell   string            // the labels without collector, as k=v,...
+	res    *Result
+}
+
+func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
+	var cfg AnalyzerConfig
+	if err := a.Decode(&cfg); err != nil {
+		return nil, err
+	}
+	var samples []sample
+	var skipped []string
+	for _, st := range a.Steps {
+		if st.GetStatus() != "" && st.GetStatus() != "ok" {
+			continue
+		}
+		art := sdk.Find(st, "result.json")
+		if art == nil {
+			if strings.HasPrefix(st.GetCollector(), "mobibench.") {
+				skipped = append(skipped, st.GetStepId())
+			}
+			continue
+		}
+		var r Result
+		if err := a.ReadJSON(art, &r); err != nil {
+			return nil, fmt.Errorf("step %s: %w", st.GetStepId(), err)
+		}
+		samples = append(samples, newSample(st, &r))
+	}
+	res := a.NewResult()
+	summary := buildResult(res, samples, cfg.Baseline)
+	if len(skipped) > 0 {
+		summary += fmt.Sprintf("\n\n%d mobibench step(s) left no result.json and were skipped: %s.", len(skipped), strings.Join(skipped, ", "))
+	}
+	res.Summary(summary)
+	if err := drawThroughputFigure(res, samples); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func newSample(st *api.StepArtifacts, r *Result) sample {
+	collector := r.Collector
+	if collector == "" {
+		collector = st.GetCollector()[strings.LastIndex(st.GetCollector(), ".")+1:]
+	}
+	labels := maps.Clone(st.GetLabels())
+	if labels == nil {
+		labels = map[string]string{}
+	}
+	cell := results.LabelString(labels)
+	if cell == "" {
+		cell = fmt.Sprintf("a%d y%d t%d", r.Access, r.Sync, r.Threads)
+	}
+	labels["collector"] = collector
+	return sample{labels: labels, cell: cell, res: r}
+}
+
+// random reports whether the sample's access mode is random, so its headline
+// metric is IOPS rather than KB/s.
+func (s sample) random() bool { return s.res.Access == 1 || s.res.Access == 3 }
+
+// values lists the metrics of a sample in table order.
+func (s sample) values() []metricValue {
+	r := s.res
+	v := []metricValue{}
+	if s.random() {
+		v = append(v, metricValue{MetricIOPS, "IOPS", sdk.HigherIsBetter, r.IOPS, true})
+	} else {
+		v = append(v, metricValue{MetricThroughput, "KB/s", sdk.HigherIsBetter, r.ThroughputKBps, true})
+	}
+	v = append(v,
+		metricValue{MetricElapsed, "s", sdk.LowerIsBetter, float64(r.ElapsedNS) / 1e9, true},
+		metricValue{MetricCPUActive, "%", sdk.LowerIsBetter, r.CPUActive, r.CPUSource != ""},
+		metricValue{MetricCPUIOWait, "%", sdk.LowerIsBetter, r.CPUIOWait, r.CPUSource != ""},
+	)
+	if r.CtxVoluntary != nil {
+		v = append(v, metricValue{MetricCtxVoluntary, "count", sdk.LowerIsBetter, float64(*r.CtxVoluntary), true})
+	}
+	if r.CtxInvoluntary != nil {
+		v = append(v, metricValue{MetricCtxInvoluntary, "count", sdk.LowerIsBetter, float64(*r.CtxInvoluntary), true})
+	}
+	if r.Latency.Count > 0 {
+		// Per-I/O latency includes the per-I/O sync. fio measures the write
+		// and the sync separately; their percentiles are added, which bounds
+		// the percentile of the sum from above (and is close when both are
+		// tight, as fsync-bound distributions are).
+		p50, p99 := r.Latency.P50, r.Latency.P99
+		if r.SyncLatency != nil && r.SyncLatency.Count > 0 {
+			p50 += r.SyncLatency.P50
+			p99 += r.SyncLatency.P99
+		}
+		v = append(v,
+			metricValue{MetricLatencyP50, "µs", sdk.LowerIsBetter, float64(p50) / 1e3, true},
+			metricValue{MetricLatencyP99, "µs", sdk.LowerIsBetter, float64(p99) / 1e3, true},
+		)
+	}
+	return v
+}
+
+type metricValue struct {
+	name, unit string
+	better     sdk.Better
+	v          float64
+	ok         bool
+}
+
+// tableMetrics are the table's metric columns.
+var tableMetrics = []string{MetricThroughput, MetricIOPS, MetricElapsed, MetricCPUActive, MetricCPUIOWait, MetricCtxVoluntary, MetricCtxInvoluntary, MetricLatencyP50, MetricLatencyP99}
+
+// buildResult adds the metrics and tables to res and returns the summary.
+func buildResult(res *sdk.Result, samples []sample, baseline string) string {
+	if baseline == "" {
+		baseline = "fio"
+	}
+	// cell -> collector -> metric -> samples
+	groups := map[string]map[string]map[string][]float64{}
+	for _, s := range samples {
+		col := s.labels["collector"]
+		if groups[s.cell] == nil {
+			groups[s.cell] = map[string]map[string][]float64{}
+		}
+		if groups[s.cell][col] == nil {
+			groups[s.cell][col] = map[string][]float64{}
+		}
+		for _, m := range s.values() {
+			if !m.ok {
+				continue
+			}
+			res.Sample(m.name, m.unit, m.better, s.labels, m.v)
+			groups[s.cell][col][m.name] = append(groups[s.cell][col][m.name], m.v)
+		}
+	}
+	cells := slices.Sorted(maps.Keys(groups))
+
+	cols := append([]string{"cell", "collector", "n"}, tableMetrics...)
+	var rows [][]string
+	for _, cell := range cells {
+		for _, col := range slices.Sorted(maps.Keys(groups[cell])) {
+			g := groups[cell][col]
+			n := 0
+			for _, v := range g {
+				n = max(n, len(v))
+			}
+			row := []string{cell, col, strconv.Itoa(n)}
+			for _, m := range tableMetrics {
+				row = append(row, formatMedian(g[m]))
+			}
+			rows = append(rows, row)
+		}
+	}
+	res.Table("medians", "Median per cell and collector (throughput KB/s, IOPS, elapsed s, CPU %, context switches, latency µs)", cols, rows)
+
+	other := "mobibench"
+	if baseline == "mobibench" {
+		other = "fio"
+	}
+	var ratioRows [][]string
+	var summary []string
+	for _, cell := range cells {
+		a, b := groups[cell][other], groups[cell][baseline]
+		if a == nil || b == nil {
+			continue
+		}
+		for _, m := range tableMetrics {
+			if len(a[m]) == 0 || len(b[m]) == 0 {
+				continue
+			}
+			ma, mb := median(a[m]), median(b[m])
+			ratio := "n/a"
+			if mb != 0 {
+				ratio = fmt.Sprintf("%.3f", ma/mb)
+				if m == MetricThroughput || m == MetricIOPS {
+					summary = append(summary, fmt.Sprintf("%s %s %.2f×", cell, m, ma/mb))
+				}
+			}
+			ratioRows = append(ratioRows, []string{cell, m, formatFloat(ma), formatFloat(mb), ratio})
+		}
+	}
+	if len(ratioRows) > 0 {
+		res.Table("ratio_vs_"+baseline, fmt.Sprintf("Median %s / median %s per cell", other, baseline),
+			[]string{"cell", "metric", other, baseline, "ratio"}, ratioRows)
+	}
+	text := fmt.Sprintf("%d step(s) in %d cell(s).", len(samples), len(cells))
+	if len(summary) > 0 {
+		text += fmt.Sprintf(" Headline %s/%s ratios (medians): %s.", other, baseline, strings.Join(summary, "; "))
+	}
+	return text
+}
+
+// drawThroughputFigure is where the throughput figure goes.
+//
+// FIGURE HOOK (for the lead): when framework/chart lands, draw here a grouped
+// bar chart with one group per cell (x), one bar per collector (mobibench,
+// fio), bar height = median throughput (KB/s) for sequential cells or median
+// IOPS for random ones (two panels, or a log axis), and whiskers at the
+// min/max samples; then res.Figure("throughput.svg", "Mobibench vs fio", svg).
+// samples holds everything needed: s.cell, s.labels["collector"],
+// s.random(), s.res.ThroughputKBps, s.res.IOPS.
+func drawThroughputFigure(res *sdk.Result, samples []sample) error {
+	_ = res
+	_ = samples
+	return nil
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := slices.Clone(v)
+	sort.Float64s(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func formatMedian(v []float64) string {
+	if len(v) == 0 {
+		return ""
+	}
+	return formatFloat(median(v))
+}
+
+func formatFloat(f float64) string {
+	switch {
+	case f >= 1000 || f == float64(int64(f)):
+		return strconv.FormatFloat(f, 'f', 0, 64)
+	case f >= 10:
+		return strconv.FormatFloat(f, 'f', 1, 64)
+	default:
+		return strconv.FormatFloat(f, 'f', 3, 64)
+	}
+}

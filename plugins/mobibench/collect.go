@@ -1,0 +1,162 @@
+package mobibench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/storage/fileio"
+)
+
+// env is what a collector needs from its step, so the collectors are plain
+// functions that tests call without the RPC machinery.
+type env struct {
+	ID         string
+	OutDir     string // the step directory: artifacts go here
+	StorageDir string // where the data files go (a per-step subdirectory is made)
+	Keep       bool   // keep the data files afterwards
+	Progress   func(done, total float64, unit, message string)
+	Warn       func(msg string)
+}
+
+func stepEnv(step *sdk.Step) env {
+	e := env{
+		ID: step.ID, OutDir: step.Dir, StorageDir: step.Storage.Dir,
+		Keep:     step.Storage.Options["keep"] == "true",
+		Progress: step.Progress,
+		Warn:     func(msg string) { step.Log(sdk.Warn, msg) },
+	}
+	if e.StorageDir == "" {
+		e.StorageDir = filepath.Join(step.Dir, "data")
+		e.Warn("the host gave no storage directory; doing the I/O in the step directory " + e.StorageDir)
+	}
+	return e
+}
+
+// artifact is a file a collector wrote into its step directory.
+type artifact struct{ name, kind, mediaType, title string }
+
+func announce(step *sdk.Step, arts []artifact) error {
+	for _, a := range arts {
+		if err := step.AddArtifact(a.name, a.kind, a.mediaType, a.title); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DataDirName is the subdirectory of the storage directory both collectors
+// put their data files in (test.dat0, test.dat1, ...), like Mobibench's -p.
+const DataDirName = "droidprof-mobibench"
+
+// dataDir makes the directory the data files live in and returns it with the
+// function to call after the run: it deletes the data files, unless the
+// storage keeps them. Kept files are reused by the next step exactly as
+// Mobibench reuses its files from one invocation to the next (overwritten in
+// place, extended by prefill when too small), which spares every run the
+// allocation of fresh blocks (and, on filesystems mounted with discard, the
+// discard of the old ones).
+func (e env) dataDir() (string, func() error, error) {
+	dir := filepath.Join(e.StorageDir, DataDirName)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", nil, fmt.Errorf("storage directory: %w", err)
+	}
+	return dir, func() error {
+		if e.Keep {
+			return nil
+		}
+		return os.RemoveAll(dir)
+	}, nil
+}
+
+func safeName(s string) string {
+	if s == "" {
+		return "step"
+	}
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+func writeFile(dir, name string, data []byte) error {
+	if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	return nil
+}
+
+func collectMobibench(ctx context.Context, step *sdk.Step) error {
+	var cfg Config
+	if err := step.Decode(&cfg); err != nil {
+		return err
+	}
+	_, arts, err := runMobibench(ctx, cfg, stepEnv(step))
+	if aerr := announce(step, arts); err == nil {
+		err = aerr
+	}
+	return err
+}
+
+// runMobibench is the mobibench collector: it runs the engine in a fresh
+// subdirectory of the storage directory and writes result.json,
+// mobibench.out and, when asked, latency.tsv and iops.tsv.
+func runMobibench(ctx context.Context, cfg Config, e env) (*Result, []artifact, error) {
+	cfg, ec, err := cfg.resolve("")
+	if err != nil {
+		return nil, nil, err
+	}
+	dir, cleanup, err := e.dataDir()
+	if err != nil {
+		return nil, nil, err
+	}
+	ec.Dir = dir
+	if e.Progress != nil {
+		ec.Progress = func(done, total int64) {
+			e.Progress(float64(done), float64(total), "I/Os", fmt.Sprintf("access %d sync %d", cfg.Access, cfg.Sync))
+		}
+	}
+	r, err := fileio.Run(ctx, ec)
+	if cerr := cleanup(); err == nil && cerr != nil {
+		err = fmt.Errorf("remove data files: %w", cerr)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, w := range r.Warnings {
+		if e.Warn != nil {
+			e.Warn(w)
+		}
+	}
+	res := engineResult(cfg, r)
+	var arts []artifact
+	add := func(name, kind, media, title string, data []byte) error {
+		if err := writeFile(e.OutDir, name, data); err != nil {
+			return err
+		}
+		arts = append(arts, artifact{name, kind, media, title})
+		return nil
+	}
+	js, err := marshal(res)
+	if err != nil {
+		return nil, nil, err
+	}
+	errs := []error{
+		add("result.json", sdk.KindRaw, "application/json", "Mobibench measurements", js),
+		add("mobibench.out", sdk.KindLog, "text/plain", "Mobibench text output", mobibenchOut(r)),
+	}
+	if cfg.LatencyLog {
+		errs = append(errs, add("latency.tsv", sdk.KindRaw, "text/tab-separated-values", "per-I/O latency (Mobibench -L)", latencyTSV(r)))
+	}
+	if cfg.IOPSLog {
+		errs = append(errs, add("iops.tsv", sdk.KindRaw, "text/tab-separated-values", "I/Os per second (Mobibench -k)", iopsTSV(r.PerSecond(), r.Config.IOSize)))
+	}
+	return res, arts, errors.Join(errs...)
+}

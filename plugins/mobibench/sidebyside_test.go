@@ -1,0 +1,168 @@
+package mobibench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/storage/fsinfo"
+)
+
+// sideBySideCases are the cells of configs/mobibench-vs-fio.hcl, with sizes
+// that make every run last about a second or more on a virtio disk.
+var sideBySideCases = []struct {
+	preset   string
+	fileSize sdk.Size
+}{
+	{"randwrite-fsync", 16 << 20},
+	{"seqwrite-buffered", 512 << 20},
+	{"seqwrite-direct", 64 << 20},
+	{"seqwrite-mmap", 512 << 20},
+	{"randwrite-fsync-4t", 64 << 20},
+}
+
+// TestSideBySide measures Mobibench (our engine) against the real fio on the
+// same directory, alternating the two tools, and prints a Markdown table of
+// medians and ratios. It is a measurement, not a unit test: it runs only with
+// DROIDPROF_SIDE_BY_SIDE=1 and takes minutes. DROIDPROF_SIDE_BY_SIDE_DIR picks
+// the directory (default /var/tmp/droidprof-bench), DROIDPROF_SIDE_BY_SIDE_REPEAT
+// the repetitions (default 5), DROIDPROF_SIDE_BY_SIDE_CASES a comma list of
+// presets, DROIDPROF_SIDE_BY_SIDE_NODROP=1 keeps the page cache,
+// DROIDPROF_SIDE_BY_SIDE_FRESH=1 deletes the data files after every run,
+// DROIDPROF_SIDE_BY_SIDE_ORDER=a,b,... fixes the tool order of every round,
+// DROIDPROF_SIDE_BY_SIDE_FIO_OPTIONS=k=v,... adds fio job lines and
+// DROIDPROF_SIDE_BY_SIDE_IOSIZE=BYTES changes the 4 KiB I/O size and
+// DROIDPROF_SIDE_BY_SIDE_OUT=FILE writes the table there.
+func TestSideBySide(t *testing.T) {
+	if os.Getenv("DROIDPROF_SIDE_BY_SIDE") != "1" {
+		t.Skip("a minutes-long measurement; set DROIDPROF_SIDE_BY_SIDE=1 to run it")
+	}
+	if _, err := exec.LookPath("fio"); err != nil {
+		t.Fatalf("fio is not installed: %v", err)
+	}
+	dir := envOr("DROIDPROF_SIDE_BY_SIDE_DIR", "/var/tmp/droidprof-bench")
+	repeat, _ := strconv.Atoi(envOr("DROIDPROF_SIDE_BY_SIDE_REPEAT", "5"))
+	only := map[string]bool{}
+	for _, p := range strings.Split(os.Getenv("DROIDPROF_SIDE_BY_SIDE_CASES"), ",") {
+		if p != "" {
+			only[p] = true
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, fsName, err := fsinfo.Type(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fsName == "tmpfs" || fsName == "ramfs" {
+		t.Fatalf("%s is on %s; measure on a disk filesystem", dir, fsName)
+	}
+	out := t.TempDir()
+	var table strings.Builder
+	fmt.Fprintf(&table, "dir %s (%s), %d repetitions per tool after one warm-up round, ABBA order, %s, GOMAXPROCS %d, drop_caches=%v, data files kept between runs: %v\n\n", dir, fsName, repeat, time.Now().UTC().Format(time.RFC3339), runtime.GOMAXPROCS(0), os.Getenv("DROIDPROF_SIDE_BY_SIDE_NODROP") != "1", os.Getenv("DROIDPROF_SIDE_BY_SIDE_FRESH") != "1")
+	table.WriteString("| case | file size | metric | Mobibench median | fio median | ratio | Mobibench samples | fio samples | load avg before → after |\n|---|---|---|---|---|---|---|---|---|\n")
+	for _, c := range sideBySideCases {
+		if len(only) > 0 && !only[c.preset] {
+			continue
+		}
+		drop := os.Getenv("DROIDPROF_SIDE_BY_SIDE_NODROP") != "1"
+		ioSize, _ := strconv.Atoi(envOr("DROIDPROF_SIDE_BY_SIDE_IOSIZE", "4096"))
+		cfg := Config{Preset: c.preset, Threads: 1, FileSize: c.fileSize, IOSize: sdk.Size(ioSize), DropCaches: drop}
+		if o := os.Getenv("DROIDPROF_SIDE_BY_SIDE_FIO_OPTIONS"); o != "" {
+			cfg.FioOptions = strings.Split(o, ",")
+		}
+		// Keep: both tools overwrite the same files in place, run after run,
+		// as Mobibench does when run repeatedly (see BENCHMARKS.md for why).
+		keep := os.Getenv("DROIDPROF_SIDE_BY_SIDE_FRESH") != "1"
+		e := env{ID: "sbs-" + c.preset, OutDir: out, StorageDir: dir, Keep: keep}
+		t.Cleanup(func() { os.RemoveAll(filepath.Join(dir, DataDirName)) })
+		var mb, fio []float64
+		metric := ""
+		load0 := loadAvg()
+		for i := 0; i < repeat+1; i++ { // the first round is a warm-up
+			// ABBA order (mobibench, fio, fio, mobibench, ...) cancels drift
+			// and any effect of running first or second in a pair.
+			tools := []string{"mobibench", "fio"}
+			if i%2 == 1 {
+				tools = []string{"fio", "mobibench"}
+			}
+			if o := os.Getenv("DROIDPROF_SIDE_BY_SIDE_ORDER"); o != "" {
+				tools = strings.Split(o, ",")
+			}
+			for _, tool := range tools {
+				var r *Result
+				var err error
+				if tool == "mobibench" {
+					r, _, err = runMobibench(context.Background(), cfg, e)
+				} else {
+					r, _, err = runFio(context.Background(), cfg, e)
+				}
+				if err != nil {
+					t.Fatalf("%s %s: %v", c.preset, tool, err)
+				}
+				v := r.ThroughputKBps
+				metric = "KB/s"
+				if r.Access == 1 || r.Access == 3 {
+					v, metric = r.IOPS, "IOPS"
+				}
+				syncP50 := int64(0)
+				if r.SyncLatency != nil {
+					syncP50 = r.SyncLatency.P50
+				}
+				t.Logf("%s round %d %s: %.0f %s, elapsed %.3f s, latency p50 %d ns p99 %d ns (fio sync p50 %d ns), cpu %.1f/%.1f/%.1f, warnings %v", c.preset, i, tool, v, metric, float64(r.ElapsedNS)/1e9, r.Latency.P50, r.Latency.P99, syncP50, r.CPUActive, r.CPUIdle, r.CPUIOWait, r.Warnings)
+				if i == 0 {
+					continue
+				}
+				if tool == "mobibench" {
+					mb = append(mb, v)
+				} else {
+					fio = append(fio, v)
+				}
+			}
+		}
+		m1, m2 := median(mb), median(fio)
+		fmt.Fprintf(&table, "| %s | %s | %s | %.0f | %.0f | %.3f | %s | %s | %s → %s |\n", c.preset, sizeString(int64(c.fileSize)), metric, m1, m2, m1/m2, list(mb), list(fio), load0, loadAvg())
+	}
+	t.Log("\n" + table.String())
+	if p := os.Getenv("DROIDPROF_SIDE_BY_SIDE_OUT"); p != "" {
+		if err := os.WriteFile(p, []byte(table.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// loadAvg is the 1-minute load average: other work on the machine (a
+// parallel build) skews these measurements, so the table records it.
+func loadAvg() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	return strings.Fields(string(data))[0]
+}
+
+func envOr(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}
+
+func list(v []float64) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	return strings.Join(s, " ")
+}
+
+func sizeString(n int64) string { return fmt.Sprintf("%d MiB", n>>20) }

@@ -1,0 +1,477 @@
+package fileio
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/droidprof/droidprof/storage/cpustat"
+	"github.com/droidprof/droidprof/storage/pagecache"
+	"golang.org/x/sys/unix"
+)
+
+// Run prepares the files, runs the benchmark and returns its measurements.
+// It checks c first (see Check) and fails before touching any file when the
+// combination is not supported. The data files stay in c.Dir afterwards (as
+// with Mobibench); RemoveFiles deletes them.
+//
+// Timing follows Mobibench: every thread opens and prepares its file (untimed
+// prefill, mapping, buffer), then waits at a barrier; when all are ready the
+// page cache is dropped if asked, the clock starts, /proc/stat is read, and
+// all threads are released together. Each thread does its records and, for
+// writes, the final fsync (msync of the whole mapping in mmap modes); the
+// clock stops when the slowest thread is done.
+//
+// Each worker runs on its own locked OS thread. While Run is active the
+// process's GOMAXPROCS is raised to at least Threads+1, so that threads
+// coming back from blocking system calls never wait for a Go scheduler slot,
+// as they would not with pthreads.
+func Run(ctx context.Context, c Config) (*Result, error) {
+	plan, err := Check(c)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Config: c, Plan: plan}
+	res.Config.Progress = nil
+	if c.Overlap > 0 && !c.Access.Random() {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("overlap %d%% has no effect on access mode %d (%s): only random modes use the record order", c.Overlap, int(c.Access), c.Access))
+	}
+	var order []int64
+	if c.Access.Random() {
+		order = RecordOrder(plan.Records, c.Overlap)
+	}
+
+	defer raiseProcs(c.Threads + 1)()
+
+	var (
+		ready, done sync.WaitGroup
+		start       = make(chan struct{})
+		run         runState
+	)
+	workers := make([]*worker, c.Threads)
+	for i := range workers {
+		workers[i] = &worker{id: i, c: &c, plan: &plan, order: order, run: &run}
+	}
+	ready.Add(len(workers))
+	done.Add(len(workers))
+	for _, w := range workers {
+		go func() {
+			defer done.Done()
+			w.main(&ready, start)
+		}()
+	}
+	ready.Wait()
+	var prepErrs []error
+	for _, w := range workers {
+		if w.err != nil {
+			prepErrs = append(prepErrs, w.err)
+		}
+	}
+	if len(prepErrs) > 0 {
+		run.abort.Store(true)
+		close(start)
+		done.Wait()
+		return nil, errors.Join(prepErrs...)
+	}
+
+	if c.DropCaches {
+		if err := pagecache.Drop(); err != nil {
+			res.Warnings = append(res.Warnings, "page cache NOT dropped, results include cached data: "+err.Error())
+		} else {
+			res.CachesDropped = true
+		}
+	}
+
+	stopWatch := watch(ctx, &run, workers, plan.Records*int64(c.Threads), c.Progress)
+	run.base = time.Now()
+	cpu0, cpuErr := cpustat.Read()
+	close(start)
+	done.Wait()
+	cpu1, cpuErr1 := cpustat.Read()
+	res.Elapsed = time.Since(run.base)
+	stopWatch()
+	res.Start = run.base
+
+	var runErrs []error
+	for _, w := range workers {
+		// A failing thread stops the others; report the failure, not the
+		// stops it caused.
+		if w.err != nil && !errors.Is(w.err, context.Canceled) {
+			runErrs = append(runErrs, w.err)
+		}
+		res.Threads = append(res.Threads, w.result)
+	}
+	if err := ctx.Err(); err != nil && run.abort.Load() {
+		return nil, fmt.Errorf("benchmark interrupted: %w", err)
+	}
+	if len(runErrs) > 0 {
+		return nil, errors.Join(runErrs...)
+	}
+	if err := errors.Join(cpuErr, cpuErr1); err != nil {
+		res.Warnings = append(res.Warnings, "no CPU accounting: "+err.Error())
+	} else {
+		res.CPU = cpustat.Between(cpu0, cpu1)
+	}
+	for _, t := range res.Threads {
+		res.Switches = res.Switches.Add(t.Switches)
+		res.IOs += t.IOs
+	}
+	res.Bytes = res.IOs * c.IOSize
+	return res, nil
+}
+
+// runState is shared by the workers of one run.
+type runState struct {
+	base  time.Time   // the clock start; written before start is closed
+	abort atomic.Bool // set on preparation failure or cancellation
+}
+
+// watch cancels the run when ctx ends and reports progress; the returned
+// function stops it and sends the final progress report.
+func watch(ctx context.Context, run *runState, workers []*worker, total int64, progress func(done, total int64)) (stop func()) {
+	quit := make(chan struct{})
+	finished := make(chan struct{})
+	sum := func() int64 {
+		var n int64
+		for _, w := range workers {
+			n += w.done.Load()
+		}
+		return n
+	}
+	go func() {
+		defer close(finished)
+		var tick <-chan time.Time
+		if progress != nil {
+			t := time.NewTicker(100 * time.Millisecond)
+			defer t.Stop()
+			tick = t.C
+		}
+		for {
+			select {
+			case <-quit:
+				return
+			case <-ctx.Done():
+				run.abort.Store(true)
+				return
+			case <-tick:
+				progress(sum(), total)
+			}
+		}
+	}()
+	return func() {
+		close(quit)
+		<-finished
+		if progress != nil {
+			progress(sum(), total)
+		}
+	}
+}
+
+var procs struct {
+	sync.Mutex
+	users int
+	saved int
+}
+
+// raiseProcs raises GOMAXPROCS to at least n until the returned function is
+// called; concurrent runs share the raise.
+func raiseProcs(n int) (restore func()) {
+	procs.Lock()
+	defer procs.Unlock()
+	cur := runtime.GOMAXPROCS(0)
+	if procs.users == 0 {
+		procs.saved = cur
+	}
+	procs.users++
+	if n > cur {
+		runtime.GOMAXPROCS(n)
+	}
+	return func() {
+		procs.Lock()
+		defer procs.Unlock()
+		procs.users--
+		if procs.users == 0 && runtime.GOMAXPROCS(0) != procs.saved {
+			runtime.GOMAXPROCS(procs.saved)
+		}
+	}
+}
+
+// ThreadResult is what one worker measured.
+type ThreadResult struct {
+	File      string           `json:"file"`
+	IOs       int64            `json:"ios"`
+	Elapsed   time.Duration    `json:"elapsed_ns"`    // from the clock start to this thread's end
+	FinalSync time.Duration    `json:"final_sync_ns"` // the closing fsync/msync
+	Switches  cpustat.Switches `json:"ctx_switches"`
+	// Ends[i] is when I/O i completed, in ns since the clock start. The
+	// latency of I/O i is Ends[i]-Ends[i-1] (Begin for i=0): the time from the
+	// previous completion, which covers the lseek of random modes. Empty with
+	// NoLatency.
+	Ends  []int64 `json:"-"`
+	Begin int64   `json:"-"` // when this thread started its first I/O, ns since the clock start
+}
+
+type worker struct {
+	id     int
+	c      *Config
+	plan   *Plan
+	order  []int64
+	run    *runState
+	err    error
+	result ThreadResult
+
+	fd    int
+	mem   []byte // the mapping, in mmap modes
+	buf   []byte // page-aligned I/O buffer
+	alloc []byte // backing store of buf
+
+	_    [64]byte // keep done on its own cache line
+	done atomic.Int64
+	_    [56]byte
+}
+
+func (w *worker) main(ready *sync.WaitGroup, start <-chan struct{}) {
+	// The thread is never unlocked: when the goroutine ends, the thread ends
+	// with it, and no later goroutine inherits its accounting.
+	runtime.LockOSThread()
+	w.fd = -1
+	defer w.close()
+	w.err = w.prepare()
+	ready.Done()
+	<-start
+	if w.err != nil || w.run.abort.Load() {
+		return
+	}
+	if err := w.loop(); err != nil {
+		w.err = fmt.Errorf("thread %d (%s): %w", w.id, w.result.File, err)
+		w.run.abort.Store(true)
+	}
+}
+
+func (w *worker) prepare() error {
+	c, p := w.c, w.plan
+	path := FileName(c.Dir, w.id)
+	w.result.File = path
+	fail := func(err error) error { return fmt.Errorf("thread %d: prepare %s: %w", w.id, path, err) }
+	if c.Access == Append {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fail(err)
+		}
+	} else if err := Prefill(path, p.FileBytes); err != nil {
+		return fail(err)
+	}
+	flags := unix.O_RDWR | unix.O_CREAT | unix.O_CLOEXEC
+	switch c.Sync {
+	case OSync:
+		flags |= unix.O_SYNC
+	case Direct:
+		flags |= unix.O_DIRECT
+	case SyncDirect:
+		flags |= unix.O_SYNC | unix.O_DIRECT
+	}
+	fd, err := unix.Open(path, flags, 0o644)
+	if err != nil {
+		return fail(err)
+	}
+	w.fd = fd
+	if c.Sync.Mapped() {
+		// A new (append) file needs its length before it can be mapped;
+		// Mobibench writes its last record for that, we extend it sparsely.
+		var st unix.Stat_t
+		if err := unix.Fstat(fd, &st); err != nil {
+			return fail(err)
+		}
+		if st.Size < p.FileBytes {
+			if err := unix.Ftruncate(fd, p.FileBytes); err != nil {
+				return fail(err)
+			}
+		}
+		if w.mem, err = unix.Mmap(fd, 0, int(p.FileBytes), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED); err != nil {
+			return fail(fmt.Errorf("mmap: %w", err))
+		}
+	}
+	page := int64(os.Getpagesize())
+	align := max(page, p.DirectAlign)
+	w.alloc = make([]byte, c.IOSize+align)
+	off := int64(0)
+	if r := int64(uintptrOf(w.alloc)) % align; r != 0 {
+		off = align - r
+	}
+	w.buf = w.alloc[off : off+c.IOSize]
+	for i := range w.buf {
+		w.buf[i] = FillByte
+	}
+	if !c.NoLatency {
+		w.result.Ends = make([]int64, p.Records)
+		for i := range w.result.Ends { // fault the pages in now, not during the run
+			w.result.Ends[i] = -1
+		}
+	}
+	return nil
+}
+
+func (w *worker) close() {
+	if w.mem != nil {
+		_ = unix.Munmap(w.mem)
+		w.mem = nil
+	}
+	if w.fd >= 0 {
+		_ = unix.Close(w.fd)
+		w.fd = -1
+	}
+}
+
+// loop is the timed part of one thread.
+func (w *worker) loop() error {
+	c, n := w.c, w.plan.Records
+	base := w.run.base
+	sw0, err := cpustat.ThreadSwitches()
+	if err != nil {
+		return err
+	}
+	ends := w.result.Ends
+	capture := !c.NoLatency
+	w.result.Begin = int64(time.Since(base))
+	var ioErr error
+	switch {
+	case c.Sync.Mapped():
+		ioErr = w.mappedIO(n, ends, capture)
+	default:
+		ioErr = w.fileIO(n, ends, capture)
+	}
+	if ioErr != nil {
+		return ioErr
+	}
+	if c.Access.Writes() {
+		t := time.Now()
+		if c.Sync.Mapped() {
+			err = sysMsync(w.mem, unix.MS_SYNC)
+		} else {
+			err = sysFd(unix.SYS_FSYNC, w.fd)
+		}
+		if err != nil {
+			return fmt.Errorf("final sync: %w", err)
+		}
+		w.result.FinalSync = time.Since(t)
+	}
+	w.result.Elapsed = time.Since(base)
+	sw1, err := cpustat.ThreadSwitches()
+	if err != nil {
+		return err
+	}
+	w.result.Switches = sw1.Sub(sw0)
+	return nil
+}
+
+func (w *worker) stamp(b []byte, rec, seq int64) {
+	binary.LittleEndian.PutUint64(b[0:8], uint64(rec))
+	binary.LittleEndian.PutUint64(b[8:16], uint64(seq))
+}
+
+func (w *worker) fileIO(n int64, ends []int64, capture bool) error {
+	c, fd, buf := w.c, w.fd, w.buf
+	random, writes := c.Access.Random(), c.Access.Writes()
+	stamp := c.Stamp && writes && len(buf) >= 16
+	barrier := c.Sync.barrierSyscall()
+	base := w.run.base
+	for i := int64(0); i < n; i++ {
+		if w.run.abort.Load() {
+			return context.Canceled
+		}
+		rec := i
+		if random {
+			rec = w.order[i]
+			if err := sysSeek(fd, rec*c.IOSize); err != nil {
+				return fmt.Errorf("lseek to record %d: %w", rec, err)
+			}
+		}
+		if writes {
+			if stamp {
+				w.stamp(buf, rec, i)
+			}
+			m, err := sysWrite(fd, buf)
+			if err != nil {
+				return fmt.Errorf("write record %d: %w", rec, err)
+			}
+			if m != len(buf) {
+				return fmt.Errorf("write record %d: short write of %d of %d bytes", rec, m, len(buf))
+			}
+			switch c.Sync {
+			case Fsync:
+				err = sysFd(unix.SYS_FSYNC, fd)
+			case Fdatasync:
+				err = sysFd(unix.SYS_FDATASYNC, fd)
+			case Fbarrier, Fdatabarrier:
+				err = sysFd(barrier, fd)
+			}
+			if err != nil {
+				return fmt.Errorf("sync after record %d: %w", rec, err)
+			}
+		} else {
+			m, err := sysRead(fd, buf)
+			if err != nil {
+				return fmt.Errorf("read record %d: %w", rec, err)
+			}
+			if m <= 0 {
+				return fmt.Errorf("read record %d: unexpected end of file", rec)
+			}
+		}
+		if capture {
+			ends[i] = int64(time.Since(base))
+		}
+		w.done.Add(1)
+		w.result.IOs++
+	}
+	return nil
+}
+
+func (w *worker) mappedIO(n int64, ends []int64, capture bool) error {
+	c, mem, buf := w.c, w.mem, w.buf
+	random, writes := c.Access.Random(), c.Access.Writes()
+	stamp := c.Stamp && writes && len(buf) >= 16
+	size := c.IOSize
+	page := int64(os.Getpagesize())
+	base := w.run.base
+	for i := int64(0); i < n; i++ {
+		if w.run.abort.Load() {
+			return context.Canceled
+		}
+		rec := i
+		if random {
+			rec = w.order[i]
+		}
+		record := mem[rec*size : rec*size+size]
+		// msync needs a page-aligned start: sync the pages the record covers.
+		pages := mem[rec*size&^(page-1) : rec*size+size]
+		if writes {
+			if stamp {
+				w.stamp(buf, rec, i)
+			}
+			copy(record, buf)
+			var err error
+			switch c.Sync {
+			case MmapAsync:
+				err = sysMsync(pages, unix.MS_ASYNC)
+			case MmapSync:
+				err = sysMsync(pages, unix.MS_SYNC)
+			}
+			if err != nil {
+				return fmt.Errorf("msync record %d: %w", rec, err)
+			}
+		} else {
+			copy(buf, record)
+		}
+		if capture {
+			ends[i] = int64(time.Since(base))
+		}
+		w.done.Add(1)
+		w.result.IOs++
+	}
+	return nil
+}

@@ -1,0 +1,123 @@
+package fileio
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+const helperEnv = "FILEIO_TEST_HELPER_CONFIG"
+
+// TestMain doubles as a helper process: with FILEIO_TEST_HELPER_CONFIG set it
+// runs one benchmark from that JSON config and exits, so strace can watch the
+// engine without the test framework's own system calls.
+func TestMain(m *testing.M) {
+	if js := os.Getenv(helperEnv); js != "" {
+		var c Config
+		if err := json.Unmarshal([]byte(js), &c); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		if _, err := Run(context.Background(), c); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+var straceLine = regexp.MustCompile(`^\d+\s+([a-z0-9_]+)\(`)
+
+// TestSyscallsUnderStrace uses strace as an outside oracle: the number of
+// write, lseek, fsync, fdatasync and msync calls on the data files must be
+// what Mobibench issues for the mode, per file:
+//
+//   - prefill (modes 0–3): 1 lseek to the end, ceil(size/512 KiB) writes, 1 fsync
+//   - per record: random modes 1 lseek; write modes 1 write (not mmap);
+//     sync 2: 1 fsync, sync 8: 1 fdatasync, sync 6/7: 1 msync
+//   - final sync (write modes): 1 fsync, or 1 msync in mmap modes
+func TestSyscallsUnderStrace(t *testing.T) {
+	strace, err := exec.LookPath("strace")
+	if err != nil {
+		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
+			t.Fatal("strace is not installed")
+		}
+		t.Skip("strace is not installed (apt-get install strace)")
+	}
+	const records, threads = 16, 2
+	tests := []struct {
+		a                                     Access
+		s                                     Sync
+		lseek, write, fsync, fdatasync, msync int
+	}{
+		{RandWrite, Fsync, 1 + records, 1 + records, 1 + records + 1, 0, 0},
+		{Write, Buffered, 1, 1 + records, 2, 0, 0},
+		{Write, OSync, 1, 1 + records, 2, 0, 0},
+		{Append, Fdatasync, 0, records, 1, records, 0},
+		{RandWrite, MmapSync, 1, 1, 1, 0, records + 1},
+		{Write, MmapAsync, 1, 1, 1, 0, records + 1},
+		{Append, Mmap, 0, 0, 0, 0, 1},
+		{RandRead, Buffered, 1 + records, 1, 1, 0, 0},
+		{Read, Mmap, 1, 1, 1, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("a%d_y%d", tt.a, tt.s), func(t *testing.T) {
+			dir := t.TempDir()
+			c := Config{Dir: dir, Access: tt.a, Sync: tt.s, Threads: threads, FileSize: threads * records * 4096, IOSize: 4096}
+			js, err := json.Marshal(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := filepath.Join(t.TempDir(), "strace.out")
+			// -y prints the path behind every fd, so calls on the data files can
+			// be told from the Go runtime's own writes; msync takes no fd, and
+			// only the engine calls it.
+			args := []string{"-f", "-qq", "-y", "-o", out, "-e", "trace=write,lseek,fsync,fdatasync,msync", os.Args[0], "-test.run=^$"}
+			cmd := exec.Command(strace, args...)
+			cmd.Env = append(os.Environ(), helperEnv+"="+string(js))
+			if msg, err := cmd.CombinedOutput(); err != nil {
+				if len(msg) > 0 && regexp.MustCompile(`PTRACE|ptrace|Operation not permitted`).Match(msg) {
+					t.Skipf("strace cannot trace here: %s", msg)
+				}
+				t.Fatalf("strace: %v: %s", err, msg)
+			}
+			got := countSyscalls(t, out, dir)
+			want := map[string]int{"lseek": tt.lseek * threads, "write": tt.write * threads, "fsync": tt.fsync * threads, "fdatasync": tt.fdatasync * threads, "msync": tt.msync * threads}
+			for name, n := range want {
+				if got[name] != n {
+					t.Errorf("%s: %d calls, want %d (all: %v)", name, got[name], n, got)
+				}
+			}
+		})
+	}
+}
+
+func countSyscalls(t *testing.T, path, dir string) map[string]int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	got := map[string]int{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		m := straceLine.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		if m[1] == "msync" || strings.Contains(line, "<"+dir+"/test.dat") {
+			got[m[1]]++
+		}
+	}
+	return got
+}
