@@ -5,7 +5,7 @@
 #   go run ./cmd/droidprof run configs/quickstart.hcl
 experiment "quickstart" {
   description = "Mobibench: sequential vs random 4 KiB writes, buffered vs fsync"
-  repeat      = 3
+  repeat      = 6 # n >= 6 gives compare a confidence interval
   warmup      = 1
 
   storage {
@@ -20,7 +20,7 @@ experiment "quickstart" {
   collect "mobibench" {
     access    = matrix.access
     sync      = matrix.sync
-    file_size = "2MiB"
+    file_size = "8MiB"
     io_size   = "4KiB"
   }
 

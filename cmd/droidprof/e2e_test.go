@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/droidprof/droidprof/framework/config"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/internal/testplugin"
 )
@@ -119,11 +120,15 @@ func TestQuickstartShowRunsCompare(t *testing.T) {
 	if res.Status != results.StatusComplete || len(res.Metrics) == 0 {
 		t.Fatalf("show --json: status %s, %d metrics", res.Status, len(res.Metrics))
 	}
+	exp, err := config.Load(cfg, config.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	names := map[string]bool{}
 	for _, m := range res.Metrics {
 		names[m.Name] = true
-		if len(m.Samples) != 3 || m.Unit == "" {
-			t.Errorf("metric %s %v: want 3 raw samples (repeat = 3) and a unit", m.Name, m.Labels)
+		if len(m.Samples) != exp.Repeat || m.Unit == "" {
+			t.Errorf("metric %s %v: want %d raw samples (one per repetition) and a unit", m.Name, m.Labels, exp.Repeat)
 		}
 	}
 	for _, want := range []string{"throughput", "iops"} {

@@ -14,7 +14,6 @@ import (
 	"github.com/droidprof/droidprof/framework/progress"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/runner"
-	"github.com/droidprof/droidprof/framework/runstore"
 	"github.com/droidprof/droidprof/framework/stats"
 	"github.com/hashicorp/go-plugin"
 )
@@ -31,7 +30,7 @@ func cmdRun(env *env, args []string) error {
 	if len(pos) != 1 {
 		return &exitError{code: 2, err: errors.New("usage: droidprof run CONFIG [--out DIR] [--set k=v]...")}
 	}
-	store, err := runstore.Open(runstore.Root(*out, env.getenv))
+	store, err := env.store(*out)
 	if err != nil {
 		return err
 	}

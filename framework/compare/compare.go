@@ -7,6 +7,7 @@
 package compare
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -270,9 +271,9 @@ func compareMetric(om, nm *results.Metric, opt Options) Row {
 	if row.Test.Significant() && row.Delta != 0 && !math.IsNaN(row.Delta) {
 		switch row.Better {
 		case results.BetterLower:
-			row.Change = -sgn(row.Delta)
+			row.Change = -cmp.Compare(row.Delta, 0)
 		case results.BetterHigher:
-			row.Change = sgn(row.Delta)
+			row.Change = cmp.Compare(row.Delta, 0)
 		}
 	}
 
@@ -447,14 +448,4 @@ func firstOr(a, b []string) string {
 		return b[0]
 	}
 	return "too few samples"
-}
-
-func sgn(x float64) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

@@ -27,7 +27,7 @@ import (
 //
 // When it is empty the module version from the build info is used, and
 // "devel" when there is none.
-var Version = ""
+var Version = "0.1.0"
 
 // Commit is the VCS commit droidprof was built from. Builds made with
 // -buildvcs=false (GOFLAGS on some machines) have no vcs.revision in their

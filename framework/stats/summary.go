@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 )
@@ -78,7 +79,7 @@ func (s Summary) CIPercent() (frac float64, ok bool) {
 	if !s.HasCI() {
 		return math.Inf(1), false
 	}
-	if sign(s.Median) != sign(s.Lo) || sign(s.Median) != sign(s.Hi) {
+	if cmp.Compare(s.Median, 0) != cmp.Compare(s.Lo, 0) || cmp.Compare(s.Median, 0) != cmp.Compare(s.Hi, 0) {
 		return math.NaN(), false
 	}
 	if s.Median == 0 {
@@ -98,14 +99,4 @@ func (s Summary) CIString() string {
 		return "?"
 	}
 	return fmt.Sprintf("%.0f%%", 100*frac)
-}
-
-func sign(x float64) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
-	}
-	return 0
 }

@@ -4,14 +4,16 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/droidprof/droidprof/framework/api"
+	framechart "github.com/droidprof/droidprof/framework/chart"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/framework/stats"
 )
 
 // Metric names the analyzer produces.
@@ -197,7 +199,7 @@ func buildResult(res *sdk.Result, samples []sample, baseline string) string {
 			if len(a[m]) == 0 || len(b[m]) == 0 {
 				continue
 			}
-			ma, mb := median(a[m]), median(b[m])
+			ma, mb := stats.Median(a[m]), stats.Median(b[m])
 			ratio := "n/a"
 			if mb != 0 {
 				ratio = fmt.Sprintf("%.3f", ma/mb)
@@ -219,38 +221,66 @@ func buildResult(res *sdk.Result, samples []sample, baseline string) string {
 	return text
 }
 
-// drawThroughputFigure is where the throughput figure goes.
-//
-// FIGURE HOOK (for the lead): when framework/chart lands, draw here a grouped
-// bar chart with one group per cell (x), one bar per collector (mobibench,
-// fio), bar height = median throughput (KB/s) for sequential cells or median
-// IOPS for random ones (two panels, or a log axis), and whiskers at the
-// min/max samples; then res.Figure("throughput.svg", "Mobibench vs fio", svg).
-// samples holds everything needed: s.cell, s.labels["collector"],
-// s.random(), s.res.ThroughputKBps, s.res.IOPS.
+// drawThroughputFigure draws one grouped bar chart per headline metric: KB/s
+// for sequential cells and IOPS for random ones, one group per matrix cell,
+// one bar per collector at the median, whiskers from the fastest to the
+// slowest repetition.
 func drawThroughputFigure(res *sdk.Result, samples []sample) error {
-	_ = res
-	_ = samples
+	for _, panel := range []struct {
+		random      bool
+		file, title string
+		unit        string
+		value       func(*Result) float64
+	}{
+		{false, "throughput.svg", "Sequential throughput per cell", "KB/s", func(r *Result) float64 { return r.ThroughputKBps }},
+		{true, "iops.svg", "Random IOPS per cell", "IOPS", func(r *Result) float64 { return r.IOPS }},
+	} {
+		var cells, collectors []string
+		values := map[[2]string][]float64{}
+		for _, s := range samples {
+			if s.random() != panel.random {
+				continue
+			}
+			col := s.labels["collector"]
+			if !slices.Contains(cells, s.cell) {
+				cells = append(cells, s.cell)
+			}
+			if !slices.Contains(collectors, col) {
+				collectors = append(collectors, col)
+			}
+			k := [2]string{s.cell, col}
+			values[k] = append(values[k], panel.value(s.res))
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		chart := &framechart.BarChart{Title: panel.title, Categories: cells, YLabel: panel.unit, XLabel: "matrix cell"}
+		for _, col := range collectors {
+			ser := framechart.Series{Name: col}
+			for _, cell := range cells {
+				v := values[[2]string{cell, col}]
+				if len(v) == 0 {
+					ser.Values, ser.Lo, ser.Hi = append(ser.Values, math.NaN()), append(ser.Lo, math.NaN()), append(ser.Hi, math.NaN())
+					continue
+				}
+				ser.Values = append(ser.Values, stats.Median(v))
+				ser.Lo = append(ser.Lo, stats.Min(v))
+				ser.Hi = append(ser.Hi, stats.Max(v))
+			}
+			chart.Series = append(chart.Series, ser)
+		}
+		if err := res.Figure(panel.file, panel.title, chart.SVG()); err != nil {
+			return err
+		}
+	}
 	return nil
-}
-
-func median(v []float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	s := slices.Clone(v)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 func formatMedian(v []float64) string {
 	if len(v) == 0 {
 		return ""
 	}
-	return formatFloat(median(v))
+	return formatFloat(stats.Median(v))
 }
 
 func formatFloat(f float64) string {

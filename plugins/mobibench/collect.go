@@ -93,16 +93,20 @@ func writeFile(dir, name string, data []byte) error {
 	return nil
 }
 
-func collectMobibench(ctx context.Context, step *sdk.Step) error {
-	var cfg Config
-	if err := step.Decode(&cfg); err != nil {
+// collector adapts a run function (runMobibench, runFio) to the SDK: decode
+// the config, run, and announce every artifact written, also after an error.
+func collector(run func(context.Context, Config, env) (*Result, []artifact, error)) func(context.Context, *sdk.Step) error {
+	return func(ctx context.Context, step *sdk.Step) error {
+		var cfg Config
+		if err := step.Decode(&cfg); err != nil {
+			return err
+		}
+		_, arts, err := run(ctx, cfg, stepEnv(step))
+		if aerr := announce(step, arts); err == nil {
+			err = aerr
+		}
 		return err
 	}
-	_, arts, err := runMobibench(ctx, cfg, stepEnv(step))
-	if aerr := announce(step, arts); err == nil {
-		err = aerr
-	}
-	return err
 }
 
 // runMobibench is the mobibench collector: it runs the engine in a fresh

@@ -112,18 +112,6 @@ func fioJobFor(c fileio.Config, plan fileio.Plan, extra []string) (fioJob, error
 	return j, nil
 }
 
-func collectFio(ctx context.Context, step *sdk.Step) error {
-	var cfg Config
-	if err := step.Decode(&cfg); err != nil {
-		return err
-	}
-	_, arts, err := runFio(ctx, cfg, stepEnv(step))
-	if aerr := announce(step, arts); err == nil {
-		err = aerr
-	}
-	return err
-}
-
 // runFio is the fio collector. It lays the files out with the engine's own
 // prefill (so both tools start from byte-identical files), drops the caches
 // when asked, runs fio with the equivalent job and JSON output, and writes

@@ -26,8 +26,8 @@ func Plugin() *sdk.Plugin {
 		Version:     Version,
 		Description: "Mobibench file I/O benchmark (all access and sync modes) and the equivalent fio job, side by side",
 		Collectors: []sdk.Collector{
-			{Name: "mobibench", Description: "Mobibench shell-version file benchmark on the step's storage directory", Config: Config{}, Run: collectMobibench},
-			{Name: "fio", Description: "the real fio binary running the job equivalent to the Mobibench config", Config: Config{}, Run: collectFio},
+			{Name: "mobibench", Description: "Mobibench shell-version file benchmark on the step's storage directory", Config: Config{}, Run: collector(runMobibench)},
+			{Name: "fio", Description: "the real fio binary running the job equivalent to the Mobibench config", Config: Config{}, Run: collector(runFio)},
 		},
 		Analyzers: []sdk.Analyzer{
 			{Name: "mobibench", Description: "throughput, IOPS, CPU, context switches and latency per cell, and Mobibench/fio ratios", Config: AnalyzerConfig{}, Run: analyze},

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/framework/stats"
 	"github.com/droidprof/droidprof/storage/fsinfo"
 )
 
@@ -129,7 +130,7 @@ func TestSideBySide(t *testing.T) {
 				}
 			}
 		}
-		m1, m2 := median(mb), median(fio)
+		m1, m2 := stats.Median(mb), stats.Median(fio)
 		fmt.Fprintf(&table, "| %s | %s | %s | %.0f | %.0f | %.3f | %s | %s | %s → %s |\n", c.preset, sizeString(int64(c.fileSize)), metric, m1, m2, m1/m2, list(mb), list(fio), load0, loadAvg())
 	}
 	t.Log("\n" + table.String())
