@@ -117,7 +117,7 @@ func cmdValidate(env *env, args []string) error {
 	defer plugins.Close()
 	exp := plan.Experiment
 	steps := (exp.Warmup + exp.Repeat) * len(plan.Cells) * len(plan.Collect)
-	fmt.Fprintf(env.stdout, "%s: ok — experiment %q, %d matrix cells × %d collectors × %d repetitions (+%d warm-up) = %d steps, %d analyzers\n",
+	fmt.Fprintf(env.stdout, "%s: ok — experiment %q, %d matrix cells × %d collectors × %d repetitions (+%d warm-up) = %d steps, %d analyzer(s)\n",
 		pos[0], exp.Name, len(plan.Cells), len(plan.Collect), exp.Repeat, exp.Warmup, steps, len(plan.Analyze))
 	return nil
 }

@@ -271,6 +271,8 @@ type fioJobStats struct {
 	UsrCPU  float64 `json:"usr_cpu"`
 	SysCPU  float64 `json:"sys_cpu"`
 	Ctx     int64   `json:"ctx"`
+	MinF    int64   `json:"minf"`
+	MajF    int64   `json:"majf"`
 	Runtime int64   `json:"job_runtime"`
 }
 
@@ -337,6 +339,7 @@ func fillFioResult(res *Result, c fileio.Config, plan fileio.Plan, out *fioOutpu
 	usr, sys := job.UsrCPU, job.SysCPU
 	res.ToolUsrCPU, res.ToolSysCPU = &usr, &sys
 	res.CtxTotal = job.Ctx
+	res.PageFaultsMinor, res.PageFaultsMajor = job.MinF, job.MajF
 	res.Latency = d.Clat.summary("fio clat_ns: the write/read (or memcpy) alone; per-I/O syncs are in sync_latency")
 	if job.Sync.TotalIOs > 0 {
 		l := job.Sync.Lat.summary("fio sync lat_ns: each fsync/fdatasync/msync call")

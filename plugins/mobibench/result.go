@@ -48,6 +48,11 @@ type Result struct {
 	CtxInvoluntary *int64 `json:"ctx_involuntary,omitempty"`
 	CtxTotal       int64  `json:"ctx_total"`
 
+	// Page faults: of the worker threads over the timed region (mobibench),
+	// of the whole job (fio's minf/majf).
+	PageFaultsMinor int64 `json:"page_faults_minor"`
+	PageFaultsMajor int64 `json:"page_faults_major"`
+
 	Latency     Latency  `json:"latency"`
 	SyncLatency *Latency `json:"sync_latency,omitempty"` // fio: the fsync/fdatasync calls on their own
 
@@ -94,6 +99,7 @@ func engineResult(cfg Config, r *fileio.Result) *Result {
 		ElapsedNS: r.Elapsed.Nanoseconds(), Bytes: r.Bytes, IOs: r.IOs, ThroughputKBps: r.KBps(), IOPS: r.IOPS(),
 		CPUActive: r.CPU.Active, CPUIdle: r.CPU.Idle, CPUIOWait: r.CPU.IOWait, CPUSource: "/proc/stat over the timed region",
 		CtxVoluntary: &vol, CtxInvoluntary: &invol, CtxTotal: r.Switches.Total(),
+		PageFaultsMinor: r.Faults.Minor, PageFaultsMajor: r.Faults.Major,
 		Latency:       summarize(r.Latencies(), covers),
 		CachesDropped: r.CachesDropped, Warnings: r.Warnings,
 	}

@@ -103,15 +103,30 @@ func (s Switches) Add(o Switches) Switches {
 // Total is voluntary plus involuntary switches (Mobibench's nr_switches).
 func (s Switches) Total() int64 { return s.Voluntary + s.Involuntary }
 
-// ThreadSwitches returns the context switches of the calling OS thread, from
-// getrusage(RUSAGE_THREAD). The caller must have locked its goroutine to the
-// thread (runtime.LockOSThread) for the numbers to mean anything.
-func ThreadSwitches() (Switches, error) {
+// Faults counts page faults: minor ones were served from memory, major ones
+// waited for I/O. For mmap workloads they tell how the kernel backed the
+// mapping (one fault per 4 KiB page, or one per large folio).
+type Faults struct {
+	Minor int64 `json:"minor"`
+	Major int64 `json:"major"`
+}
+
+// Sub returns f − o.
+func (f Faults) Sub(o Faults) Faults { return Faults{f.Minor - o.Minor, f.Major - o.Major} }
+
+// Add returns f + o.
+func (f Faults) Add(o Faults) Faults { return Faults{f.Minor + o.Minor, f.Major + o.Major} }
+
+// ThreadUsage returns the context switches and page faults of the calling OS
+// thread, from getrusage(RUSAGE_THREAD). The caller must have locked its
+// goroutine to the thread (runtime.LockOSThread) for the numbers to mean
+// anything.
+func ThreadUsage() (Switches, Faults, error) {
 	var ru unix.Rusage
 	if err := unix.Getrusage(unix.RUSAGE_THREAD, &ru); err != nil {
-		return Switches{}, fmt.Errorf("cpustat: getrusage(RUSAGE_THREAD): %w", err)
+		return Switches{}, Faults{}, fmt.Errorf("cpustat: getrusage(RUSAGE_THREAD): %w", err)
 	}
-	return Switches{Voluntary: ru.Nvcsw, Involuntary: ru.Nivcsw}, nil
+	return Switches{Voluntary: ru.Nvcsw, Involuntary: ru.Nivcsw}, Faults{Minor: ru.Minflt, Major: ru.Majflt}, nil
 }
 
 // TaskSwitches reads the switches of thread tid of this process from

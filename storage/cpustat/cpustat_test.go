@@ -95,7 +95,7 @@ func TestParseStatusSwitches(t *testing.T) {
 func TestThreadSwitchesAgreeWithProc(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	before, err := ThreadSwitches()
+	before, _, err := ThreadUsage()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func TestThreadSwitchesAgreeWithProc(t *testing.T) {
 		var ts = unix.Timespec{Nsec: 100_000} // each nanosleep blocks, a voluntary switch
 		_ = unix.Nanosleep(&ts, nil)
 	}
-	after, err := ThreadSwitches()
+	after, _, err := ThreadUsage()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ type Result struct {
 	IOs           int64         // I/Os over all threads
 	CPU           cpustat.Usage // system-wide, /proc/stat, over Elapsed
 	Switches      cpustat.Switches
+	Faults        cpustat.Faults // page faults of the worker threads in the timed region
 	Threads       []ThreadResult
 	CachesDropped bool
 	Warnings      []string

@@ -120,6 +120,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 	}
 	for _, t := range res.Threads {
 		res.Switches = res.Switches.Add(t.Switches)
+		res.Faults = res.Faults.Add(t.Faults)
 		res.IOs += t.IOs
 	}
 	res.Bytes = res.IOs * c.IOSize
@@ -209,6 +210,7 @@ type ThreadResult struct {
 	Elapsed   time.Duration    `json:"elapsed_ns"`    // from the clock start to this thread's end
 	FinalSync time.Duration    `json:"final_sync_ns"` // the closing fsync/msync
 	Switches  cpustat.Switches `json:"ctx_switches"`
+	Faults    cpustat.Faults   `json:"page_faults"`
 	// Ends[i] is when I/O i completed, in ns since the clock start. The
 	// latency of I/O i is Ends[i]-Ends[i-1] (Begin for i=0): the time from the
 	// previous completion, which covers the lseek of random modes. Empty with
@@ -331,7 +333,7 @@ func (w *worker) close() {
 func (w *worker) loop() error {
 	c, n := w.c, w.plan.Records
 	base := w.run.base
-	sw0, err := cpustat.ThreadSwitches()
+	sw0, pf0, err := cpustat.ThreadUsage()
 	if err != nil {
 		return err
 	}
@@ -361,11 +363,12 @@ func (w *worker) loop() error {
 		w.result.FinalSync = time.Since(t)
 	}
 	w.result.Elapsed = time.Since(base)
-	sw1, err := cpustat.ThreadSwitches()
+	sw1, pf1, err := cpustat.ThreadUsage()
 	if err != nil {
 		return err
 	}
 	w.result.Switches = sw1.Sub(sw0)
+	w.result.Faults = pf1.Sub(pf0)
 	return nil
 }
 

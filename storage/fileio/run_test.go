@@ -118,6 +118,11 @@ func TestEveryAccessAndSyncMode(t *testing.T) {
 				if calls == 0 {
 					t.Error("Progress never called")
 				}
+				// Every thread's first touch of its fresh mapping faults; the
+				// per-thread getrusage must see it.
+				if s.Mapped() && r.Faults.Minor+r.Faults.Major < int64(len(r.Threads)) {
+					t.Errorf("mapped mode recorded %+v page faults for %d threads", r.Faults, len(r.Threads))
+				}
 				for i, th := range r.Threads {
 					if th.File != FileName(dir, i) || th.IOs != 8 || th.Elapsed <= 0 || th.Elapsed > r.Elapsed {
 						t.Fatalf("thread %d: %+v (run elapsed %v)", i, th, r.Elapsed)
