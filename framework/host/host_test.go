@@ -6,8 +6,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
@@ -103,15 +105,22 @@ func TestComponentResolution(t *testing.T) {
 }
 
 // TestCrashThenRestart: a plugin process that dies mid-call yields an error,
-// reports Exited, and the next Get starts a fresh process.
+// is seen as crashed — also while a child it started still holds its stderr —
+// and the next Get starts a fresh process.
 func TestCrashThenRestart(t *testing.T) {
+	for _, collector := range []string{"crash", "orphan-crash"} {
+		t.Run(collector, func(t *testing.T) { crashThenRestart(t, collector) })
+	}
+}
+
+func crashThenRestart(t *testing.T, collector string) {
 	m := testManager(t)
 	p, err := m.Get("testplug")
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	stream, err := p.CollectorClient.Collect(context.Background(), &api.CollectRequest{Component: "crash", RunDir: dir, StepDir: filepath.Join(dir, "s")})
+	stream, err := p.CollectorClient.Collect(context.Background(), &api.CollectRequest{Component: collector, RunDir: dir, StepDir: filepath.Join(dir, "s")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,6 +142,13 @@ func TestCrashThenRestart(t *testing.T) {
 	}
 	if _, err := p2.PluginClient.Info(context.Background(), &api.InfoRequest{}); err != nil {
 		t.Fatalf("restarted plugin: %v", err)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "s", "child.pid")); err == nil {
+		pid, _ := strconv.Atoi(string(data))
+		m.Close()
+		if err := testplugin.WaitGone(pid, 5*time.Second); err != nil {
+			t.Errorf("child of the crashed plugin: %v", err)
+		}
 	}
 }
 

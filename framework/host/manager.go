@@ -30,10 +30,10 @@ type Plugin struct {
 func (p *Plugin) Exited() bool { return p.proc.Exited() }
 
 // Crashed tells whether err, returned by a call to p, means the plugin process
-// died. The transport notices a dead peer before go-plugin has reaped the
-// process, so for a dropped connection it waits for the exit to be seen.
+// died. The transport can notice a dead peer a moment before the process is
+// seen to exit, so for a dropped connection it waits briefly for the exit.
 func (p *Plugin) Crashed(err error) bool {
-	if status.Code(err) != codes.Unavailable && status.Code(err) != codes.Canceled {
+	if status.Code(err) != codes.Unavailable {
 		return p.Exited()
 	}
 	deadline := time.Now().Add(3 * time.Second)
@@ -76,8 +76,14 @@ func (m *Manager) Get(name string) (*Plugin, error) {
 	if m.closed {
 		return nil, errors.New("plugin manager is shut down")
 	}
-	if p, ok := m.running[name]; ok && !p.Exited() {
-		return p, nil
+	if p, ok := m.running[name]; ok {
+		if !p.Exited() {
+			return p, nil
+		}
+		// The plugin died; whatever it started (fio, a workload) is still in
+		// its process group and goes with it.
+		p.proc.Kill()
+		delete(m.running, name)
 	}
 	src, ok := m.Sources[name]
 	if !ok {

@@ -35,7 +35,9 @@ type Needs struct {
 //   - "crash" writes partial.txt, then kills its own process from another
 //     goroutine (a real crash, not a recoverable panic);
 //   - "hang" starts a grandchild `sleep`, records its pid in child.pid,
-//     reports progress, and waits for cancellation.
+//     reports progress, and waits for cancellation;
+//   - "orphan-crash" starts a grandchild `sleep` that holds the plugin's
+//     stderr, records its pid in child.pid, then crashes.
 func Plugin() *sdk.Plugin {
 	return &sdk.Plugin{
 		Name: "testplug", Version: "1.0.0",
@@ -44,6 +46,7 @@ func Plugin() *sdk.Plugin {
 			{Name: "crash", Config: Config{}, Run: runCrash},
 			{Name: "hang", Config: Config{}, Run: runHang},
 			{Name: "needs", Config: Needs{}, Run: runOK},
+			{Name: "orphan-crash", Config: Config{}, Run: runOrphanCrash},
 		},
 		Analyzers: []sdk.Analyzer{{Name: "testplug", Run: analyze}},
 	}
@@ -81,16 +84,31 @@ func runCrash(ctx context.Context, s *sdk.Step) error {
 }
 
 func runHang(ctx context.Context, s *sdk.Step) error {
-	cmd := exec.Command("sleep", "600")
-	if err := cmd.Start(); err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(s.Dir, "child.pid"), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644); err != nil {
+	if err := startChild(s, nil); err != nil {
 		return err
 	}
 	s.Progress(0, 1, "", "waiting")
 	<-ctx.Done()
 	return ctx.Err()
+}
+
+func runOrphanCrash(ctx context.Context, s *sdk.Step) error {
+	if err := startChild(s, os.Stderr); err != nil {
+		return err
+	}
+	return runCrash(ctx, s)
+}
+
+// startChild starts a long `sleep` and records its pid in child.pid.
+func startChild(s *sdk.Step, stderr *os.File) error {
+	cmd := exec.Command("sleep", "600")
+	if stderr != nil {
+		cmd.Stderr = stderr
+	}
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(s.Dir, "child.pid"), []byte(strconv.Itoa(cmd.Process.Pid)), 0o644)
 }
 
 func analyze(_ context.Context, a *sdk.Analysis) (*sdk.Result, error) {

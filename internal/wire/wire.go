@@ -72,7 +72,8 @@ func PluginSets(impl *Servers) map[int]plugin.PluginSet {
 // Process is a launched plugin.
 type Process struct {
 	*Client
-	gp *plugin.Client
+	gp  *plugin.Client
+	pid int
 }
 
 // LaunchOptions tune Launch.
@@ -119,19 +120,21 @@ func Launch(cmd *exec.Cmd, opt LaunchOptions) (*Process, error) {
 		gp.Kill()
 		return nil, fmt.Errorf("connect to plugin %s: %w", cmd.Path, err)
 	}
-	return &Process{Client: raw.(*Client), gp: gp}, nil
+	pid := 0
+	if rc := gp.ReattachConfig(); rc != nil {
+		pid = rc.Pid
+	}
+	return &Process{Client: raw.(*Client), gp: gp, pid: pid}, nil
 }
 
-// Exited reports whether the plugin process has ended.
-func (p *Process) Exited() bool { return p.gp.Exited() }
+// Exited reports whether the plugin process has ended. go-plugin notices an
+// exit only once the plugin's stdout and stderr are closed, which a
+// grandchild holding them (fio, a workload) can delay indefinitely, so the
+// process itself is asked too.
+func (p *Process) Exited() bool { return p.gp.Exited() || !processAlive(p.Pid()) }
 
 // Pid is the plugin's process id.
-func (p *Process) Pid() int {
-	if rc := p.gp.ReattachConfig(); rc != nil {
-		return rc.Pid
-	}
-	return 0
-}
+func (p *Process) Pid() int { return p.pid }
 
 // Kill stops the plugin: gracefully first, then its whole process group.
 func (p *Process) Kill() {
