@@ -1,0 +1,3 @@
+# A class without class data.
+.class final LEmpty;
+.super Ljava/lang/Object;
