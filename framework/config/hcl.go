@@ -36,16 +36,7 @@ func newFileLayer() *fileLayer {
 
 // set stores v at path (creating the maps on the way) and records pos.
 func (fl *fileLayer) set(pos Pos, v any, path ...string) {
-	m := fl.values
-	for _, p := range path[:len(path)-1] {
-		sub, ok := m[p].(map[string]any)
-		if !ok {
-			sub = map[string]any{}
-			m[p] = sub
-		}
-		m = sub
-	}
-	m[path[len(path)-1]] = v
+	setPath(fl.values, path, v)
 	fl.pos[joinPath(path)] = pos
 }
 
