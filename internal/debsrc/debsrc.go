@@ -63,8 +63,11 @@ func Fetch(pkg string, patterns ...string) (string, error) {
 		return "", err
 	}
 	defer os.RemoveAll(work)
-	for _, d := range []string{"parts", "lists/partial", "src"} {
-		if err := os.MkdirAll(filepath.Join(work, d), 0o755); err != nil {
+	// The package index is shared by all fetches (they hold the lock), so a
+	// cold cache downloads it once, not once per package.
+	lists := filepath.Join(root, "lists")
+	for _, d := range []string{filepath.Join(work, "parts"), filepath.Join(lists, "partial"), filepath.Join(work, "src")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
 			return "", err
 		}
 	}
@@ -75,7 +78,7 @@ func Fetch(pkg string, patterns ...string) (string, error) {
 	apt := []string{
 		"-o", "Dir::Etc::SourceList=/dev/null",
 		"-o", "Dir::Etc::SourceParts=" + filepath.Join(work, "parts"),
-		"-o", "Dir::State::Lists=" + filepath.Join(work, "lists"),
+		"-o", "Dir::State::Lists=" + lists,
 		"-o", "Debug::NoLocking=1",
 	}
 	if out, err := run(work, "apt-get", append(apt, "-qq", "update")...); err != nil {
