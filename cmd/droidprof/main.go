@@ -29,6 +29,7 @@ func commands() []command {
 		{name: "compare", args: "RUN_A RUN_B [--format text|md|html|json]", help: "compare two runs with benchstat's statistics", run: cmdCompare},
 		{name: "report", args: "RUN", help: "regenerate a run's report.md and report.html", run: cmdReport},
 		{name: "dex", args: "dump [-a] [-d] [-f] [-h] [-i] FILE... | list FILE...", help: "print DEX files as AOSP dexdump / dexlist do", run: cmdDex},
+		{name: "smali", args: "assemble [-a API] -o OUT.dex FILE...", help: "assemble smali sources into a DEX file", run: cmdSmali},
 		{name: "version", help: "print the droidprof version", run: cmdVersion},
 		{name: "plugin", args: "serve NAME", help: "serve a built-in plugin (used by droidprof itself)", run: cmdPlugin, hidden: true},
 	}

@@ -127,6 +127,7 @@ const (
 	OpNop               Opcode = 0x00
 	OpConstHigh16       Opcode = 0x15
 	OpConstWideHigh16   Opcode = 0x19
+	OpConstString       Opcode = 0x1a
 	OpFillArrayData     Opcode = 0x26
 	OpPackedSwitch      Opcode = 0x2b
 	OpSparseSwitch      Opcode = 0x2c
