@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,12 +14,7 @@ import (
 // with stale Go code.
 func TestGeneratedCodeIsCurrent(t *testing.T) {
 	for _, tool := range []string{"protoc", "protoc-gen-go", "protoc-gen-go-grpc"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-				t.Fatalf("%s not on PATH (CI installs it)", tool)
-			}
-			t.Skipf("%s not on PATH: install protobuf-compiler and the Go plugins to check generated code", tool)
-		}
+		testenv.Tool(t, tool, "protobuf-compiler, plus the Go plugins .ci/run installs")
 	}
 	out := t.TempDir()
 	cmd := exec.Command("protoc", "-I", "proto",

@@ -9,6 +9,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -118,10 +119,10 @@ func ForTest(t testing.TB, pkg string, patterns ...string) string {
 	if err == nil {
 		return dir
 	}
-	if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" || !errors.Is(err, ErrUnavailable) {
+	if !errors.Is(err, ErrUnavailable) {
 		t.Fatalf("source package %s: %v", pkg, err)
 	}
-	t.Skipf("source package %s: %v", pkg, err)
+	testenv.SkipOrFail(t, "source package %s: %v", pkg, err)
 	return ""
 }
 

@@ -3,8 +3,8 @@ package mobibench
 import (
 	"context"
 	"encoding/json"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -160,12 +160,7 @@ func readJSON(t *testing.T, path string, v any) {
 
 func needFio(t *testing.T) {
 	t.Helper()
-	if _, err := exec.LookPath(FioBinary); err != nil {
-		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-			t.Fatalf("fio is required here: %v", err)
-		}
-		t.Skip("fio is not installed (apt-get install fio)")
-	}
+	testenv.Tool(t, FioBinary, "fio")
 }
 
 func TestFioJob(t *testing.T) {

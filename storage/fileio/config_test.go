@@ -2,6 +2,7 @@ package fileio
 
 import (
 	"errors"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
 	"strings"
 	"testing"
@@ -96,10 +97,7 @@ func TestCheck(t *testing.T) {
 func TestDirectRejectedBeforeRunning(t *testing.T) {
 	dir := t.TempDir()
 	if err := unix.Mount("none", dir, "ramfs", 0, ""); err != nil {
-		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-			t.Fatalf("mount ramfs: %v", err)
-		}
-		t.Skipf("cannot mount a ramfs here (needs root): %v", err)
+		testenv.SkipOrFail(t, "cannot mount a ramfs here (needs root): %v", err)
 	}
 	t.Cleanup(func() { _ = unix.Unmount(dir, unix.MNT_DETACH) })
 	for _, s := range []Sync{Direct, SyncDirect} {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,13 +46,7 @@ var straceLine = regexp.MustCompile(`^\d+\s+([a-z0-9_]+)\(`)
 //     sync 2: 1 fsync, sync 8: 1 fdatasync, sync 6/7: 1 msync
 //   - final sync (write modes): 1 fsync, or 1 msync in mmap modes
 func TestSyscallsUnderStrace(t *testing.T) {
-	strace, err := exec.LookPath("strace")
-	if err != nil {
-		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-			t.Fatal("strace is not installed")
-		}
-		t.Skip("strace is not installed (apt-get install strace)")
-	}
+	strace := testenv.Tool(t, "strace", "strace")
 	const records, threads = 16, 2
 	tests := []struct {
 		a                                     Access

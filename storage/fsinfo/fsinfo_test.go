@@ -2,6 +2,7 @@ package fsinfo
 
 import (
 	"errors"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
 	"testing"
 
@@ -64,10 +65,7 @@ func mountScratch(t *testing.T, fstype string) string {
 	t.Helper()
 	dir := t.TempDir()
 	if err := unix.Mount("none", dir, fstype, 0, ""); err != nil {
-		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-			t.Fatalf("mount %s: %v", fstype, err)
-		}
-		t.Skipf("cannot mount %s here (needs root): %v", fstype, err)
+		testenv.SkipOrFail(t, "cannot mount %s here (needs root): %v", fstype, err)
 	}
 	t.Cleanup(func() { _ = unix.Unmount(dir, unix.MNT_DETACH) })
 	return dir

@@ -2,6 +2,7 @@ package pagecache
 
 import (
 	"errors"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
 	"path/filepath"
 	"testing"
@@ -51,10 +52,7 @@ func TestDrop(t *testing.T) {
 		return
 	}
 	if errors.Is(err, ErrNotPermitted) {
-		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-			t.Fatalf("root but cannot drop caches: %v", err)
-		}
-		t.Skipf("root, but /proc/sys/vm/drop_caches is not writable here: %v", err)
+		testenv.SkipOrFail(t, "root, but /proc/sys/vm/drop_caches is not writable here: %v", err)
 	}
 	if err != nil {
 		t.Fatal(err)

@@ -256,14 +256,37 @@ type DebugEvent struct {
 	Name, Type, Sig *string
 }
 
-// Build interns the references of the classes and returns the model. The
-// version is taken from version (35 to 40, 0 for 035).
-func Build(classes []*ClassSpec, version int) (*File, error) {
-	b := &builder{
+func newBuilder() *builder {
+	return &builder{
 		strs: map[string]uint32{}, types: map[string]uint32{}, protos: map[string]uint32{},
 		fields: map[string]uint32{}, methods: map[string]uint32{}, sites: map[string]uint32{},
 		handles: map[string]uint32{}, collect: true,
 	}
+}
+
+// StringIndices returns the string table Build would produce for the
+// classes: every string they refer to, with its final index. The indices
+// do not depend on the opcodes chosen (const-string or const-string/jumbo
+// refer to the same string), so an assembler can use them to pick the
+// jumbo form before laying out code.
+func StringIndices(classes []*ClassSpec) (map[string]uint32, error) {
+	b := newBuilder()
+	if _, err := b.run(classes); err != nil {
+		return nil, err
+	}
+	out := make(map[string]uint32, len(b.strs))
+	for i, s := range sortedKeys(b.strs, CompareUTF16) {
+		out[s] = uint32(i)
+	}
+	return out, nil
+}
+
+// Build interns the references of the classes and returns the model. The
+// version is taken from version (35 to 40, 0 for 035). An index operand
+// that does not fit its instruction's 16-bit field is an error, never
+// truncated.
+func Build(classes []*ClassSpec, version int) (*File, error) {
+	b := newBuilder()
 	if _, err := b.run(classes); err != nil {
 		return nil, err
 	}

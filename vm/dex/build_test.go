@@ -1,6 +1,7 @@
 package dex_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,6 +76,55 @@ func TestBuild(t *testing.T) {
 		"packed-switch v0, 0000000c", "0x0004 line=40", "Ljava/lang/Exception; -> 0x000b", "reg=1 s Ljava/lang/String;"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("dexdump output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// TestBuildIndexOverflow: an index beyond 65535 in a 16-bit index field
+// (const-string, const-class) is refused with a clear error, not
+// truncated; const-string/jumbo takes it. The 65537 strings and types come
+// from an annotation array, which is cheap to build.
+func TestBuildIndexOverflow(t *testing.T) {
+	build := func(kind dex.ValueKind, in dex.InsnSpec) error {
+		arr := dex.ValueSpec{Kind: dex.ValueArray}
+		for i := range 65537 {
+			s := fmt.Sprintf("La%05d;", i)
+			arr.Array = append(arr.Array, dex.ValueSpec{Kind: kind, Str: s})
+		}
+		classes := []*dex.ClassSpec{{
+			Type: "LA;", Access: dex.AccPublic, Super: "Ljava/lang/Object;",
+			Annotations: []dex.AnnotationSpec{{Visibility: dex.VisibilityBuild, Type: "LAnno;",
+				Elements: []dex.ElementSpec{{Name: "value", Value: arr}}}},
+			DirectMethods: []dex.MethodSpec{{Name: "f", Proto: dex.ProtoSpec{Return: "V"}, Access: dex.AccStatic,
+				Code: &dex.CodeSpec{Registers: 1, Insns: []dex.InsnSpec{in, {Op: 0x0e}}}}},
+		}}
+		if kind == dex.ValueString {
+			idx, err := dex.StringIndices(classes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := idx["zz"]; got <= 0xffff {
+				t.Errorf("StringIndices: zz has index %d, want beyond 0xffff", got)
+			}
+		}
+		_, err := dex.Build(classes, 35)
+		return err
+	}
+	for _, c := range []struct {
+		kind dex.ValueKind
+		in   dex.InsnSpec
+		want string // "" for success
+	}{
+		{dex.ValueString, dex.InsnSpec{Op: 0x1a, Regs: []int{0}, Ref: "zz"}, "does not fit its 16-bit field; use const-string/jumbo"},
+		{dex.ValueString, dex.InsnSpec{Op: 0x1b, Regs: []int{0}, Ref: "zz"}, ""},
+		{dex.ValueType, dex.InsnSpec{Op: 0x1c, Regs: []int{0}, Ref: "Lzz;"}, "const-class: index 655"},
+	} {
+		err := build(c.kind, c.in)
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%v: %v", c.in.Op, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+			t.Errorf("%v: got %v, want an error containing %q", c.in.Op, err, c.want)
 		}
 	}
 }

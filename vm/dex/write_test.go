@@ -3,6 +3,7 @@ package dex_test
 import (
 	"bytes"
 	"fmt"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,14 +22,7 @@ import (
 // the Debian packages dexdump and libsmali-java).
 func writeTool(t *testing.T, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-			t.Fatalf("%s is required (DROIDPROF_REQUIRE_PRIVILEGED=1): %v", name, err)
-		}
-		t.Skipf("%s not installed (Debian packages dexdump, libsmali-java): %v", name, err)
-	}
-	return path
+	return testenv.Tool(t, name, "dexdump or libsmali-java")
 }
 
 // runTool runs an oracle in dir and returns its stdout.
@@ -275,7 +269,7 @@ func TestWriteOracles(t *testing.T) {
 		return in
 	}(); art != nil {
 		inputs = append(inputs, art...)
-	} else if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
+	} else if testenv.Required() {
 		t.Fatal("ART test files are required")
 	}
 	for _, in := range inputs {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha1"
 	"encoding/binary"
 	"fmt"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"hash/adler32"
 	"os"
 	"os/exec"
@@ -20,14 +21,7 @@ import (
 // fails under DROIDPROF_REQUIRE_PRIVILEGED=1 (CI installs them).
 func tool(t *testing.T, name string) string {
 	t.Helper()
-	path, err := exec.LookPath(name)
-	if err != nil {
-		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-			t.Fatalf("%s is required (DROIDPROF_REQUIRE_PRIVILEGED=1): %v", name, err)
-		}
-		t.Skipf("%s not installed (Debian packages dexdump, dexlist, libsmali-java): %v", name, err)
-	}
-	return path
+	return testenv.Tool(t, name, debianPackage(name))
 }
 
 // run runs an oracle in dir and returns its stdout.
@@ -178,4 +172,12 @@ func TestEveryOpcode(t *testing.T) {
 		dump, _ := ours(t, dir, name, Options{Disassemble: true})
 		compareText(t, name, run(t, dir, "dexdump", "-d", "-j", name), dump)
 	}
+}
+
+// debianPackage names the package that provides an oracle tool.
+func debianPackage(tool string) string {
+	if tool == "smali" || tool == "baksmali" {
+		return "libsmali-java"
+	}
+	return tool
 }
