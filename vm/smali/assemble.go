@@ -37,17 +37,41 @@ func Assemble(classes []*ast.Class, opts *AssembleOptions) ([]byte, error) {
 		api = opts.API
 	}
 	var errs ErrorList
-	var specs []*dex.ClassSpec
-	seen := map[string]bool{}
-	for _, c := range classes {
-		if seen[c.Name] {
-			continue
+	lower := func(jumbo map[string]bool) []*dex.ClassSpec {
+		var specs []*dex.ClassSpec
+		seen := map[string]bool{}
+		for _, c := range classes {
+			if seen[c.Name] {
+				continue
+			}
+			seen[c.Name] = true
+			specs = append(specs, lowerClass(c, jumbo, &errs))
 		}
-		seen[c.Name] = true
-		specs = append(specs, lowerClass(c, &errs))
+		return specs
 	}
+	specs := lower(nil)
 	if err := errs.Err(); err != nil {
 		return nil, err
+	}
+	// As smali, promote const-string to const-string/jumbo when the final
+	// string index does not fit 16 bits. The string table does not depend
+	// on the layout, but the promoted instructions are longer, so the
+	// methods are laid out again.
+	idx, err := dex.StringIndices(specs)
+	if err != nil {
+		return nil, err
+	}
+	jumbo := map[string]bool{}
+	for s, i := range idx {
+		if i > 0xffff {
+			jumbo[s] = true
+		}
+	}
+	if len(jumbo) > 0 {
+		specs = lower(jumbo)
+		if err := errs.Err(); err != nil {
+			return nil, err
+		}
 	}
 	f, err := dex.Build(specs, dexVersion(api))
 	if err != nil {
@@ -56,7 +80,7 @@ func Assemble(classes []*ast.Class, opts *AssembleOptions) ([]byte, error) {
 	return dex.Write(f)
 }
 
-func lowerClass(c *ast.Class, errs *ErrorList) *dex.ClassSpec {
+func lowerClass(c *ast.Class, jumbo map[string]bool, errs *ErrorList) *dex.ClassSpec {
 	cs := &dex.ClassSpec{Type: c.Name, Access: ast.AccessFlags(c.Modifiers)}
 	if c.Super != nil {
 		cs.Super = c.Super.Desc
@@ -94,7 +118,7 @@ func lowerClass(c *ast.Class, errs *ErrorList) *dex.ClassSpec {
 			continue
 		}
 		seenM[k] = true
-		ms := lowerMethod(c, m, errs)
+		ms := lowerMethod(c, m, jumbo, errs)
 		if ms.Access&(ast.AccStatic|ast.AccPrivate|ast.AccConstructor) != 0 {
 			cs.DirectMethods = append(cs.DirectMethods, ms)
 		} else {
@@ -221,6 +245,18 @@ type item struct {
 	payload ast.Stmt
 	addr    int
 	pad     bool // a nop is emitted before this payload
+	removed bool // a nop dropped to align the payload after it
+}
+
+// size is the item's size in code units (without the padding nop).
+func (it *item) size() int {
+	switch {
+	case it.removed:
+		return 0
+	case it.payload != nil:
+		return payloadSize(it.payload)
+	}
+	return it.op.Format().Size()
 }
 
 type lowerer struct {
@@ -279,12 +315,17 @@ func payloadSize(s ast.Stmt) int {
 	return 0
 }
 
-// layout assigns addresses to the items and the labels.
-func (l *lowerer) layout(body []ast.Stmt) {
+// layout assigns addresses to the items and the labels. A payload must
+// be 4-byte aligned; as smali (dexlib2's MutableMethodImplementation), a
+// misaligned payload right after a nop instruction drops that nop, and
+// otherwise gets a nop inserted before it. Dropping a nop moves labels, so
+// layout reports it and is run again.
+func (l *lowerer) layout(body []ast.Stmt) (changed bool) {
 	l.labels = map[string]int{}
 	addr := 0
 	var pending []string
 	idx := 0
+	var prev *item
 	for _, s := range body {
 		switch s := s.(type) {
 		case *ast.Label:
@@ -293,16 +334,18 @@ func (l *lowerer) layout(body []ast.Stmt) {
 		case *ast.Instruction, *ast.ArrayData, *ast.PackedSwitch, *ast.SparseSwitch:
 			it := l.items[idx]
 			idx++
-			size := 0
 			it.pad = false
-			if it.payload != nil {
-				if addr%2 != 0 {
+			if it.payload != nil && addr%2 != 0 {
+				if prev != nil && prev.payload == nil && prev.op == dex.OpNop {
+					prev.removed, changed = true, true
+				} else {
 					it.pad = true
 					addr++
 				}
-				size = payloadSize(it.payload)
-			} else {
-				size = it.op.Format().Size()
+			}
+			size := it.size()
+			if !it.removed {
+				prev = it
 			}
 			it.addr = addr
 			for _, n := range pending {
@@ -316,9 +359,12 @@ func (l *lowerer) layout(body []ast.Stmt) {
 		l.labels[n] = addr
 	}
 	l.labels["\x00end"] = addr
+	return changed
 }
 
-func lowerMethod(c *ast.Class, m *ast.Method, errs *ErrorList) dex.MethodSpec {
+// lowerMethod lowers one method; a const-string of a string in jumbo
+// becomes const-string/jumbo.
+func lowerMethod(c *ast.Class, m *ast.Method, jumbo map[string]bool, errs *ErrorList) dex.MethodSpec {
 	ms := dex.MethodSpec{Name: m.Name, Proto: protoSpec(m.Proto), Access: ast.AccessFlags(m.Modifiers), Annotations: annotations(c.Name, m.Annotations)}
 	l := &lowerer{cur: c.Name, errs: errs}
 	static := ms.Access&ast.AccStatic != 0
@@ -382,6 +428,11 @@ func lowerMethod(c *ast.Class, m *ast.Method, errs *ErrorList) dex.MethodSpec {
 				errs.add(s.Pos, "cannot assemble %s", s.Name)
 				return ms
 			}
+			if info.Opcode == 0x1a && len(s.Args) == 2 {
+				if lit, ok := s.Args[1].(*ast.Literal); ok && jumbo[lit.Str] {
+					info = opcode.Lookup("const-string/jumbo")
+				}
+			}
 			l.items = append(l.items, &item{in: s, info: info, op: dex.Opcode(info.Opcode)})
 		case *ast.ArrayData, *ast.PackedSwitch, *ast.SparseSwitch:
 			l.items = append(l.items, &item{payload: s})
@@ -399,10 +450,9 @@ func lowerMethod(c *ast.Class, m *ast.Method, errs *ErrorList) dex.MethodSpec {
 	}
 	// Lay out, widening gotos whose offsets do not fit, until stable.
 	for {
-		l.layout(m.Body)
-		changed := false
+		changed := l.layout(m.Body)
 		for _, it := range l.items {
-			if it.in == nil || it.info.Format != opcode.Format10t && it.info.Format != opcode.Format20t {
+			if it.in == nil || it.removed || it.info.Format != opcode.Format10t && it.info.Format != opcode.Format20t {
 				continue
 			}
 			ref, ok := it.in.Args[0].(*ast.LabelRef)
@@ -443,6 +493,9 @@ func lowerMethod(c *ast.Class, m *ast.Method, errs *ErrorList) dex.MethodSpec {
 		}
 	}
 	for _, it := range l.items {
+		if it.removed {
+			continue
+		}
 		if it.pad {
 			code.Insns = append(code.Insns, dex.InsnSpec{Op: dex.OpNop})
 		}
@@ -755,11 +808,7 @@ func (l *lowerer) debug(body []ast.Stmt, names []*string, hasNames bool, nParams
 		case *ast.Instruction, *ast.ArrayData, *ast.PackedSwitch, *ast.SparseSwitch:
 			it := l.items[idx]
 			idx++
-			if it.payload != nil {
-				addr = it.addr + payloadSize(it.payload)
-			} else {
-				addr = it.addr + it.op.Format().Size()
-			}
+			addr = it.addr + it.size()
 			continue
 		case *ast.Line:
 			ev.Kind, ev.Line = dex.DebugLine, uint32(s.Line)

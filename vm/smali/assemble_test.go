@@ -1,6 +1,7 @@
 package smali
 
 import (
+	"github.com/droidprof/droidprof/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,12 +15,7 @@ import (
 
 func assembleTool(t *testing.T, name string) {
 	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		if os.Getenv("DROIDPROF_REQUIRE_PRIVILEGED") == "1" {
-			t.Fatalf("%s is required (DROIDPROF_REQUIRE_PRIVILEGED=1): %v", name, err)
-		}
-		t.Skipf("%s not installed (Debian packages dexdump, libsmali-java): %v", name, err)
-	}
+	testenv.Tool(t, name, "dexdump or libsmali-java")
 }
 
 var (
@@ -64,16 +60,13 @@ func TestAssembleErrors(t *testing.T) {
 // shrinks.
 func TestAssembleOracle(t *testing.T) {
 	known := map[string]string{
-		// smali numbers call sites and method handles in an order we have
-		// not reproduced yet; we number them by first use.
+		// smali (dexlib2's DexBuilder) numbers call sites and method handles
+		// in the iteration order of a ConcurrentHashMap keyed by the
+		// references (Java hashCode: call site = name, handle, method name,
+		// proto, extra arguments; handle = kind*31 + member); we number
+		// them by first use.
 		"../dex/testdata/smali/Invoke.smali": "call site / method handle numbering",
 		"testdata/Invoke.smali":              "call site / method handle numbering",
-		// smali pads payloads with a nop by a rule we do not match yet.
-		"integration/junit-tests/SpecialInstructionPaddingTest/SpecialInstructionPaddingTest.smali": "payload padding",
-		// smali promotes const-string to const-string/jumbo when the string
-		// index exceeds 16 bits; we refuse with an error instead of writing a
-		// truncated index.
-		"integration/jumbo-string-tests/Format31c.smali": "no const-string/jumbo autofix",
 	}
 	assembleTool(t, "smali")
 	assembleTool(t, "dexdump")
@@ -98,6 +91,10 @@ func TestAssembleOracle(t *testing.T) {
 	}
 	sort.Strings(names)
 	identical, rejected := 0, 0
+	// The first few identical files also go through real baksmali and
+	// back through real smali (bounded to keep the test time down).
+	var roundTrip []string
+	ours := map[string][]byte{}
 	var differ []string
 	for _, name := range names {
 		dir := t.TempDir()
@@ -119,9 +116,6 @@ func TestAssembleOracle(t *testing.T) {
 		if err != nil {
 			differ = append(differ, name)
 			t.Logf("%s: ours rejects it: %v", name, err)
-			if strings.Contains(name, "Format31c") && !strings.Contains(err.Error(), "use const-string/jumbo") {
-				t.Errorf("%s: want the 16-bit string index refused with a jumbo hint, got %v", name, err)
-			}
 			continue
 		}
 		if err := os.WriteFile(filepath.Join(dir, "got.dex"), b, 0o644); err != nil {
@@ -143,6 +137,10 @@ func TestAssembleOracle(t *testing.T) {
 		g := strings.ReplaceAll(asmOffsetFree(string(got)), "got.dex", "X.dex")
 		if w == g {
 			identical++
+			if len(roundTrip) < 5 {
+				roundTrip = append(roundTrip, name)
+				ours[name] = b
+			}
 			continue
 		}
 		wl, gl := strings.Split(w, "\n"), strings.Split(g, "\n")
@@ -170,4 +168,20 @@ func TestAssembleOracle(t *testing.T) {
 	for name, why := range known {
 		t.Logf("%s now matches real smali (was: %s); remove it from the known list", name, why)
 	}
+	assembleTool(t, "baksmali")
+	for _, name := range roundTrip {
+		dir := t.TempDir()
+		in, out := filepath.Join(dir, "ours.dex"), filepath.Join(dir, "out")
+		if err := os.WriteFile(in, ours[name], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if msg, err := exec.Command("baksmali", "d", "-o", out, in).CombinedOutput(); err != nil || len(msg) > 0 {
+			t.Errorf("%s: real baksmali on our DEX: %v\n%s", name, err, msg)
+			continue
+		}
+		if msg, err := exec.Command("smali", "a", "-a", "28", "-o", filepath.Join(dir, "re.dex"), out).CombinedOutput(); err != nil {
+			t.Errorf("%s: real smali on baksmali's output of our DEX: %v\n%s", name, err, msg)
+		}
+	}
+	t.Logf("round trip through real baksmali and smali: %v", roundTrip)
 }
