@@ -2,13 +2,12 @@ package dex_test
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/smali"
+	"github.com/droidprof/droidprof/vm/smali/ast"
 )
 
 // benchSmali generates the smali source of one benchmark class: methods with
@@ -36,30 +35,42 @@ func benchSmali(class, methods int) string {
 	return b.String()
 }
 
-// BenchmarkReadDecode reads a multi-megabyte DEX file and decodes all of it.
-// Our DEX writer does not exist yet, so the file is assembled from generated
-// smali by the real smali (Debian package libsmali-java); the benchmark is
-// skipped when smali is missing.
-func BenchmarkReadDecode(b *testing.B) {
-	smali, err := exec.LookPath("smali")
-	if err != nil {
-		b.Skipf("smali not installed (Debian package libsmali-java): %v", err)
-	}
-	dir := b.TempDir()
-	const classes, methods = 400, 12
+// benchDEX assembles the benchmark's multi-megabyte DEX from generated smali
+// with our own assembler and writer (vm/smali → vm/dex.Build → Write).
+func benchDEX(b *testing.B, classes, methods int) []byte {
+	b.Helper()
+	var parsed []*ast.Class
 	for c := 0; c < classes; c++ {
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("Bench%d.smali", c)), []byte(benchSmali(c, methods)), 0o644); err != nil {
+		name := fmt.Sprintf("Bench%d.smali", c)
+		cls, err := smali.Parse(name, []byte(benchSmali(c, methods)), &smali.Options{API: 26})
+		if err != nil {
 			b.Fatal(err)
 		}
+		parsed = append(parsed, cls)
 	}
-	out := filepath.Join(b.TempDir(), "bench.dex")
-	if msg, err := exec.Command(smali, "assemble", "-a", "26", "-o", out, dir).CombinedOutput(); err != nil {
-		b.Fatalf("smali: %v\n%s", err, msg)
-	}
-	data, err := os.ReadFile(out)
+	data, err := smali.Assemble(parsed, &smali.AssembleOptions{API: 26})
 	if err != nil {
 		b.Fatal(err)
 	}
+	return data
+}
+
+// BenchmarkAssemble times our smali assembler and DEX writer on the same
+// 400 classes.
+func BenchmarkAssemble(b *testing.B) {
+	data := benchDEX(b, 400, 12)
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		benchDEX(b, 400, 12)
+	}
+}
+
+// BenchmarkReadDecode reads a multi-megabyte DEX file and decodes all of it.
+func BenchmarkReadDecode(b *testing.B) {
+	const classes, methods = 400, 12
+	data := benchDEX(b, classes, methods)
+	out := "our assembler"
 	b.Logf("%s: %d bytes, %d classes", out, len(data), classes)
 	b.Run("Read", func(b *testing.B) {
 		b.SetBytes(int64(len(data)))
