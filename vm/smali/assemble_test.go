@@ -65,6 +65,16 @@ func TestAssembleOracle(t *testing.T) {
 		// references (Java hashCode: call site = name, handle, method name,
 		// proto, extra arguments; handle = kind*31 + member); we number
 		// them by first use.
+		// dexdump 11 aborts on array-typed static values, which this file
+		// exercises on purpose ("EncodedArrayValueIterator::Next()
+		// unimplemented: type Array"); real smali's output fails dexdump's
+		// verifier before that point because smali writes 0 registers for a
+		// method without .registers. Neither output can be compared this way;
+		// checked by hand instead: baksmali disassembles ours cleanly and smali
+		// reassembles it, while baksmali rejects real smali's output
+		// ("Instruction index out of bounds" in the abstract method with
+		// .param debug info).
+		"testdata/Values.smali":              "dexdump cannot print array static values",
 		"../dex/testdata/smali/Invoke.smali": "call site / method handle numbering",
 		"testdata/Invoke.smali":              "call site / method handle numbering",
 	}

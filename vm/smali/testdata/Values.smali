@@ -38,7 +38,7 @@
 .field public static final EMPTY:[I = {}
 .field public static final NESTED:[[Ljava/lang/Object; = {{1, "two"}, {3.0, 'c', null}}
 
-.field public annotated:I
+.field public static final annotated:I
     .annotation runtime Ljava/lang/Deprecated;
     .end annotation
 .end field
