@@ -2,7 +2,8 @@
 // third-party conformance suites and goldens (ART's test/dexdump, smali's
 // integration tests) are used without ever being committed. It uses a
 // private apt state whose mirror is copied from the machine's own Debian
-// sources file; the system's apt configuration is not touched.
+// sources file; the system's apt configuration is not touched. FetchBinary
+// does the same for binary packages of any suite (e.g. bullseye's dx).
 package debsrc
 
 import (
@@ -34,12 +35,66 @@ var ErrUnavailable = errors.New("Debian source packages are not available here")
 // (e.g. "*/test/dexdump/*"). The first call downloads and extracts them into
 // the user cache directory; later calls, also from other processes, reuse it.
 func Fetch(pkg string, patterns ...string) (string, error) {
+	key := pkg + "-" + strings.NewReplacer("*", "_", "/", "_").Replace(strings.Join(patterns, "+"))
+	return cached(key, func(root, work, staging string) error {
+		apt, err := aptState(root, work, "deb-src", Suite, "lists")
+		if err != nil {
+			return err
+		}
+		// The Debian packaging tarball sometimes 404s; the upstream tarball,
+		// which holds what we need, still arrives, so the exit status is not
+		// trusted and the tarball is looked for instead.
+		out, _ := run(work, "apt-get", append(apt, "-qq", "source", "--download-only", pkg)...)
+		origs, _ := filepath.Glob(filepath.Join(work, pkg+"_*.orig.tar.*"))
+		if len(origs) == 0 {
+			return fmt.Errorf("%w: no upstream tarball of %s downloaded:\n%s", ErrUnavailable, pkg, out)
+		}
+		args := append([]string{"-xf", origs[0], "-C", staging, "--wildcards"}, patterns...)
+		if out, err := run(work, "tar", args...); err != nil {
+			return fmt.Errorf("extract %v from %s: %v\n%s", patterns, filepath.Base(origs[0]), err, out)
+		}
+		return nil
+	})
+}
+
+// FetchBinary returns the directory into which the binary package pkg of
+// Debian release suite (e.g. "bullseye") was unpacked with dpkg -x, so its
+// files are at the same paths as when installed (dir/usr/share/java/...).
+// Like Fetch it downloads once into the user cache; nothing is installed.
+func FetchBinary(suite, pkg string) (string, error) {
+	return cached("bin-"+suite+"-"+pkg, func(root, work, staging string) error {
+		if _, err := exec.LookPath("dpkg"); err != nil {
+			return fmt.Errorf("%w: dpkg not found", ErrUnavailable)
+		}
+		// apt-get update drops index files its sources do not name, so each
+		// suite's binary index keeps its own lists directory.
+		apt, err := aptState(root, work, "deb", suite, "lists-bin-"+suite)
+		if err != nil {
+			return err
+		}
+		if out, err := run(work, "apt-get", append(apt, "-qq", "download", pkg)...); err != nil {
+			return fmt.Errorf("%w: apt-get download %s (%s): %v\n%s", ErrUnavailable, pkg, suite, err, out)
+		}
+		debs, _ := filepath.Glob(filepath.Join(work, pkg+"_*.deb"))
+		if len(debs) != 1 {
+			return fmt.Errorf("apt-get download %s (%s): want one .deb, got %v", pkg, suite, debs)
+		}
+		if out, err := run(work, "dpkg", "-x", debs[0], staging); err != nil {
+			return fmt.Errorf("dpkg -x %s: %v\n%s", filepath.Base(debs[0]), err, out)
+		}
+		return nil
+	})
+}
+
+// cached returns root/key, filling it first if needed: fill gets a scratch
+// directory and a staging directory to populate, which is published
+// atomically. A lock makes parallel test binaries fetch each item once.
+func cached(key string, fill func(root, work, staging string) error) (string, error) {
 	cache, err := os.UserCacheDir()
 	if err != nil {
 		cache = os.TempDir()
 	}
 	root := filepath.Join(cache, "droidprof", "debsrc")
-	key := pkg + "-" + strings.NewReplacer("*", "_", "/", "_").Replace(strings.Join(patterns, "+"))
 	dest := filepath.Join(root, key)
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", err
@@ -52,56 +107,19 @@ func Fetch(pkg string, patterns ...string) (string, error) {
 	if _, err := os.Stat(filepath.Join(dest, ".complete")); err == nil {
 		return dest, nil
 	}
-	mirror, err := mirror()
-	if err != nil {
-		return "", err
-	}
-	if _, err := exec.LookPath("apt-get"); err != nil {
-		return "", fmt.Errorf("%w: apt-get not found", ErrUnavailable)
-	}
 	work, err := os.MkdirTemp(root, "work-")
 	if err != nil {
 		return "", err
 	}
 	defer os.RemoveAll(work)
-	// The package index is shared by all fetches (they hold the lock), so a
-	// cold cache downloads it once, not once per package.
-	lists := filepath.Join(root, "lists")
-	for _, d := range []string{filepath.Join(work, "parts"), filepath.Join(lists, "partial"), filepath.Join(work, "src")} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return "", err
-		}
-	}
-	src := fmt.Sprintf("Types: deb-src\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n", mirror, Suite)
-	if err := os.WriteFile(filepath.Join(work, "parts", "src.sources"), []byte(src), 0o644); err != nil {
-		return "", err
-	}
-	apt := []string{
-		"-o", "Dir::Etc::SourceList=/dev/null",
-		"-o", "Dir::Etc::SourceParts=" + filepath.Join(work, "parts"),
-		"-o", "Dir::State::Lists=" + lists,
-		"-o", "Debug::NoLocking=1",
-	}
-	if out, err := run(work, "apt-get", append(apt, "-qq", "update")...); err != nil {
-		return "", fmt.Errorf("%w: apt-get update: %v\n%s", ErrUnavailable, err, out)
-	}
-	// The Debian packaging tarball sometimes 404s; the upstream tarball,
-	// which holds what we need, still arrives, so the exit status is not
-	// trusted and the tarball is looked for instead.
-	out, _ := run(filepath.Join(work, "src"), "apt-get", append(apt, "-qq", "source", "--download-only", pkg)...)
-	origs, _ := filepath.Glob(filepath.Join(work, "src", pkg+"_*.orig.tar.*"))
-	if len(origs) == 0 {
-		return "", fmt.Errorf("%w: no upstream tarball of %s downloaded:\n%s", ErrUnavailable, pkg, out)
-	}
-	staging := filepath.Join(work, "extract")
+	staging := filepath.Join(work, "staging")
 	if err := os.MkdirAll(staging, 0o755); err != nil {
 		return "", err
 	}
-	args := append([]string{"-xf", origs[0], "-C", staging, "--wildcards"}, patterns...)
-	if out, err := run(work, "tar", args...); err != nil {
-		return "", fmt.Errorf("extract %v from %s: %v\n%s", patterns, filepath.Base(origs[0]), err, out)
+	if err := fill(root, work, staging); err != nil {
+		return "", err
 	}
-	if err := os.WriteFile(filepath.Join(staging, ".complete"), []byte(filepath.Base(origs[0])+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(staging, ".complete"), []byte(key+"\n"), 0o644); err != nil {
 		return "", err
 	}
 	os.RemoveAll(dest)
@@ -109,6 +127,40 @@ func Fetch(pkg string, patterns ...string) (string, error) {
 		return "", err
 	}
 	return dest, nil
+}
+
+// aptState writes a private apt configuration for one stanza (types "deb" or
+// "deb-src") of the machine's own mirror, updates its index in root/lists,
+// and returns the apt-get options that use it; downloads land in work.
+func aptState(root, work, types, suite, lists string) ([]string, error) {
+	if _, err := exec.LookPath("apt-get"); err != nil {
+		return nil, fmt.Errorf("%w: apt-get not found", ErrUnavailable)
+	}
+	mirror, err := mirror()
+	if err != nil {
+		return nil, err
+	}
+	listsDir := filepath.Join(root, lists)
+	for _, d := range []string{filepath.Join(work, "parts"), filepath.Join(listsDir, "partial"), filepath.Join(work, "archives", "partial")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	stanza := fmt.Sprintf("Types: %s\nURIs: %s\nSuites: %s\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n", types, mirror, suite)
+	if err := os.WriteFile(filepath.Join(work, "parts", "private.sources"), []byte(stanza), 0o644); err != nil {
+		return nil, err
+	}
+	apt := []string{
+		"-o", "Dir::Etc::SourceList=/dev/null",
+		"-o", "Dir::Etc::SourceParts=" + filepath.Join(work, "parts"),
+		"-o", "Dir::State::Lists=" + listsDir,
+		"-o", "Dir::Cache::Archives=" + filepath.Join(work, "archives"),
+		"-o", "Debug::NoLocking=1",
+	}
+	if out, err := run(work, "apt-get", append(apt, "-qq", "update")...); err != nil {
+		return nil, fmt.Errorf("%w: apt-get update (%s %s): %v\n%s", ErrUnavailable, types, suite, err, out)
+	}
+	return apt, nil
 }
 
 // ForTest is Fetch for tests: when the package cannot be fetched the test is
