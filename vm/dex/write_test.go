@@ -15,6 +15,7 @@ import (
 
 	"github.com/droidprof/droidprof/internal/debsrc"
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/dex/dexdump"
 )
 
 // writeTool returns the path of an oracle binary, skipping the test when it
@@ -229,19 +230,7 @@ func TestWriteRoundTripSmali(t *testing.T) {
 	}
 }
 
-var (
-	insnOffset     = regexp.MustCompile(`(?m)^[0-9a-f]{6}:`)
-	codeOffset     = regexp.MustCompile(`\[[0-9a-f]{6}\]`)
-	callSiteOffset = regexp.MustCompile(`(?m)^(\s*Call site #\d+: // offset )\d+$`)
-	complaint      = regexp.MustCompile(`(?m)^(Failure|ERROR|E/|W/)`)
-)
-
-// offsetFree removes the file offsets from dexdump -d output.
-func offsetFree(s string) string {
-	s = insnOffset.ReplaceAllString(s, "OFFSET:")
-	s = codeOffset.ReplaceAllString(s, "[OFFSET]")
-	return callSiteOffset.ReplaceAllString(s, "${1}OFFSET")
-}
+var complaint = regexp.MustCompile(`(?m)^(Failure|ERROR|E/|W/)`)
 
 // dexdumpClean runs the real dexdump -d on dir/name and checks that it
 // exits 0, writes nothing to stderr and no line of its own starting with
@@ -292,8 +281,8 @@ func TestWriteOracles(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			want := offsetFree(runTool(t, orig, "dexdump", "-d", "x.dex"))
-			got := offsetFree(dexdumpClean(t, ours, "x.dex"))
+			want := dexdump.StripOffsets(runTool(t, orig, "dexdump", "-d", "x.dex"))
+			got := dexdump.StripOffsets(dexdumpClean(t, ours, "x.dex"))
 			if want != got {
 				wl, gl := strings.Split(want, "\n"), strings.Split(got, "\n")
 				for i := range min(len(wl), len(gl)) {

@@ -2,6 +2,7 @@ package smali
 
 import (
 	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/vm/dex/dexdump"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,21 +19,7 @@ func assembleTool(t *testing.T, name string) {
 	testenv.Tool(t, name, "dexdump or libsmali-java")
 }
 
-var (
-	asmInsnOffset     = regexp.MustCompile(`(?m)^[0-9a-f]{6}:`)
-	asmCodeOffset     = regexp.MustCompile(`\[[0-9a-f]{6}\]`)
-	asmCallSiteOffset = regexp.MustCompile(`(?m)^(\s*Call site #\d+: // offset )\d+$`)
-	asmComplaint      = regexp.MustCompile(`(?m)^(Failure|ERROR|E/|W/)`)
-)
-
-// asmOffsetFree removes file offsets from dexdump -d output (as
-// vm/dex/write_test.go's offsetFree), and the header lines that depend on
-// the layout (checksum, file name).
-func asmOffsetFree(s string) string {
-	s = asmInsnOffset.ReplaceAllString(s, "OFFSET:")
-	s = asmCodeOffset.ReplaceAllString(s, "[OFFSET]")
-	return asmCallSiteOffset.ReplaceAllString(s, "${1}OFFSET")
-}
+var asmComplaint = regexp.MustCompile(`(?m)^(Failure|ERROR|E/|W/)`)
 
 // TestAssembleErrors: an AST built in Go (not checked by the parser) with
 // an undefined label and a parameter register beyond a nibble.
@@ -143,8 +130,8 @@ func TestAssembleOracle(t *testing.T) {
 		if (err != nil || stderr.Len() > 0 || asmComplaint.Match(got)) && wantOK {
 			t.Errorf("%s: dexdump rejects ours but not smali's: %v %s", name, err, stderr.String())
 		}
-		w := strings.ReplaceAll(asmOffsetFree(string(want)), "want.dex", "X.dex")
-		g := strings.ReplaceAll(asmOffsetFree(string(got)), "got.dex", "X.dex")
+		w := strings.ReplaceAll(dexdump.StripOffsets(string(want)), "want.dex", "X.dex")
+		g := strings.ReplaceAll(dexdump.StripOffsets(string(got)), "got.dex", "X.dex")
 		if w == g {
 			identical++
 			if len(roundTrip) < 5 {
