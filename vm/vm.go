@@ -1,12 +1,22 @@
 // Package vm runs DEX programs on droidprof's Dalvik runtime, like
 // dalvikvm: a boot class path (the core library, core.dex), an application
 // class path, a main class and its arguments.
+//
+// The runtime (package runtime) loads and links classes into a simulated
+// ART-like heap; the portable interpreter (package interp) executes them.
+// Profilers attach through Options.Hooks.
 package vm
 
 import (
 	"context"
-	"errors"
+	"fmt"
 	"io"
+	"os"
+
+	"github.com/droidprof/droidprof/vm/core"
+	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/interp"
+	"github.com/droidprof/droidprof/vm/runtime"
 )
 
 // Options configures one VM.
@@ -18,10 +28,16 @@ type Options struct {
 	HeapMax int64
 	// Stdout and Stderr receive System.out and System.err; nil discards.
 	Stdout, Stderr io.Writer
+	// Hooks, if set, observe the run (method entry/exit, allocation,
+	// collections, opcode counts).
+	Hooks *runtime.Hooks
 }
 
 // DefaultHeapMax is ART's default maximum heap size.
 const DefaultHeapMax = 256 << 20
+
+// MaxHeapMax is the largest heap the 32-bit address map allows.
+const MaxHeapMax = 1 << 30
 
 // Run loads the class path, runs mainClass.main(args) (mainClass in
 // "pkg.Name" or "pkg/Name" form) and returns the process exit status
@@ -29,5 +45,43 @@ const DefaultHeapMax = 256 << 20
 // exception, 0 otherwise. err reports a failure of the VM itself (an
 // unreadable class path, a cancelled ctx), never a Java exception.
 func Run(ctx context.Context, opts Options, mainClass string, args []string) (exitCode int, err error) {
-	return 0, errors.New("vm: not implemented yet")
+	v, err := New(opts)
+	if err != nil {
+		return 0, err
+	}
+	return v.RunMain(ctx, mainClass, args)
+}
+
+// New loads the core library and the class path into a new VM, ready to
+// run one main class.
+func New(opts Options) (*runtime.VM, error) {
+	if opts.HeapMax == 0 {
+		opts.HeapMax = DefaultHeapMax
+	}
+	if opts.HeapMax < 1<<20 || opts.HeapMax > MaxHeapMax {
+		return nil, fmt.Errorf("vm: heap-max %d out of range [1 MiB, %d MiB]", opts.HeapMax, MaxHeapMax>>20)
+	}
+	boot, err := dex.Read(core.DEX())
+	if err != nil {
+		return nil, fmt.Errorf("vm: core library: %w", err)
+	}
+	var app []*dex.File
+	for _, p := range opts.ClassPath {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("vm: class path: %w", err)
+		}
+		f, err := dex.ReadWithOptions(data, dex.Options{SkipSignature: true})
+		if err != nil {
+			return nil, fmt.Errorf("vm: class path: %s: %w", p, err)
+		}
+		app = append(app, f)
+	}
+	return runtime.New(runtime.Options{
+		HeapMax: uint32(opts.HeapMax),
+		Stdout:  opts.Stdout,
+		Stderr:  opts.Stderr,
+		Engine:  interp.New(),
+		Hooks:   opts.Hooks,
+	}, []*dex.File{boot}, app, []string{"core.dex"}, opts.ClassPath)
 }

@@ -30,6 +30,7 @@ func commands() []command {
 		{name: "report", args: "RUN", help: "regenerate a run's report.md and report.html", run: cmdReport},
 		{name: "dex", args: "dump [-a] [-d] [-f] [-h] [-i] FILE... | list FILE...", help: "print DEX files as AOSP dexdump / dexlist do", run: cmdDex},
 		{name: "smali", args: "assemble [-a API] -o OUT.dex FILE...", help: "assemble smali sources into a DEX file", run: cmdSmali},
+		{name: "vm", args: "run [-cp A.dex:B.dex] [--heap-max SIZE] CLASS [ARGS...]", help: "run a DEX program on droidprof's VM, as dalvikvm does", run: cmdVM},
 		{name: "version", help: "print the droidprof version", run: cmdVersion},
 		{name: "plugin", args: "serve NAME", help: "serve a built-in plugin (used by droidprof itself)", run: cmdPlugin, hidden: true},
 	}
@@ -41,7 +42,12 @@ type exitError struct {
 	err  error
 }
 
-func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit status %d", e.code)
+	}
+	return e.err.Error()
+}
 func (e *exitError) Unwrap() error { return e.err }
 
 func main() {
@@ -55,7 +61,9 @@ func main() {
 	if errors.As(err, &ee) {
 		code = ee.code
 	}
-	if !errors.Is(err, flag.ErrHelp) {
+	// An exitError without a message (a program's own exit status)
+	// prints nothing.
+	if !errors.Is(err, flag.ErrHelp) && (ee == nil || ee.err != nil) {
 		fmt.Fprintln(os.Stderr, "droidprof:", err)
 	}
 	os.Exit(code)

@@ -1,0 +1,37 @@
+package runtime
+
+import "time"
+
+// Hooks lets a profiler observe the VM in-process. Every field is
+// optional; a nil hook costs one nil check at its event.
+type Hooks struct {
+	// MethodEntry runs when a method starts, with the call depth
+	// (1 for the thread's outermost method).
+	MethodEntry func(t *Thread, m *Method, depth int)
+	// MethodExit runs when a method returns or an exception leaves it.
+	MethodExit func(t *Thread, m *Method, depth int, exceptional bool)
+	// Alloc runs after every object allocation in the main space.
+	Alloc func(t *Thread, site Site, c *Class, size uint32, addr uint32)
+	// Free runs for every object a collection finds dead.
+	Free func(addr, size uint32)
+	// GCStart and GCEnd bracket each collection.
+	GCStart func(count int)
+	GCEnd   func(GCInfo)
+	// CountOpcodes makes every thread count executed instructions by
+	// opcode in Thread.OpCounts.
+	CountOpcodes bool
+}
+
+// Site is an allocation site: the method and dex pc of the instruction.
+type Site struct {
+	Method *Method
+	PC     int
+}
+
+// GCInfo describes a finished collection.
+type GCInfo struct {
+	Count    int
+	Freed    uint64 // bytes
+	Live     uint64 // bytes after the collection
+	Duration time.Duration
+}

@@ -1,0 +1,379 @@
+package runtime
+
+import (
+	"math"
+	goruntime "runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func long(a []uint32, i int) int64 { return int64(uint64(a[i]) | uint64(a[i+1])<<32) }
+func dbl(a []uint32, i int) float64 {
+	return math.Float64frombits(uint64(a[i]) | uint64(a[i+1])<<32)
+}
+
+var processStart = time.Now()
+
+// registerNatives fills vm.natives: the Go half of the core library's
+// native methods. The list must match core.Natives (checked by a test).
+func registerNatives(vm *VM) {
+	n := vm.natives
+	reg := func(class, name string, f NativeFunc) { n["Ljava/lang/"+class+";->"+name] = f }
+	b2i := func(b bool) uint64 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+
+	// java.lang.Object
+	reg("Object", "getClass()Ljava/lang/Class;", func(t *Thread, a []uint32) { t.Ret = uint64(vm.ClassOf(a[0]).Addr) })
+	reg("Object", "hashCode()I", func(t *Thread, a []uint32) { t.Ret = uint64(uint32(vm.IdentityHash(a[0]))) })
+	reg("Object", "clone()Ljava/lang/Object;", func(t *Thread, a []uint32) { t.Ret = uint64(t.clone(a[0])) })
+	reg("Object", "notify()V", func(t *Thread, a []uint32) { t.Notify(a[0], false) })
+	reg("Object", "notifyAll()V", func(t *Thread, a []uint32) { t.Notify(a[0], true) })
+	reg("Object", "wait(JI)V", func(t *Thread, a []uint32) {
+		ms, ns := long(a, 1), int32(a[3])
+		if ms < 0 || ns < 0 || ns > 999999 {
+			t.ThrowNew("Ljava/lang/IllegalArgumentException;", "timeout value is negative")
+			return
+		}
+		t.Wait(a[0], time.Duration(ms)*time.Millisecond+time.Duration(ns))
+	})
+
+	// java.lang.Class
+	cls := func(a []uint32) *Class { return vm.ClassFromObject(a[0]) }
+	reg("Class", "getName()Ljava/lang/String;", func(t *Thread, a []uint32) { t.Ret = uint64(t.NewString(cls(a).Name)) })
+	reg("Class", "getSuperclass()Ljava/lang/Class;", func(t *Thread, a []uint32) {
+		c := cls(a)
+		t.Ret = 0
+		if c.Super != nil && !c.IsInterface() {
+			t.Ret = uint64(c.Super.Addr)
+		}
+	})
+	reg("Class", "isArray()Z", func(t *Thread, a []uint32) { t.Ret = b2i(cls(a).IsArray()) })
+	reg("Class", "isInterface()Z", func(t *Thread, a []uint32) { t.Ret = b2i(cls(a).IsInterface()) })
+	reg("Class", "isPrimitive()Z", func(t *Thread, a []uint32) { t.Ret = b2i(cls(a).IsPrimitive()) })
+	reg("Class", "getComponentType()Ljava/lang/Class;", func(t *Thread, a []uint32) {
+		t.Ret = 0
+		if c := cls(a).Component; c != nil {
+			t.Ret = uint64(c.Addr)
+		}
+	})
+	reg("Class", "isInstance(Ljava/lang/Object;)Z", func(t *Thread, a []uint32) {
+		t.Ret = b2i(a[1] != 0 && vm.ClassOf(a[1]).AssignableTo(cls(a)))
+	})
+	reg("Class", "isAssignableFrom(Ljava/lang/Class;)Z", func(t *Thread, a []uint32) {
+		if a[1] == 0 {
+			t.ThrowNPE("")
+			return
+		}
+		t.Ret = b2i(vm.ClassFromObject(a[1]).AssignableTo(cls(a)))
+	})
+	reg("Class", "newInstance()Ljava/lang/Object;", func(t *Thread, a []uint32) {
+		c := cls(a)
+		ctor := FindMethod(c, "<init>", "()V")
+		if c.IsAbstract() || c.IsArray() || c.IsPrimitive() || ctor == nil || ctor.Class != c {
+			t.ThrowNew("Ljava/lang/InstantiationException;", c.Name)
+			return
+		}
+		if !t.EnsureInitialized(c) {
+			return
+		}
+		o := t.NewObject(c)
+		if o == 0 {
+			return
+		}
+		t.PushRoot(o)
+		defer t.PopRoots(1)
+		if t.Invoke(ctor, []uint32{o}) {
+			t.Ret = uint64(o)
+		}
+	})
+	reg("Class", "forName(Ljava/lang/String;)Ljava/lang/Class;", func(t *Thread, a []uint32) {
+		if a[0] == 0 {
+			t.ThrowNPE("name == null")
+			return
+		}
+		name := vm.GoString(a[0])
+		desc := name
+		if !strings.HasPrefix(name, "[") {
+			desc = "L" + name + ";"
+		}
+		desc = strings.ReplaceAll(desc, ".", "/")
+		var c *Class
+		if !strings.Contains(name, "/") {
+			c = vm.loadClass(desc)
+		}
+		if c == nil {
+			t.ThrowNew("Ljava/lang/ClassNotFoundException;", name)
+			return
+		}
+		if t.EnsureInitialized(c) {
+			t.Ret = uint64(c.Addr)
+		}
+	})
+	reg("Class", "enumValues0()[Ljava/lang/Object;", func(t *Thread, a []uint32) {
+		c := cls(a)
+		t.Ret = 0
+		if c.Super == nil || c.Super.Descriptor != "Ljava/lang/Enum;" {
+			return
+		}
+		m := FindMethod(c, "values", "()["+c.Descriptor)
+		if m == nil || !m.IsStatic() || !t.EnsureInitialized(c) {
+			return
+		}
+		t.Invoke(m, nil)
+	})
+
+	// java.lang.String
+	reg("String", "intern()Ljava/lang/String;", func(t *Thread, a []uint32) {
+		s := vm.GoString(a[0])
+		if c, ok := vm.interned[s]; ok {
+			t.Ret = uint64(c)
+			return
+		}
+		vm.interned[s] = a[0]
+		t.Ret = uint64(a[0])
+	})
+
+	// java.lang.System and Runtime
+	reg("System", "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V", func(t *Thread, a []uint32) {
+		t.arraycopy(a[0], int32(a[1]), a[2], int32(a[3]), int32(a[4]))
+	})
+	reg("System", "nanoTime()J", func(t *Thread, a []uint32) { t.Ret = uint64(time.Since(processStart).Nanoseconds()) })
+	reg("System", "currentTimeMillis()J", func(t *Thread, a []uint32) { t.Ret = uint64(time.Now().UnixMilli()) })
+	reg("System", "identityHashCode(Ljava/lang/Object;)I", func(t *Thread, a []uint32) { t.Ret = uint64(uint32(vm.IdentityHash(a[0]))) })
+	reg("System", "exit0(I)V", func(t *Thread, a []uint32) { t.Exit(int(int32(a[0])) & 0xff) })
+	reg("System", "gc()V", func(t *Thread, a []uint32) { vm.collect() })
+	reg("Runtime", "freeMemory()J", func(t *Thread, a []uint32) { t.Ret = vm.Heap.Free() })
+	reg("Runtime", "totalMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
+	reg("Runtime", "maxMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
+	reg("Runtime", "availableProcessors()I", func(t *Thread, a []uint32) { t.Ret = uint64(goruntime.NumCPU()) })
+
+	// java.lang.Math
+	m1 := map[string]func(float64) float64{
+		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
+		"exp": math.Exp, "log": math.Log, "log10": math.Log10, "sqrt": math.Sqrt, "cbrt": math.Cbrt,
+		"sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh, "expm1": math.Expm1, "log1p": math.Log1p,
+		"floor": math.Floor, "ceil": math.Ceil, "rint": math.RoundToEven,
+	}
+	for name, f := range m1 {
+		reg("Math", name+"(D)D", func(t *Thread, a []uint32) { t.Ret = math.Float64bits(f(dbl(a, 0))) })
+	}
+	m2 := map[string]func(float64, float64) float64{
+		"atan2": math.Atan2, "pow": javaPow, "hypot": math.Hypot, "IEEEremainder": math.Remainder,
+	}
+	for name, f := range m2 {
+		reg("Math", name+"(DD)D", func(t *Thread, a []uint32) { t.Ret = math.Float64bits(f(dbl(a, 0), dbl(a, 2))) })
+	}
+
+	// java.lang.Float and Double
+	reg("Float", "floatToRawIntBits(F)I", func(t *Thread, a []uint32) { t.Ret = uint64(a[0]) })
+	reg("Float", "intBitsToFloat(I)F", func(t *Thread, a []uint32) { t.Ret = uint64(a[0]) })
+	reg("Double", "doubleToRawLongBits(D)J", func(t *Thread, a []uint32) { t.Ret = uint64(long(a, 0)) })
+	reg("Double", "longBitsToDouble(J)D", func(t *Thread, a []uint32) { t.Ret = uint64(long(a, 0)) })
+	reg("Float", "toString(F)Ljava/lang/String;", func(t *Thread, a []uint32) {
+		t.Ret = uint64(t.NewString(JavaFloatString(float64(math.Float32frombits(a[0])), 32)))
+	})
+	reg("Double", "toString(D)Ljava/lang/String;", func(t *Thread, a []uint32) {
+		t.Ret = uint64(t.NewString(JavaFloatString(dbl(a, 0), 64)))
+	})
+	parse := func(t *Thread, s uint32, bits int) (float64, bool) {
+		if s == 0 {
+			t.ThrowNPE("")
+			return 0, false
+		}
+		str := vm.GoString(s)
+		f, ok := parseJavaFloat(str, bits)
+		if !ok {
+			msg := "For input string: \"" + str + "\""
+			if strings.TrimSpace(str) == "" {
+				msg = "empty String"
+			}
+			t.ThrowNew("Ljava/lang/NumberFormatException;", msg)
+		}
+		return f, ok
+	}
+	reg("Float", "parseFloat(Ljava/lang/String;)F", func(t *Thread, a []uint32) {
+		if f, ok := parse(t, a[0], 32); ok {
+			t.Ret = uint64(math.Float32bits(float32(f)))
+		}
+	})
+	reg("Double", "parseDouble(Ljava/lang/String;)D", func(t *Thread, a []uint32) {
+		if f, ok := parse(t, a[0], 64); ok {
+			t.Ret = math.Float64bits(f)
+		}
+	})
+
+	// java.lang.Thread
+	reg("Thread", "currentThread()Ljava/lang/Thread;", func(t *Thread, a []uint32) { t.Ret = uint64(t.Obj) })
+	reg("Thread", "start0()V", func(t *Thread, a []uint32) { t.StartThread(a[0]) })
+	reg("Thread", "sleep(JI)V", func(t *Thread, a []uint32) {
+		ms, ns := long(a, 0), int32(a[2])
+		if ms < 0 {
+			t.ThrowNew("Ljava/lang/IllegalArgumentException;", "millis < 0: "+strconv.FormatInt(ms, 10))
+			return
+		}
+		if !t.interrupted {
+			select {
+			case <-t.wake:
+			default:
+			}
+			t.sleep(time.Duration(ms)*time.Millisecond+time.Duration(ns), true)
+		}
+		if t.interrupted {
+			t.interrupted = false
+			t.ThrowNew("Ljava/lang/InterruptedException;", "")
+		}
+	})
+	reg("Thread", "yield()V", func(t *Thread, a []uint32) { t.Yield() })
+	reg("Thread", "isAlive()Z", func(t *Thread, a []uint32) { t.Ret = b2i(vm.threadOf(a[0]) != nil) })
+	reg("Thread", "interrupt0()V", func(t *Thread, a []uint32) {
+		if o := vm.threadOf(a[0]); o != nil {
+			o.interrupted = true
+			select {
+			case o.wake <- struct{}{}:
+			default:
+			}
+		}
+	})
+	reg("Thread", "isInterrupted0(Z)Z", func(t *Thread, a []uint32) {
+		o := vm.threadOf(a[0])
+		t.Ret = 0
+		if o != nil {
+			t.Ret = b2i(o.interrupted)
+			if a[1] != 0 {
+				o.interrupted = false
+			}
+		}
+	})
+
+	// java.lang.Throwable
+	reg("Throwable", "nativeFillInStackTrace()Ljava/lang/Object;", func(t *Thread, a []uint32) { t.Ret = uint64(t.backtrace()) })
+	reg("Throwable", "nativeGetStackTrace(Ljava/lang/Object;)[Ljava/lang/StackTraceElement;", func(t *Thread, a []uint32) {
+		t.Ret = uint64(t.stackTrace(a[0]))
+	})
+
+	// java.io.FileOutputStream
+	n["Ljava/io/FileOutputStream;->writeBytes(I[BII)V"] = func(t *Thread, a []uint32) {
+		fd, arr, off, cnt := int32(a[0]), a[1], int32(a[2]), int32(a[3])
+		if arr == 0 {
+			t.ThrowNPE("")
+			return
+		}
+		n := vm.ArrayLength(arr)
+		if off < 0 || cnt < 0 || off > n-cnt {
+			t.ThrowNew("Ljava/lang/ArrayIndexOutOfBoundsException;", "length="+strconv.Itoa(int(n))+"; regionStart="+strconv.Itoa(int(off))+"; regionLength="+strconv.Itoa(int(cnt)))
+			return
+		}
+		b := vm.Heap.Bytes(arr+12+uint32(off), uint32(cnt))
+		vm.outMu.Lock()
+		defer vm.outMu.Unlock()
+		switch fd {
+		case 1:
+			vm.stdout.Write(b)
+		case 2:
+			vm.stderr.Write(b)
+			vm.stderr.Flush()
+		}
+	}
+}
+
+// threadOf finds the running thread of a java.lang.Thread object.
+func (vm *VM) threadOf(obj uint32) *Thread {
+	id := int(vm.Heap.U64(obj + vm.threadPeer))
+	vm.threadsMu.Lock()
+	defer vm.threadsMu.Unlock()
+	for t := range vm.threads {
+		if t.ID == id && t.alive && t.Obj == obj {
+			return t
+		}
+	}
+	return nil
+}
+
+// javaPow is Math.pow: Go's Pow agrees except that Java gives NaN for
+// 1**±Inf and (-1)**±Inf.
+func javaPow(x, y float64) float64 {
+	if math.IsInf(y, 0) && (x == 1 || x == -1) {
+		return math.NaN()
+	}
+	if math.IsNaN(y) && x == 1 {
+		return math.NaN()
+	}
+	return math.Pow(x, y)
+}
+
+// clone implements Object.clone for arrays and Cloneable objects.
+func (t *Thread) clone(a uint32) uint32 {
+	vm := t.VM
+	c := vm.ClassOf(a)
+	if !c.IsArray() && !vm.InstanceOf(a, "Ljava/lang/Cloneable;") {
+		t.ThrowNew("Ljava/lang/CloneNotSupportedException;", "Class "+c.Name+" doesn't implement Cloneable")
+		return 0
+	}
+	size := vm.SizeOf(a)
+	t.PushRoot(a)
+	o := t.alloc(c, size)
+	a = t.Root(0)
+	t.PopRoots(1)
+	if o == 0 {
+		return 0
+	}
+	copy(vm.Heap.Bytes(o+8, size-8), vm.Heap.Bytes(a+8, size-8))
+	return o
+}
+
+// arraycopy implements System.arraycopy with ART's checks and messages.
+func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) {
+	vm := t.VM
+	if src == 0 {
+		t.ThrowNPE("src == null")
+		return
+	}
+	if dst == 0 {
+		t.ThrowNPE("dst == null")
+		return
+	}
+	sc, dc := vm.ClassOf(src), vm.ClassOf(dst)
+	if !sc.IsArray() {
+		t.ThrowNew("Ljava/lang/ArrayStoreException;", "source of type "+sc.Name+" is not an array")
+		return
+	}
+	if !dc.IsArray() {
+		t.ThrowNew("Ljava/lang/ArrayStoreException;", "destination of type "+dc.Name+" is not an array")
+		return
+	}
+	sl, dl := vm.ArrayLength(src), vm.ArrayLength(dst)
+	if sp < 0 || dp < 0 || n < 0 || sp > sl-n || dp > dl-n {
+		t.ThrowNew("Ljava/lang/ArrayIndexOutOfBoundsException;", "src.length="+strconv.Itoa(int(sl))+" srcPos="+strconv.Itoa(int(sp))+
+			" dst.length="+strconv.Itoa(int(dl))+" dstPos="+strconv.Itoa(int(dp))+" length="+strconv.Itoa(int(n)))
+		return
+	}
+	scp, dcp := sc.Component, dc.Component
+	if scp.IsPrimitive() || dcp.IsPrimitive() {
+		if scp != dcp {
+			t.ThrowNew("Ljava/lang/ArrayStoreException;", "Incompatible types: src="+sc.Name+", dst="+dc.Name)
+			return
+		}
+		sh := sc.ElemShift
+		d0 := ArrayData(sc)
+		copy(vm.Heap.Bytes(dst+d0+uint32(dp)<<sh, uint32(n)<<sh), vm.Heap.Bytes(src+d0+uint32(sp)<<sh, uint32(n)<<sh))
+		return
+	}
+	if sc.AssignableTo(dc) {
+		copy(vm.Heap.Bytes(dst+12+uint32(dp)*4, uint32(n)*4), vm.Heap.Bytes(src+12+uint32(sp)*4, uint32(n)*4))
+		return
+	}
+	for i := int32(0); i < n; i++ {
+		e := vm.Heap.U32(src + 12 + uint32(sp+i)*4)
+		if e != 0 && !vm.ClassOf(e).AssignableTo(dcp) {
+			t.ThrowNew("Ljava/lang/ArrayStoreException;", "source["+strconv.Itoa(int(sp+i))+"] of type "+vm.ClassOf(e).Name+
+				" cannot be stored in destination array of type "+dc.Name)
+			return
+		}
+		vm.Heap.SetU32(dst+12+uint32(dp+i)*4, e)
+	}
+}

@@ -1,0 +1,279 @@
+package runtime
+
+import (
+	"fmt"
+	"time"
+)
+
+// Frame is one activation on a thread's call stack.
+type Frame struct {
+	Method *Method
+	PC     int // dex pc of the current instruction (updated at calls and throws)
+	FP     int // first register in Thread.Stack
+}
+
+// Thread is a Java thread. Threads run Java code only while holding the
+// VM's global lock, which they pass on at safepoints (backward branches
+// and calls) when another thread waits for it, and release while they
+// block. That gives Java's concurrency semantics without data races in
+// the heap, and a collection never has to stop anybody.
+type Thread struct {
+	VM  *VM
+	ID  int
+	Obj uint32 // the java.lang.Thread object
+
+	// Registers of all frames; Tags marks the registers that hold
+	// references, which makes the collector's stack roots precise.
+	Stack []uint32
+	Tags  []bool
+	SP    int // first free register
+	// Frames mirrors the Java call stack.
+	Frames []Frame
+
+	Ret uint64 // result of the last invoke (move-result)
+	Exc uint32 // pending exception, 0 if none
+	// Caught holds the exception a handler was entered for until its
+	// move-exception takes it.
+	Caught uint32
+
+	handles     []uint32 // references held by Go code (natives)
+	wake        chan struct{}
+	interrupted bool
+	inOOM       bool
+	alive       bool
+	// OpCounts, when not nil, counts executed instructions by opcode.
+	OpCounts *[256]uint64
+}
+
+func (vm *VM) newThread() *Thread {
+	vm.threadsMu.Lock()
+	vm.nextTID++
+	t := &Thread{VM: vm, ID: vm.nextTID, Stack: make([]uint32, vm.stackWords), Tags: make([]bool, vm.stackWords),
+		wake: make(chan struct{}, 1), alive: true}
+	vm.threads[t] = true
+	vm.threadsMu.Unlock()
+	return t
+}
+
+// PushRoot keeps a reference alive (and, for a moving collector, up to
+// date) while Go code holds it.
+func (t *Thread) PushRoot(a uint32) { t.handles = append(t.handles, a) }
+
+// PopRoots drops the n most recent PushRoot references.
+func (t *Thread) PopRoots(n int) { t.handles = t.handles[:len(t.handles)-n] }
+
+// Root returns the i-th most recent pushed reference (0 = last).
+func (t *Thread) Root(i int) uint32 { return t.handles[len(t.handles)-1-i] }
+
+// Alive reports whether the thread may go on running Java code (the VM is
+// not shutting down).
+func (t *Thread) Alive() bool { return !t.VM.stop.Load() }
+
+// errStop unwinds a thread's goroutine when the VM shuts down.
+type stopUnwind struct{}
+
+// acquire takes the global lock.
+func (t *Thread) acquire() {
+	vm := t.VM
+	vm.wanting.Add(1)
+	vm.flags.Add(1)
+	select {
+	case <-vm.gil:
+	case <-vm.done:
+		vm.wanting.Add(-1)
+		vm.flags.Add(-1)
+		panic(stopUnwind{})
+	}
+	vm.wanting.Add(-1)
+	vm.flags.Add(-1)
+	vm.current = t
+	if vm.stop.Load() {
+		vm.current = nil
+		vm.gil <- struct{}{}
+		panic(stopUnwind{})
+	}
+}
+
+// release gives the global lock up.
+func (t *Thread) release() {
+	t.VM.current = nil
+	t.VM.gil <- struct{}{}
+}
+
+// Yield lets a waiting thread run.
+func (t *Thread) Yield() {
+	t.release()
+	t.acquire()
+}
+
+// Safepoint is called by engines at backward branches and calls when
+// VM.Flags is nonzero: it yields to waiting threads and unwinds when the
+// VM stops.
+func (t *Thread) Safepoint() {
+	vm := t.VM
+	if vm.stop.Load() {
+		panic(stopUnwind{})
+	}
+	if vm.wanting.Load() > 0 {
+		t.Yield()
+	}
+}
+
+// Flags is nonzero when threads must call Safepoint; engines poll it.
+func (vm *VM) Flags() int32 { return vm.flags.Load() }
+
+// block releases the lock while f blocks (sleeping, waiting), then takes
+// it back.
+func (t *Thread) block(f func()) {
+	t.release()
+	defer t.acquire()
+	f()
+}
+
+// sleep blocks for d or until the thread is interrupted or woken, and
+// reports whether it was interrupted.
+func (t *Thread) sleep(d time.Duration, wakeable bool) {
+	var timer <-chan time.Time
+	if d > 0 {
+		tm := time.NewTimer(d)
+		defer tm.Stop()
+		timer = tm.C
+	}
+	var wake chan struct{}
+	if wakeable {
+		wake = t.wake
+	}
+	t.block(func() {
+		select {
+		case <-timer:
+		case <-wake:
+		case <-t.VM.done:
+		}
+	})
+}
+
+// Invoke calls m with the given argument words from Go code (natives,
+// class initialisation, the launcher). It returns false with t.Exc set
+// when an exception escapes.
+func (t *Thread) Invoke(m *Method, args []uint32) bool {
+	fp := t.SP
+	regs := m.ArgWords
+	if m.Code != nil {
+		regs = int(m.Code.Registers)
+	}
+	if fp+regs > len(t.Stack) || len(t.Frames) >= MaxDepth {
+		t.ThrowNew("Ljava/lang/StackOverflowError;", "stack size "+fmt.Sprint(len(t.Stack)*4/1024)+"KB")
+		return false
+	}
+	base := fp + regs - m.ArgWords
+	copy(t.Stack[base:], args)
+	for i := range args {
+		t.Tags[base+i] = m.RefArgs[i]
+	}
+	t.SP = fp + regs
+	ok := t.Call(m, fp)
+	t.SP = fp
+	return ok
+}
+
+// Call runs m in the frame at fp whose arguments are in place: natives
+// directly, bytecode through the engine. It pushes the Frame, runs the
+// hooks and handles synchronized methods.
+func (t *Thread) Call(m *Method, fp int) bool {
+	vm := t.VM
+	t.Frames = append(t.Frames, Frame{Method: m, FP: fp})
+	depth := len(t.Frames)
+	if h := vm.Hooks.MethodEntry; h != nil {
+		h(t, m, depth)
+	}
+	var lock uint32
+	if m.IsSynchronized() {
+		if m.IsStatic() {
+			lock = m.Class.Addr
+		} else {
+			lock = t.Stack[fp+t.regsOf(m)-m.ArgWords]
+		}
+		t.PushRoot(lock)
+		t.MonitorEnter(lock)
+	}
+	ok := true
+	switch {
+	case t.Exc != 0:
+		ok = false
+	case m.Code != nil:
+		ok = vm.Engine.Execute(t, m, fp)
+	case m.Native != nil:
+		t.Exc = 0
+		regs := t.regsOf(m)
+		m.Native(t, t.Stack[fp+regs-m.ArgWords:fp+regs])
+		ok = t.Exc == 0
+	case m.IsAbstract():
+		t.ThrowNew("Ljava/lang/AbstractMethodError;", "abstract method \""+prettyMethod(m)+"\"")
+		ok = false
+	default:
+		t.ThrowNew("Ljava/lang/UnsatisfiedLinkError;", "No implementation found for "+prettyMethod(m))
+		ok = false
+	}
+	if m.IsSynchronized() {
+		exc := t.Exc
+		t.Exc = 0
+		t.MonitorExit(t.Root(0))
+		t.PopRoots(1)
+		if exc != 0 {
+			t.Exc = exc
+		}
+		ok = t.Exc == 0
+	}
+	if h := vm.Hooks.MethodExit; h != nil {
+		h(t, m, depth, !ok)
+	}
+	t.Frames = t.Frames[:depth-1]
+	return ok
+}
+
+func (t *Thread) regsOf(m *Method) int {
+	if m.Code != nil {
+		return int(m.Code.Registers)
+	}
+	return m.ArgWords
+}
+
+// prettyMethod is ART's PrettyMethod: "void Foo.bar(int, java.lang.String)".
+func prettyMethod(m *Method) string {
+	sig := m.Signature
+	params, ret := sig[1:len(sig)-len(returnOf(sig))-1], returnOf(sig)
+	s := prettyType(ret) + " " + m.Class.Name + "." + m.Name + "("
+	first := true
+	for len(params) > 0 {
+		n := descLen(params)
+		if !first {
+			s += ", "
+		}
+		first = false
+		s += prettyType(params[:n])
+		params = params[n:]
+	}
+	return s + ")"
+}
+
+func returnOf(sig string) string {
+	for i := len(sig) - 1; i >= 0; i-- {
+		if sig[i] == ')' {
+			return sig[i+1:]
+		}
+	}
+	return sig
+}
+
+func descLen(s string) int {
+	i := 0
+	for s[i] == '[' {
+		i++
+	}
+	if s[i] == 'L' {
+		for s[i] != ';' {
+			i++
+		}
+	}
+	return i + 1
+}

@@ -1,0 +1,227 @@
+// Package runtime is droidprof's Dalvik runtime: class loading and
+// linking from DEX files, objects in the simulated heap (package heap),
+// strings, exceptions, monitors, Java threads, the collector's roots and
+// the profiler hooks. Bytecode execution is delegated to an Engine (the
+// portable interpreter in package interp), so engines can be swapped
+// without touching the runtime.
+package runtime
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+
+	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/heap"
+)
+
+// Engine executes bytecode.
+type Engine interface {
+	// Execute runs m, which has code, in the frame at t.Stack[fp:] whose
+	// last m.ArgWords registers already hold the arguments. It returns
+	// false when an exception (t.Exc) leaves the method.
+	Execute(t *Thread, m *Method, fp int) bool
+}
+
+// Options configures a VM.
+type Options struct {
+	HeapMax        uint32
+	Stdout, Stderr io.Writer
+	Engine         Engine
+	Hooks          *Hooks
+	// StackWords is the size of each thread's register stack; 0 means
+	// DefaultStackWords.
+	StackWords int
+}
+
+// DefaultStackWords bounds a thread's registers (4 MiB), which with
+// typical frames allows recursion a few tens of thousands deep before
+// StackOverflowError, like ART's default 8 MiB native stack.
+const DefaultStackWords = 1 << 20
+
+// MaxDepth bounds Java call depth independently of frame sizes.
+const MaxDepth = 20000
+
+// VM is one Java virtual machine instance.
+type VM struct {
+	Heap   *heap.Heap
+	Engine Engine
+	Hooks  *Hooks
+
+	bootFiles, appFiles []*DexFile
+	classes             []*Class
+	byDesc              map[string]*Class
+	loading             map[string]bool
+	Methods             []*Method
+	interned            map[string]uint32
+	natives             map[string]NativeFunc
+
+	stdout, stderr *bufio.Writer
+	outMu          sync.Mutex
+
+	gil     chan struct{}
+	wanting atomic.Int32
+	stop    atomic.Bool
+	done    chan struct{}
+	flags   atomic.Int32 // nonzero: threads must call Safepoint
+
+	threadsMu   sync.Mutex
+	threads     map[*Thread]bool
+	nextTID     int
+	nonDaemon   sync.WaitGroup
+	exitCode    int
+	exited      bool
+	monitors    []*Monitor
+	stackWords  int
+	gcTarget    uint64
+	GCCount     int
+	booting     bool
+	hashSeed    uint32
+	current     *Thread // holder of the global lock
+	internalErr error
+
+	// Well-known classes and layouts.
+	objectClass, classClass, stringClass, charArray, throwableClass *Class
+	threadClass, stackTraceClass, stackTraceArray, longArray        *Class
+	stringValue, stringHash                                         uint32
+	throwableBacktrace, threadPeer, threadDaemon, threadName        uint32
+	oome                                                            uint32
+}
+
+// New makes a VM with the given boot (core library) and application
+// class path, already parsed.
+func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM, error) {
+	if opt.HeapMax == 0 {
+		opt.HeapMax = 256 << 20
+	}
+	if opt.Stdout == nil {
+		opt.Stdout = io.Discard
+	}
+	if opt.Stderr == nil {
+		opt.Stderr = io.Discard
+	}
+	if opt.Engine == nil {
+		return nil, errors.New("runtime: no engine")
+	}
+	if opt.StackWords == 0 {
+		opt.StackWords = DefaultStackWords
+	}
+	vm := &VM{
+		Heap:       heap.New(opt.HeapMax),
+		Engine:     opt.Engine,
+		Hooks:      opt.Hooks,
+		byDesc:     map[string]*Class{},
+		loading:    map[string]bool{},
+		interned:   map[string]uint32{},
+		stdout:     bufio.NewWriterSize(opt.Stdout, 64<<10),
+		stderr:     bufio.NewWriterSize(opt.Stderr, 4<<10),
+		gil:        make(chan struct{}, 1),
+		done:       make(chan struct{}),
+		threads:    map[*Thread]bool{},
+		stackWords: opt.StackWords,
+		gcTarget:   2 << 20,
+	}
+	if vm.Hooks == nil {
+		vm.Hooks = &Hooks{}
+	}
+	for i, f := range boot {
+		vm.bootFiles = append(vm.bootFiles, newDexFile(f, bootNames[i], true))
+	}
+	for i, f := range app {
+		vm.appFiles = append(vm.appFiles, newDexFile(f, appNames[i], false))
+	}
+	vm.natives = map[string]NativeFunc{}
+	registerNatives(vm)
+	if err := vm.boot(); err != nil {
+		return nil, err
+	}
+	return vm, nil
+}
+
+// boot loads the classes the runtime itself needs and computes the
+// layouts it reads directly.
+func (vm *VM) boot() error {
+	vm.booting = true
+	defer func() { vm.booting = false }()
+	must := func(desc string) (*Class, error) {
+		c := vm.loadClass(desc)
+		if c == nil {
+			return nil, fmt.Errorf("runtime: boot class %s missing from the core library", desc)
+		}
+		return c, nil
+	}
+	var err error
+	for _, x := range []struct {
+		p    **Class
+		desc string
+	}{
+		{&vm.objectClass, "Ljava/lang/Object;"},
+		{&vm.classClass, "Ljava/lang/Class;"},
+		{&vm.stringClass, "Ljava/lang/String;"},
+		{&vm.charArray, "[C"},
+		{&vm.longArray, "[J"},
+		{&vm.throwableClass, "Ljava/lang/Throwable;"},
+		{&vm.threadClass, "Ljava/lang/Thread;"},
+		{&vm.stackTraceClass, "Ljava/lang/StackTraceElement;"},
+		{&vm.stackTraceArray, "[Ljava/lang/StackTraceElement;"},
+	} {
+		if *x.p, err = must(x.desc); err != nil {
+			return err
+		}
+	}
+	field := func(c *Class, name string) (uint32, error) {
+		for _, f := range c.Fields {
+			if f.Name == name && !f.Static {
+				return f.Offset, nil
+			}
+		}
+		return 0, fmt.Errorf("runtime: core library: %s has no field %s", c.Name, name)
+	}
+	for _, x := range []struct {
+		p    *uint32
+		c    *Class
+		name string
+	}{
+		{&vm.stringValue, vm.stringClass, "value"},
+		{&vm.stringHash, vm.stringClass, "hash"},
+		{&vm.throwableBacktrace, vm.throwableClass, "backtrace"},
+		{&vm.threadPeer, vm.threadClass, "nativePeer"},
+		{&vm.threadDaemon, vm.threadClass, "daemon"},
+		{&vm.threadName, vm.threadClass, "name"},
+	} {
+		if *x.p, err = field(x.c, x.name); err != nil {
+			return err
+		}
+	}
+	// Class objects (in the image space) for the boot classes loaded so
+	// far, now that java.lang.Class and String are known: static values
+	// may hold string literals.
+	vm.classClass.Addr = 0
+	vm.allocClassObject(vm.classClass)
+	for _, c := range vm.classes {
+		if c.Addr == 0 {
+			vm.allocClassObject(c)
+		}
+	}
+	return nil
+}
+
+// Stdout is where System.out goes (buffered; flushed at exit).
+func (vm *VM) Stdout() *bufio.Writer { return vm.stdout }
+
+// Flush writes out buffered program output.
+func (vm *VM) Flush() {
+	vm.outMu.Lock()
+	defer vm.outMu.Unlock()
+	vm.stdout.Flush()
+	vm.stderr.Flush()
+}
+
+// Class returns a loaded class by descriptor, or nil.
+func (vm *VM) Class(desc string) *Class { return vm.byDesc[desc] }
+
+// Classes returns every loaded class, in load order.
+func (vm *VM) Classes() []*Class { return vm.classes }
