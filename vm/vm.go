@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/vm/dex"
@@ -52,18 +53,34 @@ func Run(ctx context.Context, opts Options, mainClass string, args []string) (ex
 	return v.RunMain(ctx, mainClass, args)
 }
 
+// coreFile parses the embedded core library once per process; the
+// runtime only reads the model, so VMs share it.
+var coreFile = sync.OnceValues(func() (*dex.File, error) {
+	f, err := dex.Read(core.DEX())
+	if err != nil {
+		return nil, fmt.Errorf("vm: core library: %w", err)
+	}
+	return f, nil
+})
+
 // New loads the core library and the class path into a new VM, ready to
 // run one main class.
-func New(opts Options) (*runtime.VM, error) {
+func New(opts Options) (v *runtime.VM, err error) {
+	// A malformed class path must not take the process down.
+	defer func() {
+		if r := recover(); r != nil {
+			v, err = nil, fmt.Errorf("vm: loading the class path: %v", r)
+		}
+	}()
 	if opts.HeapMax == 0 {
 		opts.HeapMax = DefaultHeapMax
 	}
 	if opts.HeapMax < 1<<20 || opts.HeapMax > MaxHeapMax {
 		return nil, fmt.Errorf("vm: heap-max %d out of range [1 MiB, %d MiB]", opts.HeapMax, MaxHeapMax>>20)
 	}
-	boot, err := dex.Read(core.DEX())
+	boot, err := coreFile()
 	if err != nil {
-		return nil, fmt.Errorf("vm: core library: %w", err)
+		return nil, err
 	}
 	var app []*dex.File
 	for _, p := range opts.ClassPath {

@@ -54,7 +54,7 @@ func TestAgainstJVM(t *testing.T) {
 				testenv.SkipOrFail(t, "%v", err)
 			}
 			var jout bytes.Buffer
-			cmd := exec.Command(java, "-Xss8m", "-cp", classes, "Main")
+			cmd := exec.Command(java, "-Xss8m", "-Xmx64m", "-cp", classes, "Main")
 			cmd.Stdout = &jout
 			jerr := cmd.Run()
 			jcode := 0
@@ -67,7 +67,7 @@ func TestAgainstJVM(t *testing.T) {
 			var out, stderr bytes.Buffer
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			code, err := vm.Run(ctx, vm.Options{ClassPath: []string{dexPath}, Stdout: &out, Stderr: &stderr}, "Main", nil)
+			code, err := vm.Run(ctx, vm.Options{ClassPath: []string{dexPath}, HeapMax: 64 << 20, Stdout: &out, Stderr: &stderr}, "Main", nil)
 			if err != nil {
 				t.Fatalf("vm: %v\nstderr:\n%s", err, stderr.String())
 			}

@@ -50,6 +50,8 @@ type Heap struct {
 	live []uint64 // one bit per Alignment bytes of the main space: an object starts here
 	mark []uint64
 
+	regions []*Region // keeps the mappings behind the slices above alive
+
 	small [smallClasses][]uint32 // free blocks of exactly (i+1)*Alignment bytes
 	full  uint32                 // bit i set: small[i] is not empty
 	large []block                // free blocks larger than that
@@ -62,15 +64,16 @@ type block struct{ addr, size uint32 }
 // New makes a heap whose main space may grow to max bytes.
 func New(max uint32) *Heap {
 	max = (max + Alignment - 1) &^ (Alignment - 1)
-	words := (max/Alignment + 63) / 64
+	words := int((max/Alignment + 63) / 64)
+	image, main := Reserve(ImageMax), Reserve(int(max))
+	live, mark := Reserve(8*words), Reserve(8*words)
 	return &Heap{
-		// make() of a large zeroed slice only reserves address space;
-		// pages are touched as objects are allocated.
-		Image: &Space{Name: "image", Base: ImageBase, Mem: make([]byte, ImageMax), Top: ImageBase},
-		Main:  &Space{Name: "main", Base: MainBase, Mem: make([]byte, max), Top: MainBase},
-		Max:   max,
-		live:  make([]uint64, words),
-		mark:  make([]uint64, words),
+		Image:   &Space{Name: "image", Base: ImageBase, Mem: image.Bytes(), Top: ImageBase},
+		Main:    &Space{Name: "main", Base: MainBase, Mem: main.Bytes(), Top: MainBase},
+		Max:     max,
+		live:    live.Uint64s(),
+		mark:    mark.Uint64s(),
+		regions: []*Region{image, main, live, mark},
 	}
 }
 

@@ -94,8 +94,8 @@ func (in *Interp) invoke(t *runtime.Thread, caller *runtime.Method, file *runtim
 		}
 	}
 	fp := t.SP
-	if fp+nregs > len(t.Stack) || len(t.Frames) >= runtime.MaxDepth {
-		t.ThrowNew("Ljava/lang/StackOverflowError;", "stack size 8MB")
+	if t.Overflows(fp, nregs) {
+		t.ThrowStackOverflow()
 		return false
 	}
 	base := fp + nregs - argc

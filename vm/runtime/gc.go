@@ -33,6 +33,7 @@ func (vm *VM) collect() {
 		mark(a)
 	}
 	mark(vm.oome)
+	mark(vm.soe)
 	vm.threadsMu.Lock()
 	for t := range vm.threads {
 		mark(t.Obj)

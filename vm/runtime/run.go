@@ -59,9 +59,13 @@ func (vm *VM) startMain(t *Thread, mainClass string, args []string) bool {
 		}
 		return false
 	}
-	if oc := vm.loadClass("Ljava/lang/OutOfMemoryError;"); oc != nil && t.EnsureInitialized(oc) {
-		if o := t.NewObject(oc); o != 0 {
-			vm.oome = o
+	// Errors thrown when there is no memory or stack left to make one.
+	for _, pre := range []struct {
+		p    *uint32
+		desc string
+	}{{&vm.oome, "Ljava/lang/OutOfMemoryError;"}, {&vm.soe, "Ljava/lang/StackOverflowError;"}} {
+		if c := vm.loadClass(pre.desc); c != nil && t.EnsureInitialized(c) {
+			*pre.p = t.NewObject(c)
 		}
 	}
 	desc := "L" + strings.ReplaceAll(mainClass, ".", "/") + ";"
@@ -163,6 +167,11 @@ func (vm *VM) threadExit(t *Thread, nonDaemon bool) {
 	t.alive = false
 	vm.threadsMu.Lock()
 	delete(vm.threads, t)
+	if t.OpCounts != nil {
+		for i, n := range t.OpCounts {
+			vm.opCounts[i] += n
+		}
+	}
 	vm.threadsMu.Unlock()
 	if nonDaemon {
 		vm.nonDaemon.Done()
@@ -202,4 +211,12 @@ func (vm *VM) shutdown(code int, err error) {
 func (t *Thread) Exit(code int) {
 	t.VM.shutdown(code, nil)
 	panic(stopUnwind{})
+}
+
+// OpCounts returns the instructions executed by finished threads, by
+// opcode (Hooks.CountOpcodes must be set).
+func (vm *VM) OpCounts() [256]uint64 {
+	vm.threadsMu.Lock()
+	defer vm.threadsMu.Unlock()
+	return vm.opCounts
 }

@@ -3,6 +3,8 @@ package runtime
 import (
 	"fmt"
 	"time"
+
+	"github.com/droidprof/droidprof/vm/heap"
 )
 
 // Frame is one activation on a thread's call stack.
@@ -36,10 +38,12 @@ type Thread struct {
 	// move-exception takes it.
 	Caught uint32
 
-	handles     []uint32 // references held by Go code (natives)
+	stackMem    [2]*heap.Region // keeps Stack and Tags mapped
+	handles     []uint32        // references held by Go code (natives)
 	wake        chan struct{}
 	interrupted bool
 	inOOM       bool
+	overflowing bool
 	alive       bool
 	// OpCounts, when not nil, counts executed instructions by opcode.
 	OpCounts *[256]uint64
@@ -48,8 +52,12 @@ type Thread struct {
 func (vm *VM) newThread() *Thread {
 	vm.threadsMu.Lock()
 	vm.nextTID++
-	t := &Thread{VM: vm, ID: vm.nextTID, Stack: make([]uint32, vm.stackWords), Tags: make([]bool, vm.stackWords),
+	stack, tags := heap.Reserve(4*vm.stackWords), heap.Reserve(vm.stackWords)
+	t := &Thread{VM: vm, ID: vm.nextTID, Stack: stack.Words(), Tags: tags.Bools(), stackMem: [2]*heap.Region{stack, tags},
 		wake: make(chan struct{}, 1), alive: true}
+	if vm.Hooks.CountOpcodes {
+		t.OpCounts = new([256]uint64)
+	}
 	vm.threads[t] = true
 	vm.threadsMu.Unlock()
 	return t
@@ -161,8 +169,8 @@ func (t *Thread) Invoke(m *Method, args []uint32) bool {
 	if m.Code != nil {
 		regs = int(m.Code.Registers)
 	}
-	if fp+regs > len(t.Stack) || len(t.Frames) >= MaxDepth {
-		t.ThrowNew("Ljava/lang/StackOverflowError;", "stack size "+fmt.Sprint(len(t.Stack)*4/1024)+"KB")
+	if t.Overflows(fp, regs) {
+		t.ThrowStackOverflow()
 		return false
 	}
 	base := fp + regs - m.ArgWords
@@ -174,6 +182,39 @@ func (t *Thread) Invoke(m *Method, args []uint32) bool {
 	ok := t.Call(m, fp)
 	t.SP = fp
 	return ok
+}
+
+// Stack space kept back for creating and throwing StackOverflowError,
+// like the protected region at the end of ART's thread stacks.
+const (
+	reserveWords  = 64 << 10
+	reserveFrames = 200
+)
+
+// Overflows reports whether a frame of regs registers at fp exceeds the
+// thread's stack (or call depth) limit.
+func (t *Thread) Overflows(fp, regs int) bool {
+	if t.overflowing {
+		return fp+regs > len(t.Stack) || len(t.Frames) >= MaxDepth+reserveFrames
+	}
+	return fp+regs > len(t.Stack)-reserveWords || len(t.Frames) >= MaxDepth
+}
+
+// ThrowStackOverflow throws StackOverflowError, using the reserved stack
+// to run its constructor.
+func (t *Thread) ThrowStackOverflow() {
+	if t.overflowing {
+		// Even the reserve is used up: the constructor itself
+		// overflowed. Unwind with the preallocated error.
+		t.Exc = t.VM.oome
+		if soe := t.VM.soe; soe != 0 {
+			t.Exc = soe
+		}
+		return
+	}
+	t.overflowing = true
+	t.ThrowNew("Ljava/lang/StackOverflowError;", "stack size "+fmt.Sprint((len(t.Stack)-reserveWords)*4/1024)+"KB")
+	t.overflowing = false
 }
 
 // Call runs m in the frame at fp whose arguments are in place: natives

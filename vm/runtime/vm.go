@@ -80,6 +80,7 @@ type VM struct {
 	GCCount     int
 	booting     bool
 	hashSeed    uint32
+	opCounts    [256]uint64
 	current     *Thread // holder of the global lock
 	internalErr error
 
@@ -88,7 +89,7 @@ type VM struct {
 	threadClass, stackTraceClass, stackTraceArray, longArray        *Class
 	stringValue, stringHash                                         uint32
 	throwableBacktrace, threadPeer, threadDaemon, threadName        uint32
-	oome                                                            uint32
+	oome, soe                                                       uint32 // preallocated errors
 }
 
 // New makes a VM with the given boot (core library) and application

@@ -1,0 +1,191 @@
+// Command xintcompare times the SciMark-style kernels on droidprof's
+// interpreter and on the JVM's interpreter (java -Xint) with the same Java
+// classes, and prints a Markdown table of the time ratios and of the
+// interpreter's bytecodes per second (recorded in vm/BENCHMARKS.md).
+//
+//	go run ./cmd/xintcompare [-rounds 5]
+//
+// It needs javac and java (Debian openjdk-17-jdk-headless). Runs of the two
+// VMs alternate so that machine noise hits both alike; each figure is the
+// median. The JVM time includes its start-up (about 40 ms, a few per cent of
+// a run here), the droidprof time includes creating the VM.
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/droidprof/droidprof/internal/javadex"
+	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/runtime"
+	"github.com/droidprof/droidprof/workloads"
+)
+
+// kernels and the arguments that make each run about a second on
+// java -Xint on the reference machine.
+var kernels = []struct {
+	workload string
+	args     []string
+}{
+	{"scimark-fft", []string{"1024", "200"}},
+	{"scimark-sor", []string{"200", "60"}},
+	{"scimark-montecarlo", []string{"1000000"}},
+	{"scimark-sparse", []string{"1000", "2000"}},
+	{"scimark-lu", []string{"300"}},
+}
+
+func main() {
+	rounds := flag.Int("rounds", 5, "runs of each VM per kernel")
+	flag.Parse()
+	if err := run(*rounds); err != nil {
+		fmt.Fprintln(os.Stderr, "xintcompare:", err)
+		os.Exit(1)
+	}
+}
+
+func run(rounds int) error {
+	javac, java, err := javadex.Tools()
+	if err != nil {
+		return err
+	}
+	root, err := moduleRoot()
+	if err != nil {
+		return err
+	}
+	work, err := os.MkdirTemp("", "xintcompare-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(work)
+
+	fmt.Printf("| kernel | arguments | java -Xint (s) | droidprof (s) | ratio | bytecodes | droidprof Mbytecodes/s |\n")
+	fmt.Printf("|---|---|---:|---:|---:|---:|---:|\n")
+	for _, k := range kernels {
+		w, ok := workloads.Lookup(k.workload)
+		if !ok {
+			return fmt.Errorf("no workload %s", k.workload)
+		}
+		classes := filepath.Join(work, w.Name, "classes")
+		var srcs []string
+		for _, s := range w.Sources {
+			srcs = append(srcs, filepath.Join(root, "workloads", "java", s))
+		}
+		if err := compile(javac, classes, srcs); err != nil {
+			return err
+		}
+		dexPath := filepath.Join(work, w.Name, w.DEX)
+		data, err := w.Bytes()
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(dexPath, data, 0o644); err != nil {
+			return err
+		}
+		var jvmT, ourT []float64
+		var jvmOut, ourOut string
+		for r := 0; r < rounds; r++ {
+			d, out, err := timeJVM(java, classes, w.Main, k.args)
+			if err != nil {
+				return err
+			}
+			jvmT, jvmOut = append(jvmT, d.Seconds()), out
+			d, out, _, err = timeVM(dexPath, w.Main, k.args, false)
+			if err != nil {
+				return err
+			}
+			ourT, ourOut = append(ourT, d.Seconds()), out
+		}
+		if jvmOut != ourOut {
+			return fmt.Errorf("%s: outputs differ:\njava: %s\ndroidprof: %s", w.Name, jvmOut, ourOut)
+		}
+		_, _, total, err := timeVM(dexPath, w.Main, k.args, true)
+		if err != nil {
+			return err
+		}
+		jm, om := median(jvmT), median(ourT)
+		fmt.Printf("| %s | %s | %.3f | %.3f | %.2f | %d | %.0f |\n", w.Name, strings.Join(k.args, " "), jm, om, om/jm, total, float64(total)/om/1e6)
+	}
+	return nil
+}
+
+func compile(javac, classes string, srcs []string) error {
+	var files []string
+	for _, s := range srcs {
+		err := filepath.WalkDir(s, func(p string, d os.DirEntry, err error) error {
+			if err == nil && strings.HasSuffix(p, ".java") {
+				files = append(files, p)
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	out, err := exec.Command(javac, append([]string{"--release", "8", "-d", classes}, files...)...).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("javac: %v\n%s", err, out)
+	}
+	return nil
+}
+
+func timeJVM(java, classes, main string, args []string) (time.Duration, string, error) {
+	var out bytes.Buffer
+	cmd := exec.Command(java, append([]string{"-Xint", "-cp", classes, main}, args...)...)
+	cmd.Stdout = &out
+	start := time.Now()
+	err := cmd.Run()
+	return time.Since(start), out.String(), err
+}
+
+// timeVM runs main on droidprof's VM; with count set it also returns the
+// number of instructions executed.
+func timeVM(dexPath, main string, args []string, count bool) (time.Duration, string, uint64, error) {
+	var out bytes.Buffer
+	start := time.Now()
+	v, err := vm.New(vm.Options{ClassPath: []string{dexPath}, Stdout: &out, Hooks: &runtime.Hooks{CountOpcodes: count}})
+	if err != nil {
+		return 0, "", 0, err
+	}
+	code, err := v.RunMain(context.Background(), main, args)
+	d := time.Since(start)
+	if err == nil && code != 0 {
+		err = fmt.Errorf("%s exited with %d", main, code)
+	}
+	var total uint64
+	for _, n := range v.OpCounts() {
+		total += n
+	}
+	return d, out.String(), total, err
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// moduleRoot finds the directory holding go.mod, for the workload sources.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("go.mod not found above the working directory")
+		}
+		dir = parent
+	}
+}

@@ -1,0 +1,328 @@
+package conformance
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/droidprof/droidprof/internal/javadex"
+	"github.com/droidprof/droidprof/internal/testenv"
+)
+
+// artPassList is the committed list of run-tests that pass on our VM. A
+// listed test that fails is a regression.
+var artPassList = filepath.Join("testdata", "art-pass.txt")
+
+// artTimeout bounds one run-test on the VM.
+const artTimeout = 20 * time.Second
+
+// artArgs are the arguments ART's run-test passes to Main: the name of the
+// JNI test library (run-test's --testlib). A few tests read args[0].
+var artArgs = []string{"arttestd"}
+
+// Outcomes of one run-test.
+const (
+	outcomePass        = "pass"
+	outcomeFail        = "fail"
+	outcomeBuildFailed = "build failed"
+	outcomeNoVM        = "VM not implemented"
+)
+
+// TestARTSelection checks the selection rule on tests whose fate is known
+// and logs the counts; it needs no compiler.
+func TestARTSelection(t *testing.T) {
+	root := artTestsRoot(t)
+	tests, excluded, err := selectARTTests(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := map[string]artTest{}
+	for _, test := range tests {
+		selected[test.Name] = test
+	}
+	for name, want := range map[string]bool{
+		"001-HelloWorld":               true,  // src only
+		"003-omnibus-opcodes":          false, // build script, src2
+		"004-JniTest":                  false, // native code
+		"555-UnsafeGetLong-regression": false, // System.loadLibrary
+		"150-loadlibrary":              false, // mapLibraryName (JNI library)
+		"565-checker-rotate":           true,  // src, src-art, smali
+		"171-init-aste":                true,  // src-art needing libcore: build fails
+		"097-duplicate-method":         false, // prebuilt classes.dex
+	} {
+		if _, ok := selected[name]; ok != want {
+			t.Errorf("%s selected = %v, want %v", name, ok, want)
+		}
+	}
+	smaliOnly, mixed := 0, 0
+	for _, test := range tests {
+		switch {
+		case test.HasSmali && test.HasSrc:
+			mixed++
+		case test.HasSmali:
+			smaliOnly++
+		}
+	}
+	var reasons []string
+	for r, n := range excluded {
+		reasons = append(reasons, fmt.Sprintf("%4d %s", n, r))
+	}
+	sort.Strings(reasons)
+	t.Logf("selected %d run-tests (%d with smali and Java, %d smali only); excluded:\n%s",
+		len(tests), mixed, smaliOnly, strings.Join(reasons, "\n"))
+}
+
+// TestARTRunTests runs the selected ART run-tests on our VM, one subtest
+// per run-test (go test -run 'TestARTRunTests/^001-HelloWorld$'). Output
+// (stdout and stderr together, as Android 11's run-test records it) must
+// equal expected.txt. Tests in testdata/art-pass.txt must pass; others are
+// skipped when they fail, and logged when they pass. With
+// DROIDPROF_UPDATE_CONFORMANCE=1 a complete run rewrites the list and the
+// numbers in vm/CONFORMANCE.md.
+func TestARTRunTests(t *testing.T) {
+	root := artTestsRoot(t)
+	tests, _, err := selectARTTests(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	builds, stats := buildARTTests(t, tests, t.TempDir(), true)
+	t.Logf("built %d run-tests in %v (javac+dx: %d cached, %d built, %d failed, %v; smali: %d failed, %v)",
+		len(tests), time.Since(start).Round(time.Millisecond), stats.Cached, stats.Built, stats.JavaFailed,
+		stats.JavaTime.Round(time.Millisecond), stats.SmaliFailed, stats.SmaliTime.Round(time.Millisecond))
+	passList, err := readList(artPassList)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, test := range tests {
+		names[test.Name] = true
+	}
+	for name := range passList {
+		if !names[name] {
+			t.Errorf("%s lists %s, which is not a selected run-test", artPassList, name)
+		}
+	}
+
+	var mu sync.Mutex
+	outcomes := map[string]string{}
+	t.Cleanup(func() { artSummary(t, len(tests), outcomes, passList) })
+	for _, test := range tests {
+		b := builds[test.Name]
+		t.Run(test.Name, func(t *testing.T) {
+			t.Parallel()
+			outcome, detail := runARTTest(t, test, b)
+			mu.Lock()
+			outcomes[test.Name] = outcome
+			mu.Unlock()
+			switch {
+			case outcome == outcomeNoVM:
+				t.Skip(errNotImplemented)
+			case outcome == outcomePass && !passList[test.Name]:
+				t.Logf("passes but is not in %s (add it, or run with %s=1)", artPassList, updateEnv)
+			case outcome == outcomePass:
+			case passList[test.Name]:
+				t.Errorf("regression: %s: %s", outcome, detail)
+			default:
+				t.Skipf("known failure (not in %s): %s: %s", artPassList, outcome, detail)
+			}
+		})
+	}
+}
+
+// runARTTest runs one built test on the VM and classifies the result.
+func runARTTest(t *testing.T, test artTest, b *artBuild) (outcome, detail string) {
+	if b.Err != "" {
+		return outcomeBuildFailed, firstLines(b.Err, 5)
+	}
+	want, err := os.ReadFile(filepath.Join(test.Dir, "expected.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runVM(context.Background(), b.ClassPath, "Main", artArgs, artTimeout)
+	if notImplemented(r.Err) {
+		return outcomeNoVM, ""
+	}
+	if r.Err != nil {
+		return outcomeFail, fmt.Sprintf("VM error: %v; output so far: %s", r.Err, firstDifference(string(want), r.Output))
+	}
+	if d := firstDifference(string(want), r.Output); d != "" {
+		return outcomeFail, fmt.Sprintf("output differs (exit status %d): %s", r.Exit, d)
+	}
+	return outcomePass, ""
+}
+
+// artSummary logs the totals and, in update mode after a complete run,
+// rewrites the pass list and CONFORMANCE.md.
+func artSummary(t *testing.T, selected int, outcomes map[string]string, passList map[string]bool) {
+	count := map[string]int{}
+	var passing, newlyPassing []string
+	for name, o := range outcomes {
+		count[o]++
+		if o == outcomePass {
+			passing = append(passing, name)
+			if !passList[name] {
+				newlyPassing = append(newlyPassing, name)
+			}
+		}
+	}
+	sort.Strings(newlyPassing)
+	t.Logf("ART run-tests: %d selected, %d ran: %d pass, %d fail, %d build failed, %d skipped (%s); %d in %s",
+		selected, len(outcomes), count[outcomePass], count[outcomeFail], count[outcomeBuildFailed],
+		count[outcomeNoVM], errNotImplemented, len(passList), artPassList)
+	if len(newlyPassing) > 0 && !updating() {
+		t.Logf("%d run-tests pass but are not in %s; run with %s=1 to add them: %s",
+			len(newlyPassing), artPassList, updateEnv, strings.Join(newlyPassing, " "))
+	}
+	if !updating() {
+		return
+	}
+	switch {
+	case len(outcomes) != selected:
+		t.Logf("%s=1: not updating, only %d of %d run-tests ran", updateEnv, len(outcomes), selected)
+		return
+	case count[outcomeNoVM] > 0:
+		t.Logf("%s=1: not updating, the VM is not implemented yet", updateEnv)
+		return
+	}
+	header := "ART run-tests (vm/conformance TestARTRunTests) that pass on droidprof's VM.\n" +
+		"Regenerate with " + updateEnv + "=1 go test ./vm/conformance -run TestARTRunTests"
+	if err := writeList(artPassList, header, passing); err != nil {
+		t.Error(err)
+	}
+	err := setDocNumbers(map[string]string{
+		"art-selected": strconv.Itoa(selected),
+		"art-built":    strconv.Itoa(selected - count[outcomeBuildFailed]),
+		"art-pass":     strconv.Itoa(count[outcomePass]),
+	})
+	if err != nil {
+		t.Error(err)
+	}
+	t.Logf("wrote %s (%d tests) and the numbers in %s", artPassList, len(passing), conformanceDoc)
+}
+
+// firstLines returns the first n lines of s.
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = append(lines[:n], "...")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// jvmEnv gates TestJVMARTRunTests, which takes minutes and checks the
+// harness rather than the VM.
+const jvmEnv = "DROIDPROF_ART_JVM"
+
+// TestJVMARTRunTests cross-checks the selection and the javac+dx build
+// without our VM: it runs each selected test that has no smali (the JVM
+// cannot load DEX) as "java -Xint -cp classes Main arttestd" on the class
+// files javac produced, and compares the output with expected.txt like
+// TestARTRunTests. ART-specific tests fail here; the point is the count,
+// recorded in vm/CONFORMANCE.md (rewritten in update mode). Set
+// DROIDPROF_ART_JVM=1 to run it.
+func TestJVMARTRunTests(t *testing.T) {
+	if os.Getenv(jvmEnv) != "1" {
+		t.Skipf("set %s=1 to run the ART run-tests on the JVM", jvmEnv)
+	}
+	root := artTestsRoot(t)
+	tests, _, err := selectARTTests(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, java, err := javadex.Tools()
+	if err != nil {
+		testenv.SkipOrFail(t, "%v", err)
+	}
+	start := time.Now()
+	builds, stats := buildARTTests(t, tests, t.TempDir(), false)
+	t.Logf("built in %v (%d cached, %d built, %d javac/dx failures)", time.Since(start).Round(time.Millisecond), stats.Cached, stats.Built, stats.JavaFailed)
+
+	type result struct{ name, outcome, detail string }
+	var jobs []artTest
+	for _, test := range tests {
+		if !test.HasSmali {
+			jobs = append(jobs, test)
+		}
+	}
+	results := make([]result, len(jobs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.NumCPU())
+	start = time.Now()
+	for i, test := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			o, d := runOnJVM(java, test, builds[test.Name])
+			results[i] = result{test.Name, o, d}
+		}()
+	}
+	wg.Wait()
+	count := map[string]int{}
+	var failures []string
+	for _, r := range results {
+		count[r.outcome]++
+		if r.outcome != outcomePass {
+			failures = append(failures, fmt.Sprintf("%s: %s: %s", r.name, r.outcome, r.detail))
+		}
+	}
+	t.Logf("failures:\n%s", strings.Join(failures, "\n"))
+	t.Logf("JVM (java -Xint): %d of %d Java-only selected run-tests pass, %d fail, %d build failed (%d smali tests not run; %v)",
+		count[outcomePass], len(jobs), count[outcomeFail], count[outcomeBuildFailed], len(tests)-len(jobs), time.Since(start).Round(time.Second))
+	if updating() {
+		err := setDocNumbers(map[string]string{
+			"jvm-pass":  strconv.Itoa(count[outcomePass]),
+			"jvm-total": strconv.Itoa(len(jobs)),
+		})
+		if err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// jvmTimeout bounds one run-test on the JVM; -Xint is slow on the tests
+// that loop to get code JIT-compiled.
+const jvmTimeout = 60 * time.Second
+
+// runOnJVM runs one test's class files on the JVM.
+func runOnJVM(java string, test artTest, b *artBuild) (outcome, detail string) {
+	if b.Err != "" {
+		return outcomeBuildFailed, firstLines(b.Err, 3)
+	}
+	want, err := os.ReadFile(filepath.Join(test.Dir, "expected.txt"))
+	if err != nil {
+		return outcomeFail, err.Error()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), jvmTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, java, "-Xint", "-Xmx256m", "-Xss1m", "-cp", b.Classes, "Main")
+	cmd.Args = append(cmd.Args, artArgs...)
+	cmd.Dir = test.Dir
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err = cmd.Run()
+	if ctx.Err() != nil {
+		return outcomeFail, fmt.Sprintf("timed out after %v", jvmTimeout)
+	}
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return outcomeFail, err.Error()
+	}
+	if d := firstDifference(string(want), out.String()); d != "" {
+		return outcomeFail, d
+	}
+	return outcomePass, ""
+}
