@@ -35,11 +35,11 @@ var kernels = []struct {
 	workload string
 	args     []string
 }{
-	{"scimark-fft", []string{"1024", "200"}},
-	{"scimark-sor", []string{"200", "60"}},
-	{"scimark-montecarlo", []string{"1000000"}},
-	{"scimark-sparse", []string{"1000", "2000"}},
-	{"scimark-lu", []string{"300"}},
+	{"scimark-fft", []string{"1024", "600"}},
+	{"scimark-sor", []string{"200", "240"}},
+	{"scimark-montecarlo", []string{"800000"}},
+	{"scimark-sparse", []string{"1000", "5000", "4000"}},
+	{"scimark-lu", []string{"450"}},
 }
 
 func main() {

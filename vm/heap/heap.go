@@ -50,6 +50,7 @@ type Heap struct {
 	live []uint64 // one bit per Alignment bytes of the main space: an object starts here
 	mark []uint64
 
+	arena   []byte    // memory of every address from MainBase on
 	regions []*Region // keeps the mappings behind the slices above alive
 
 	small [smallClasses][]uint32 // free blocks of exactly (i+1)*Alignment bytes
@@ -65,15 +66,20 @@ type block struct{ addr, size uint32 }
 func New(max uint32) *Heap {
 	max = (max + Alignment - 1) &^ (Alignment - 1)
 	words := int((max/Alignment + 63) / 64)
-	image, main := Reserve(ImageMax), Reserve(int(max))
+	// One mapping spans both spaces, so that turning an address into
+	// memory is a subtraction, not a search; the pages between them are
+	// never touched.
+	arena := Reserve(ImageBase + ImageMax - MainBase)
 	live, mark := Reserve(8*words), Reserve(8*words)
+	mem := arena.Bytes()
 	return &Heap{
-		Image:   &Space{Name: "image", Base: ImageBase, Mem: image.Bytes(), Top: ImageBase},
-		Main:    &Space{Name: "main", Base: MainBase, Mem: main.Bytes(), Top: MainBase},
+		Image:   &Space{Name: "image", Base: ImageBase, Mem: mem[ImageBase-MainBase:], Top: ImageBase},
+		Main:    &Space{Name: "main", Base: MainBase, Mem: mem[:max:max], Top: MainBase},
 		Max:     max,
+		arena:   mem,
 		live:    live.Uint64s(),
 		mark:    mark.Uint64s(),
-		regions: []*Region{image, main, live, mark},
+		regions: []*Region{arena, live, mark},
 	}
 }
 
@@ -176,12 +182,7 @@ func (h *Heap) Free() uint64 { return uint64(h.Max) - h.Allocated }
 // mem returns the space memory starting at addr. Addresses outside both
 // spaces are a VM bug (or a forged reference) and panic with an index
 // error, which the runtime turns into a VM error.
-func (h *Heap) mem(addr uint32) []byte {
-	if addr >= ImageBase {
-		return h.Image.Mem[addr-ImageBase:]
-	}
-	return h.Main.Mem[addr-MainBase:]
-}
+func (h *Heap) mem(addr uint32) []byte { return h.arena[addr-MainBase:] }
 
 // Bytes returns n bytes of memory starting at addr.
 func (h *Heap) Bytes(addr, n uint32) []byte { return h.mem(addr)[:n:n] }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/heap"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
 
@@ -23,148 +24,169 @@ var _ runtime.Engine = (*Interp)(nil)
 
 func wide(lo, hi uint32) uint64 { return uint64(lo) | uint64(hi)<<32 }
 
+// Register operands of an instruction's first code unit: vA and vB of the
+// B|A|op formats, vAA of the AA|op ones. Decoding them where they are used
+// (instead of once per instruction) keeps them out of the dispatch loop's
+// registers.
+func vA(ins uint16) uint16  { return ins >> 8 & 0xf }
+func vB(ins uint16) uint16  { return ins >> 12 }
+func vAA(ins uint16) uint16 { return ins >> 8 }
+
+// frame is the state of one activation.
+type frame struct {
+	insns []uint16
+	regs  []uint32
+	tags  []bool
+	vm    *runtime.VM
+	h     *heap.Heap
+	file  *runtime.DexFile
+	fi    int // index in Thread.Frames
+}
+
 // Execute runs m's code in the frame at fp.
 func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
-	vm := t.VM
-	h := vm.Heap
-	code := m.Code
-	insns := code.Insns
-	nregs := int(code.Registers)
-	regs := t.Stack[fp : fp+nregs : fp+nregs]
-	tags := t.Tags[fp : fp+nregs : fp+nregs]
-	file := m.Class.File
-	fi := len(t.Frames) - 1
+	// The frame's state lives behind one pointer: in a function this big
+	// Go keeps few values in registers across the dispatch loop, and
+	// reloading one pointer is cheaper than reloading a dozen locals at
+	// every instruction.
+	nregs := int(m.Code.Registers)
+	fr := &frame{
+		insns: m.Code.Insns,
+		regs:  t.Stack[fp : fp+nregs : fp+nregs],
+		tags:  t.Tags[fp : fp+nregs : fp+nregs],
+		vm:    t.VM,
+		h:     t.VM.Heap,
+		file:  m.Class.File,
+		fi:    len(t.Frames) - 1,
+	}
 	counts := t.OpCounts
 	pc := 0
 
 	for {
-		ins := insns[pc]
+		ins := fr.insns[pc]
 		op := uint8(ins)
 		if counts != nil {
 			counts[op]++
 		}
-		a4 := (ins >> 8) & 0xf
-		b4 := ins >> 12
-		aa := ins >> 8
 		switch op {
 		case 0x00: // nop (payloads are never executed: they follow a goto or return)
 			pc++
 		case 0x01: // move vA, vB
-			regs[a4], tags[a4] = regs[b4], false
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = fr.regs[vB(ins)], false
 			pc++
 		case 0x02: // move/from16
-			b := insns[pc+1]
-			regs[aa], tags[aa] = regs[b], false
+			b := fr.insns[pc+1]
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = fr.regs[b], false
 			pc += 2
 		case 0x03: // move/16
-			a, b := insns[pc+1], insns[pc+2]
-			regs[a], tags[a] = regs[b], false
+			a, b := fr.insns[pc+1], fr.insns[pc+2]
+			fr.regs[a], fr.tags[a] = fr.regs[b], false
 			pc += 3
 		case 0x04: // move-wide
-			lo, hi := regs[b4], regs[b4+1]
-			regs[a4], regs[a4+1], tags[a4], tags[a4+1] = lo, hi, false, false
+			lo, hi := fr.regs[vB(ins)], fr.regs[vB(ins)+1]
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = lo, hi, false, false
 			pc++
 		case 0x05:
-			b := insns[pc+1]
-			lo, hi := regs[b], regs[b+1]
-			regs[aa], regs[aa+1], tags[aa], tags[aa+1] = lo, hi, false, false
+			b := fr.insns[pc+1]
+			lo, hi := fr.regs[b], fr.regs[b+1]
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = lo, hi, false, false
 			pc += 2
 		case 0x06:
-			a, b := insns[pc+1], insns[pc+2]
-			lo, hi := regs[b], regs[b+1]
-			regs[a], regs[a+1], tags[a], tags[a+1] = lo, hi, false, false
+			a, b := fr.insns[pc+1], fr.insns[pc+2]
+			lo, hi := fr.regs[b], fr.regs[b+1]
+			fr.regs[a], fr.regs[a+1], fr.tags[a], fr.tags[a+1] = lo, hi, false, false
 			pc += 3
 		case 0x07: // move-object
-			regs[a4], tags[a4] = regs[b4], true
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = fr.regs[vB(ins)], true
 			pc++
 		case 0x08:
-			b := insns[pc+1]
-			regs[aa], tags[aa] = regs[b], true
+			b := fr.insns[pc+1]
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = fr.regs[b], true
 			pc += 2
 		case 0x09:
-			a, b := insns[pc+1], insns[pc+2]
-			regs[a], tags[a] = regs[b], true
+			a, b := fr.insns[pc+1], fr.insns[pc+2]
+			fr.regs[a], fr.tags[a] = fr.regs[b], true
 			pc += 3
 		case 0x0a: // move-result
-			regs[aa], tags[aa] = uint32(t.Ret), false
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(t.Ret), false
 			pc++
 		case 0x0b: // move-result-wide
-			regs[aa], regs[aa+1], tags[aa], tags[aa+1] = uint32(t.Ret), uint32(t.Ret>>32), false, false
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(t.Ret), uint32(t.Ret>>32), false, false
 			pc++
 		case 0x0c: // move-result-object
-			regs[aa], tags[aa] = uint32(t.Ret), true
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(t.Ret), true
 			pc++
 		case 0x0d: // move-exception
-			regs[aa], tags[aa] = t.Caught, true
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = t.Caught, true
 			t.Caught = 0
 			pc++
 		case 0x0e: // return-void
 			return true
 		case 0x0f: // return
-			t.Ret = uint64(regs[aa])
+			t.Ret = uint64(fr.regs[vAA(ins)])
 			return true
 		case 0x10: // return-wide
-			t.Ret = wide(regs[aa], regs[aa+1])
+			t.Ret = wide(fr.regs[vAA(ins)], fr.regs[vAA(ins)+1])
 			return true
 		case 0x11: // return-object
-			t.Ret = uint64(regs[aa])
+			t.Ret = uint64(fr.regs[vAA(ins)])
 			return true
 		case 0x12: // const/4
-			regs[a4], tags[a4] = uint32(int32(int16(ins)>>12)), false
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(int32(int16(ins)>>12)), false
 			pc++
 		case 0x13: // const/16
-			regs[aa], tags[aa] = uint32(int32(int16(insns[pc+1]))), false
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(int32(int16(fr.insns[pc+1]))), false
 			pc += 2
 		case 0x14: // const
-			regs[aa], tags[aa] = uint32(insns[pc+1])|uint32(insns[pc+2])<<16, false
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(fr.insns[pc+1])|uint32(fr.insns[pc+2])<<16, false
 			pc += 3
 		case 0x15: // const/high16
-			regs[aa], tags[aa] = uint32(insns[pc+1])<<16, false
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(fr.insns[pc+1])<<16, false
 			pc += 2
 		case 0x16: // const-wide/16
-			v := uint64(int64(int16(insns[pc+1])))
-			regs[aa], regs[aa+1], tags[aa], tags[aa+1] = uint32(v), uint32(v>>32), false, false
+			v := uint64(int64(int16(fr.insns[pc+1])))
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			pc += 2
 		case 0x17: // const-wide/32
-			v := uint64(int64(int32(uint32(insns[pc+1]) | uint32(insns[pc+2])<<16)))
-			regs[aa], regs[aa+1], tags[aa], tags[aa+1] = uint32(v), uint32(v>>32), false, false
+			v := uint64(int64(int32(uint32(fr.insns[pc+1]) | uint32(fr.insns[pc+2])<<16)))
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			pc += 3
 		case 0x18: // const-wide
-			v := uint64(insns[pc+1]) | uint64(insns[pc+2])<<16 | uint64(insns[pc+3])<<32 | uint64(insns[pc+4])<<48
-			regs[aa], regs[aa+1], tags[aa], tags[aa+1] = uint32(v), uint32(v>>32), false, false
+			v := uint64(fr.insns[pc+1]) | uint64(fr.insns[pc+2])<<16 | uint64(fr.insns[pc+3])<<32 | uint64(fr.insns[pc+4])<<48
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			pc += 5
 		case 0x19: // const-wide/high16
-			regs[aa], regs[aa+1], tags[aa], tags[aa+1] = 0, uint32(insns[pc+1])<<16, false, false
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = 0, uint32(fr.insns[pc+1])<<16, false, false
 			pc += 2
 		case 0x1a, 0x1b: // const-string, const-string/jumbo
-			idx := uint32(insns[pc+1])
+			idx := uint32(fr.insns[pc+1])
 			size := 2
 			if op == 0x1b {
-				idx |= uint32(insns[pc+2]) << 16
+				idx |= uint32(fr.insns[pc+2]) << 16
 				size = 3
 			}
-			s := file.String(idx)
+			s := fr.file.String(idx)
 			if s == 0 {
-				t.Frames[fi].PC = pc
-				if s = t.ResolveString(file, idx); s == 0 {
+				t.Frames[fr.fi].PC = pc
+				if s = t.ResolveString(fr.file, idx); s == 0 {
 					goto throw
 				}
 			}
-			regs[aa], tags[aa] = s, true
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = s, true
 			pc += size
 		case 0x1c: // const-class
-			c := file.Type(uint32(insns[pc+1]))
+			c := fr.file.Type(uint32(fr.insns[pc+1]))
 			if c == nil {
-				t.Frames[fi].PC = pc
-				if c = t.ResolveType(file, uint32(insns[pc+1])); c == nil {
+				t.Frames[fr.fi].PC = pc
+				if c = t.ResolveType(fr.file, uint32(fr.insns[pc+1])); c == nil {
 					goto throw
 				}
 			}
-			regs[aa], tags[aa] = c.Addr, true
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = c.Addr, true
 			pc += 2
 		case 0x1d: // monitor-enter
-			o := regs[aa]
-			t.Frames[fi].PC = pc
+			o := fr.regs[vAA(ins)]
+			t.Frames[fr.fi].PC = pc
 			if o == 0 {
 				t.ThrowNPE("Attempt to lock a null object")
 				goto throw
@@ -172,8 +194,8 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 			t.MonitorEnter(o)
 			pc++
 		case 0x1e: // monitor-exit
-			o := regs[aa]
-			t.Frames[fi].PC = pc
+			o := fr.regs[vAA(ins)]
+			t.Frames[fr.fi].PC = pc
 			pc++ // an exception here is raised as if the pc had advanced
 			if o == 0 {
 				t.ThrowNPE("Attempt to unlock a null object")
@@ -183,50 +205,50 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				goto throw
 			}
 		case 0x1f: // check-cast
-			o := regs[aa]
+			o := fr.regs[vAA(ins)]
 			if o != 0 {
-				c := file.Type(uint32(insns[pc+1]))
-				t.Frames[fi].PC = pc
+				c := fr.file.Type(uint32(fr.insns[pc+1]))
+				t.Frames[fr.fi].PC = pc
 				if c == nil {
-					if c = t.ResolveType(file, uint32(insns[pc+1])); c == nil {
+					if c = t.ResolveType(fr.file, uint32(fr.insns[pc+1])); c == nil {
 						goto throw
 					}
 				}
-				if oc := vm.ClassOf(o); !oc.AssignableTo(c) {
+				if oc := fr.vm.ClassOf(o); !oc.AssignableTo(c) {
 					t.ThrowClassCast(oc, c)
 					goto throw
 				}
 			}
 			pc += 2
 		case 0x20: // instance-of vA, vB, type
-			c := file.Type(uint32(insns[pc+1]))
+			c := fr.file.Type(uint32(fr.insns[pc+1]))
 			if c == nil {
-				t.Frames[fi].PC = pc
-				if c = t.ResolveType(file, uint32(insns[pc+1])); c == nil {
+				t.Frames[fr.fi].PC = pc
+				if c = t.ResolveType(fr.file, uint32(fr.insns[pc+1])); c == nil {
 					goto throw
 				}
 			}
-			o := regs[b4]
+			o := fr.regs[vB(ins)]
 			v := uint32(0)
-			if o != 0 && vm.ClassOf(o).AssignableTo(c) {
+			if o != 0 && fr.vm.ClassOf(o).AssignableTo(c) {
 				v = 1
 			}
-			regs[a4], tags[a4] = v, false
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = v, false
 			pc += 2
 		case 0x21: // array-length
-			o := regs[b4]
+			o := fr.regs[vB(ins)]
 			if o == 0 {
-				t.Frames[fi].PC = pc
+				t.Frames[fr.fi].PC = pc
 				t.ThrowNPE("Attempt to get length of null array")
 				goto throw
 			}
-			regs[a4], tags[a4] = uint32(vm.ArrayLength(o)), false
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(fr.vm.ArrayLength(o)), false
 			pc++
 		case 0x22: // new-instance
-			t.Frames[fi].PC = pc
-			c := file.Type(uint32(insns[pc+1]))
+			t.Frames[fr.fi].PC = pc
+			c := fr.file.Type(uint32(fr.insns[pc+1]))
 			if c == nil {
-				if c = t.ResolveType(file, uint32(insns[pc+1])); c == nil {
+				if c = t.ResolveType(fr.file, uint32(fr.insns[pc+1])); c == nil {
 					goto throw
 				}
 			}
@@ -241,13 +263,13 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 			if o == 0 {
 				goto throw
 			}
-			regs[aa], tags[aa] = o, true
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = o, true
 			pc += 2
 		case 0x23: // new-array vA, vB, type
-			t.Frames[fi].PC = pc
-			c := file.Type(uint32(insns[pc+1]))
+			t.Frames[fr.fi].PC = pc
+			c := fr.file.Type(uint32(fr.insns[pc+1]))
 			if c == nil {
-				if c = t.ResolveType(file, uint32(insns[pc+1])); c == nil {
+				if c = t.ResolveType(fr.file, uint32(fr.insns[pc+1])); c == nil {
 					goto throw
 				}
 			}
@@ -255,63 +277,63 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				t.ThrowNew("Ljava/lang/VerifyError;", "new-array of non-array type "+c.Name)
 				goto throw
 			}
-			o := t.NewArray(c, int32(regs[b4]))
+			o := t.NewArray(c, int32(fr.regs[vB(ins)]))
 			if o == 0 {
 				goto throw
 			}
-			regs[a4], tags[a4] = o, true
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = o, true
 			pc += 2
 		case 0x24, 0x25: // filled-new-array{,/range}
-			t.Frames[fi].PC = pc
-			if !in.filledNewArray(t, file, regs, insns, pc, op == 0x25) {
+			t.Frames[fr.fi].PC = pc
+			if !in.filledNewArray(t, fr.file, fr.regs, fr.insns, pc, op == 0x25) {
 				goto throw
 			}
 			pc += 3
 		case 0x26: // fill-array-data
-			t.Frames[fi].PC = pc
-			if !in.fillArrayData(t, regs[aa], insns, pc) {
+			t.Frames[fr.fi].PC = pc
+			if !in.fillArrayData(t, fr.regs[vAA(ins)], fr.insns, pc) {
 				goto throw
 			}
 			pc += 3
 		case 0x27: // throw
-			t.Frames[fi].PC = pc
-			if o := regs[aa]; o == 0 {
+			t.Frames[fr.fi].PC = pc
+			if o := fr.regs[vAA(ins)]; o == 0 {
 				t.ThrowNPE("throw with null exception")
 			} else {
 				t.Throw(o)
 			}
 			goto throw
 		case 0x28: // goto
-			off := int(int8(aa))
-			if off <= 0 && vm.Flags() != 0 {
-				t.Frames[fi].PC = pc
+			off := int(int8(vAA(ins)))
+			if off <= 0 && fr.vm.Flags() != 0 {
+				t.Frames[fr.fi].PC = pc
 				t.Safepoint()
 			}
 			pc += off
 		case 0x29: // goto/16
-			off := int(int16(insns[pc+1]))
-			if off <= 0 && vm.Flags() != 0 {
-				t.Frames[fi].PC = pc
+			off := int(int16(fr.insns[pc+1]))
+			if off <= 0 && fr.vm.Flags() != 0 {
+				t.Frames[fr.fi].PC = pc
 				t.Safepoint()
 			}
 			pc += off
 		case 0x2a: // goto/32
-			off := int(int32(uint32(insns[pc+1]) | uint32(insns[pc+2])<<16))
-			if off <= 0 && vm.Flags() != 0 {
-				t.Frames[fi].PC = pc
+			off := int(int32(uint32(fr.insns[pc+1]) | uint32(fr.insns[pc+2])<<16))
+			if off <= 0 && fr.vm.Flags() != 0 {
+				t.Frames[fr.fi].PC = pc
 				t.Safepoint()
 			}
 			pc += off
 		case 0x2b: // packed-switch
-			p := pc + int(int32(uint32(insns[pc+1])|uint32(insns[pc+2])<<16))
-			size := int(insns[p+1])
-			first := int32(uint32(insns[p+2]) | uint32(insns[p+3])<<16)
-			k := int64(int32(regs[aa])) - int64(first)
+			p := pc + int(int32(uint32(fr.insns[pc+1])|uint32(fr.insns[pc+2])<<16))
+			size := int(fr.insns[p+1])
+			first := int32(uint32(fr.insns[p+2]) | uint32(fr.insns[p+3])<<16)
+			k := int64(int32(fr.regs[vAA(ins)])) - int64(first)
 			if k >= 0 && k < int64(size) {
 				i := p + 4 + 2*int(k)
-				off := int(int32(uint32(insns[i]) | uint32(insns[i+1])<<16))
-				if off <= 0 && vm.Flags() != 0 {
-					t.Frames[fi].PC = pc
+				off := int(int32(uint32(fr.insns[i]) | uint32(fr.insns[i+1])<<16))
+				if off <= 0 && fr.vm.Flags() != 0 {
+					t.Frames[fr.fi].PC = pc
 					t.Safepoint()
 				}
 				pc += off
@@ -319,33 +341,33 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				pc += 3
 			}
 		case 0x2c: // sparse-switch
-			p := pc + int(int32(uint32(insns[pc+1])|uint32(insns[pc+2])<<16))
-			size := int(insns[p+1])
-			key := int32(regs[aa])
+			p := pc + int(int32(uint32(fr.insns[pc+1])|uint32(fr.insns[pc+2])<<16))
+			size := int(fr.insns[p+1])
+			key := int32(fr.regs[vAA(ins)])
 			lo, hi := 0, size-1
 			next := pc + 3
 			for lo <= hi {
 				mid := (lo + hi) / 2
 				i := p + 2 + 2*mid
-				k := int32(uint32(insns[i]) | uint32(insns[i+1])<<16)
+				k := int32(uint32(fr.insns[i]) | uint32(fr.insns[i+1])<<16)
 				if key < k {
 					hi = mid - 1
 				} else if key > k {
 					lo = mid + 1
 				} else {
 					j := p + 2 + 2*size + 2*mid
-					next = pc + int(int32(uint32(insns[j])|uint32(insns[j+1])<<16))
+					next = pc + int(int32(uint32(fr.insns[j])|uint32(fr.insns[j+1])<<16))
 					break
 				}
 			}
-			if next <= pc && vm.Flags() != 0 {
-				t.Frames[fi].PC = pc
+			if next <= pc && fr.vm.Flags() != 0 {
+				t.Frames[fr.fi].PC = pc
 				t.Safepoint()
 			}
 			pc = next
 		case 0x2d, 0x2e: // cmpl-float, cmpg-float
-			u := insns[pc+1]
-			x, y := math.Float32frombits(regs[u&0xff]), math.Float32frombits(regs[u>>8])
+			u := fr.insns[pc+1]
+			x, y := math.Float32frombits(fr.regs[u&0xff]), math.Float32frombits(fr.regs[u>>8])
 			var r int32
 			switch {
 			case x < y:
@@ -359,12 +381,12 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 			default:
 				r = 1
 			}
-			regs[aa], tags[aa] = uint32(r), false
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(r), false
 			pc += 2
 		case 0x2f, 0x30: // cmpl-double, cmpg-double
-			u := insns[pc+1]
+			u := fr.insns[pc+1]
 			b, c := u&0xff, u>>8
-			x, y := math.Float64frombits(wide(regs[b], regs[b+1])), math.Float64frombits(wide(regs[c], regs[c+1]))
+			x, y := math.Float64frombits(wide(fr.regs[b], fr.regs[b+1])), math.Float64frombits(wide(fr.regs[c], fr.regs[c+1]))
 			var r int32
 			switch {
 			case x < y:
@@ -378,22 +400,22 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 			default:
 				r = 1
 			}
-			regs[aa], tags[aa] = uint32(r), false
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(r), false
 			pc += 2
 		case 0x31: // cmp-long
-			u := insns[pc+1]
+			u := fr.insns[pc+1]
 			b, c := u&0xff, u>>8
-			x, y := int64(wide(regs[b], regs[b+1])), int64(wide(regs[c], regs[c+1]))
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
 			var r int32
 			if x < y {
 				r = -1
 			} else if x > y {
 				r = 1
 			}
-			regs[aa], tags[aa] = uint32(r), false
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(r), false
 			pc += 2
 		case 0x32, 0x33, 0x34, 0x35, 0x36, 0x37: // if-test vA, vB
-			x, y := int32(regs[a4]), int32(regs[b4])
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
 			var taken bool
 			switch op {
 			case 0x32:
@@ -410,9 +432,9 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				taken = x <= y
 			}
 			if taken {
-				off := int(int16(insns[pc+1]))
-				if off <= 0 && vm.Flags() != 0 {
-					t.Frames[fi].PC = pc
+				off := int(int16(fr.insns[pc+1]))
+				if off <= 0 && fr.vm.Flags() != 0 {
+					t.Frames[fr.fi].PC = pc
 					t.Safepoint()
 				}
 				pc += off
@@ -420,7 +442,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				pc += 2
 			}
 		case 0x38, 0x39, 0x3a, 0x3b, 0x3c, 0x3d: // if-testz vAA
-			x := int32(regs[aa])
+			x := int32(fr.regs[vAA(ins)])
 			var taken bool
 			switch op {
 			case 0x38:
@@ -437,122 +459,339 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				taken = x <= 0
 			}
 			if taken {
-				off := int(int16(insns[pc+1]))
-				if off <= 0 && vm.Flags() != 0 {
-					t.Frames[fi].PC = pc
+				off := int(int16(fr.insns[pc+1]))
+				if off <= 0 && fr.vm.Flags() != 0 {
+					t.Frames[fr.fi].PC = pc
 					t.Safepoint()
 				}
 				pc += off
 			} else {
 				pc += 2
 			}
-		case 0x44, 0x45, 0x46, 0x47, 0x48, 0x49, 0x4a, // aget*
-			0x4b, 0x4c, 0x4d, 0x4e, 0x4f, 0x50, 0x51: // aput*
-			u := insns[pc+1]
-			arr := regs[u&0xff]
-			idx := int32(regs[u>>8])
-			if arr == 0 {
-				t.Frames[fi].PC = pc
-				if op <= 0x4a {
-					t.ThrowNPE("Attempt to read from null array")
-				} else {
-					t.ThrowNPE("Attempt to write to null array")
-				}
+		case 0x44: // aget
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, false)
 				goto throw
 			}
-			n := vm.ArrayLength(arr)
-			if uint32(idx) >= uint32(n) {
-				t.Frames[fi].PC = pc
-				t.ThrowAIOOBE(n, idx)
-				goto throw
-			}
-			switch op {
-			case 0x44:
-				regs[aa], tags[aa] = h.U32(arr+12+uint32(idx)*4), false
-			case 0x45:
-				v := h.U64(arr + 16 + uint32(idx)*8)
-				regs[aa], regs[aa+1], tags[aa], tags[aa+1] = uint32(v), uint32(v>>32), false, false
-			case 0x46:
-				regs[aa], tags[aa] = h.U32(arr+12+uint32(idx)*4), true
-			case 0x47:
-				regs[aa], tags[aa] = uint32(h.U8(arr+12+uint32(idx))), false
-			case 0x48:
-				regs[aa], tags[aa] = uint32(int32(int8(h.U8(arr+12+uint32(idx))))), false
-			case 0x49:
-				regs[aa], tags[aa] = uint32(h.U16(arr+12+uint32(idx)*2)), false
-			case 0x4a:
-				regs[aa], tags[aa] = uint32(int32(int16(h.U16(arr+12+uint32(idx)*2)))), false
-			case 0x4b:
-				h.SetU32(arr+12+uint32(idx)*4, regs[aa])
-			case 0x4c:
-				h.SetU64(arr+16+uint32(idx)*8, wide(regs[aa], regs[aa+1]))
-			case 0x4d:
-				v := regs[aa]
-				if v != 0 {
-					ac, vc := vm.ClassOf(arr), vm.ClassOf(v)
-					if !vc.AssignableTo(ac.Component) {
-						t.Frames[fi].PC = pc
-						t.ThrowNew("Ljava/lang/ArrayStoreException;", vc.Name+" cannot be stored in an array of type "+ac.Name)
-						goto throw
-					}
-				}
-				h.SetU32(arr+12+uint32(idx)*4, v)
-			case 0x4e, 0x4f:
-				h.SetU8(arr+12+uint32(idx), uint8(regs[aa]))
-			default:
-				h.SetU16(arr+12+uint32(idx)*2, uint16(regs[aa]))
-			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = fr.h.U32(arr+12+idx*4), false
 			pc += 2
-		case 0x52, 0x53, 0x54, 0x55, 0x56, 0x57, 0x58, // iget*
-			0x59, 0x5a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f: // iput*
-			idx := uint32(insns[pc+1])
-			f := file.Field(idx)
-			if f == nil || f.Static {
-				t.Frames[fi].PC = pc
-				if f = t.ResolveField(file, idx, false); f == nil {
+		case 0x45: // aget-wide
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, false)
+				goto throw
+			}
+			v := fr.h.U64(arr + 16 + idx*8)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0x46: // aget-object
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, false)
+				goto throw
+			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = fr.h.U32(arr+12+idx*4), true
+			pc += 2
+		case 0x47: // aget-boolean
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, false)
+				goto throw
+			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(fr.h.U8(arr+12+idx)), false
+			pc += 2
+		case 0x48: // aget-byte
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, false)
+				goto throw
+			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(int32(int8(fr.h.U8(arr+12+idx)))), false
+			pc += 2
+		case 0x49: // aget-char
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, false)
+				goto throw
+			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(fr.h.U16(arr+12+idx*2)), false
+			pc += 2
+		case 0x4a: // aget-short
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, false)
+				goto throw
+			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(int32(int16(fr.h.U16(arr+12+idx*2)))), false
+			pc += 2
+		case 0x4b: // aput
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, true)
+				goto throw
+			}
+			fr.h.SetU32(arr+12+idx*4, fr.regs[vAA(ins)])
+			pc += 2
+		case 0x4c: // aput-wide
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, true)
+				goto throw
+			}
+			fr.h.SetU64(arr+16+idx*8, wide(fr.regs[vAA(ins)], fr.regs[vAA(ins)+1]))
+			pc += 2
+		case 0x4d: // aput-object
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, true)
+				goto throw
+			}
+			if v := fr.regs[vAA(ins)]; v != 0 {
+				if ac, vc := fr.vm.ClassOf(arr), fr.vm.ClassOf(v); !vc.AssignableTo(ac.Component) {
+					t.Frames[fr.fi].PC = pc
+					t.ThrowNew("Ljava/lang/ArrayStoreException;", vc.Name+" cannot be stored in an array of type "+ac.Name)
 					goto throw
 				}
 			}
-			o := regs[b4]
-			if o == 0 {
-				t.Frames[fi].PC = pc
-				t.ThrowNPE(runtime.NPEField(op <= 0x58, f))
+			fr.h.SetU32(arr+12+idx*4, fr.regs[vAA(ins)])
+			pc += 2
+		case 0x4e: // aput-boolean
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, true)
 				goto throw
 			}
-			addr := o + f.Offset
-			switch op {
-			case 0x52:
-				regs[a4], tags[a4] = h.U32(addr), false
-			case 0x53:
-				v := h.U64(addr)
-				regs[a4], regs[a4+1], tags[a4], tags[a4+1] = uint32(v), uint32(v>>32), false, false
-			case 0x54:
-				regs[a4], tags[a4] = h.U32(addr), true
-			case 0x55:
-				regs[a4], tags[a4] = uint32(h.U8(addr)), false
-			case 0x56:
-				regs[a4], tags[a4] = uint32(int32(int8(h.U8(addr)))), false
-			case 0x57:
-				regs[a4], tags[a4] = uint32(h.U16(addr)), false
-			case 0x58:
-				regs[a4], tags[a4] = uint32(int32(int16(h.U16(addr)))), false
-			case 0x59, 0x5b:
-				h.SetU32(addr, regs[a4])
-			case 0x5a:
-				h.SetU64(addr, wide(regs[a4], regs[a4+1]))
-			case 0x5c, 0x5d:
-				h.SetU8(addr, uint8(regs[a4]))
-			default:
-				h.SetU16(addr, uint16(regs[a4]))
+			fr.h.SetU8(arr+12+idx, uint8(fr.regs[vAA(ins)]))
+			pc += 2
+		case 0x4f: // aput-byte
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, true)
+				goto throw
 			}
+			fr.h.SetU8(arr+12+idx, uint8(fr.regs[vAA(ins)]))
+			pc += 2
+		case 0x50: // aput-char
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, true)
+				goto throw
+			}
+			fr.h.SetU16(arr+12+idx*2, uint16(fr.regs[vAA(ins)]))
+			pc += 2
+		case 0x51: // aput-short
+			u := fr.insns[pc+1]
+			arr, idx := fr.regs[u&0xff], fr.regs[u>>8]
+			if arr == 0 || idx >= fr.h.U32(arr+8) {
+				t.Frames[fr.fi].PC = pc
+				arrayFault(t, arr, idx, true)
+				goto throw
+			}
+			fr.h.SetU16(arr+12+idx*2, uint16(fr.regs[vAA(ins)]))
+			pc += 2
+		case 0x52: // iget
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = fr.h.U32(addr), false
+			pc += 2
+		case 0x53: // iget-wide
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			v := fr.h.U64(addr)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0x54: // iget-object
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = fr.h.U32(addr), true
+			pc += 2
+		case 0x55: // iget-boolean
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(fr.h.U8(addr)), false
+			pc += 2
+		case 0x56: // iget-byte
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(int32(int8(fr.h.U8(addr)))), false
+			pc += 2
+		case 0x57: // iget-char
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(fr.h.U16(addr)), false
+			pc += 2
+		case 0x58: // iget-short
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(int32(int16(fr.h.U16(addr)))), false
+			pc += 2
+		case 0x59: // iput
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.h.SetU32(addr, fr.regs[vA(ins)])
+			pc += 2
+		case 0x5a: // iput-wide
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.h.SetU64(addr, wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1]))
+			pc += 2
+		case 0x5b: // iput-object
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.h.SetU32(addr, fr.regs[vA(ins)])
+			pc += 2
+		case 0x5c: // iput-boolean
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.h.SetU8(addr, uint8(fr.regs[vA(ins)]))
+			pc += 2
+		case 0x5d: // iput-byte
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.h.SetU8(addr, uint8(fr.regs[vA(ins)]))
+			pc += 2
+		case 0x5e: // iput-char
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.h.SetU16(addr, uint16(fr.regs[vA(ins)]))
+			pc += 2
+		case 0x5f: // iput-short
+			f := fr.file.Field(uint32(fr.insns[pc+1]))
+			o := fr.regs[vB(ins)]
+			if f == nil || f.Static || o == 0 {
+				t.Frames[fr.fi].PC = pc
+				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
+					goto throw
+				}
+			}
+			addr := o + f.Offset
+			fr.h.SetU16(addr, uint16(fr.regs[vA(ins)]))
 			pc += 2
 		case 0x60, 0x61, 0x62, 0x63, 0x64, 0x65, 0x66, // sget*
 			0x67, 0x68, 0x69, 0x6a, 0x6b, 0x6c, 0x6d: // sput*
-			idx := uint32(insns[pc+1])
-			f := file.Field(idx)
+			idx := uint32(fr.insns[pc+1])
+			f := fr.file.Field(idx)
 			if f == nil || !f.Static || f.Class.State != runtime.ClassInitialized {
-				t.Frames[fi].PC = pc
-				if f = t.ResolveField(file, idx, true); f == nil {
+				t.Frames[fr.fi].PC = pc
+				if f = t.ResolveField(fr.file, idx, true); f == nil {
 					goto throw
 				}
 				if f.Class.State != runtime.ClassInitialized && !t.EnsureInitialized(f.Class) {
@@ -562,287 +801,564 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 			addr := f.Class.Addr + f.Offset
 			switch op {
 			case 0x60:
-				regs[aa], tags[aa] = h.U32(addr), false
+				fr.regs[vAA(ins)], fr.tags[vAA(ins)] = fr.h.U32(addr), false
 			case 0x61:
-				v := h.U64(addr)
-				regs[aa], regs[aa+1], tags[aa], tags[aa+1] = uint32(v), uint32(v>>32), false, false
+				v := fr.h.U64(addr)
+				fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			case 0x62:
-				regs[aa], tags[aa] = h.U32(addr), true
+				fr.regs[vAA(ins)], fr.tags[vAA(ins)] = fr.h.U32(addr), true
 			case 0x63:
-				regs[aa], tags[aa] = uint32(h.U8(addr)), false
+				fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(fr.h.U8(addr)), false
 			case 0x64:
-				regs[aa], tags[aa] = uint32(int32(int8(h.U8(addr)))), false
+				fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(int32(int8(fr.h.U8(addr)))), false
 			case 0x65:
-				regs[aa], tags[aa] = uint32(h.U16(addr)), false
+				fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(fr.h.U16(addr)), false
 			case 0x66:
-				regs[aa], tags[aa] = uint32(int32(int16(h.U16(addr)))), false
+				fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(int32(int16(fr.h.U16(addr)))), false
 			case 0x67, 0x69:
-				h.SetU32(addr, regs[aa])
+				fr.h.SetU32(addr, fr.regs[vAA(ins)])
 			case 0x68:
-				h.SetU64(addr, wide(regs[aa], regs[aa+1]))
+				fr.h.SetU64(addr, wide(fr.regs[vAA(ins)], fr.regs[vAA(ins)+1]))
 			case 0x6a, 0x6b:
-				h.SetU8(addr, uint8(regs[aa]))
+				fr.h.SetU8(addr, uint8(fr.regs[vAA(ins)]))
 			default:
-				h.SetU16(addr, uint16(regs[aa]))
+				fr.h.SetU16(addr, uint16(fr.regs[vAA(ins)]))
 			}
 			pc += 2
 		case 0x6e, 0x6f, 0x70, 0x71, 0x72, 0x74, 0x75, 0x76, 0x77, 0x78: // invoke-*
-			t.Frames[fi].PC = pc
-			if !in.invoke(t, m, file, regs, tags, insns, pc, op) {
+			t.Frames[fr.fi].PC = pc
+			if !in.invoke(t, m, fr.file, fr.regs, fr.tags, fr.insns, pc, op) {
 				goto throw
 			}
 			pc += 3
 		case 0x7b: // neg-int
-			regs[a4], tags[a4] = uint32(-int32(regs[b4])), false
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(-int32(fr.regs[vB(ins)])), false
 			pc++
 		case 0x7c: // not-int
-			regs[a4], tags[a4] = ^regs[b4], false
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = ^fr.regs[vB(ins)], false
 			pc++
 		case 0x7d: // neg-long
-			v := uint64(-int64(wide(regs[b4], regs[b4+1])))
-			regs[a4], regs[a4+1], tags[a4], tags[a4+1] = uint32(v), uint32(v>>32), false, false
+			v := uint64(-int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1])))
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			pc++
 		case 0x7e: // not-long
-			v := ^wide(regs[b4], regs[b4+1])
-			regs[a4], regs[a4+1], tags[a4], tags[a4+1] = uint32(v), uint32(v>>32), false, false
+			v := ^wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1])
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			pc++
 		case 0x7f: // neg-float
-			regs[a4], tags[a4] = regs[b4]^0x80000000, false
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = fr.regs[vB(ins)]^0x80000000, false
 			pc++
 		case 0x80: // neg-double
-			lo, hi := regs[b4], regs[b4+1]^0x80000000
-			regs[a4], regs[a4+1], tags[a4], tags[a4+1] = lo, hi, false, false
+			lo, hi := fr.regs[vB(ins)], fr.regs[vB(ins)+1]^0x80000000
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = lo, hi, false, false
 			pc++
 		case 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8c, 0x8d, 0x8e, 0x8f:
-			convert(op, regs, tags, a4, b4)
+			convert(op, fr.regs, fr.tags, vA(ins), vB(ins))
 			pc++
-		case 0x90, 0x91, 0x92, 0x93, 0x94, 0x95, 0x96, 0x97, 0x98, 0x99, 0x9a: // binop-int vAA, vBB, vCC
-			u := insns[pc+1]
-			x, y := int32(regs[u&0xff]), int32(regs[u>>8])
-			if (op == 0x93 || op == 0x94) && y == 0 {
-				t.Frames[fi].PC = pc
+		case 0x90: // add-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x+y), false
+			pc += 2
+		case 0x91: // sub-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x-y), false
+			pc += 2
+		case 0x92: // mul-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x*y), false
+			pc += 2
+		case 0x93: // div-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
 				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
 				goto throw
 			}
-			regs[aa], tags[aa] = uint32(intOp(op-0x90, x, y)), false
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x/y), false
 			pc += 2
-		case 0x9b, 0x9c, 0x9d, 0x9e, 0x9f, 0xa0, 0xa1, 0xa2, 0xa3, 0xa4, 0xa5: // binop-long
-			u := insns[pc+1]
+		case 0x94: // rem-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x%y), false
+			pc += 2
+		case 0x95: // and-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x&y), false
+			pc += 2
+		case 0x96: // or-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x|y), false
+			pc += 2
+		case 0x97: // xor-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x^y), false
+			pc += 2
+		case 0x98: // shl-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x<<(uint32(y)&31)), false
+			pc += 2
+		case 0x99: // shr-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x>>(uint32(y)&31)), false
+			pc += 2
+		case 0x9a: // ushr-int
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(int32(uint32(x)>>(uint32(y)&31))), false
+			pc += 2
+		case 0x9b: // add-long
+			u := fr.insns[pc+1]
 			b, c := u&0xff, u>>8
-			x := int64(wide(regs[b], regs[b+1]))
-			var y int64
-			if op >= 0xa3 { // shifts take an int count
-				y = int64(int32(regs[c]))
-			} else {
-				y = int64(wide(regs[c], regs[c+1]))
-			}
-			if (op == 0x9e || op == 0x9f) && y == 0 {
-				t.Frames[fi].PC = pc
-				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
-				goto throw
-			}
-			v := uint64(longOp(op-0x9b, x, y))
-			regs[aa], regs[aa+1], tags[aa], tags[aa+1] = uint32(v), uint32(v>>32), false, false
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
+			v := uint64(x + y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			pc += 2
-		case 0xa6, 0xa7, 0xa8, 0xa9, 0xaa: // binop-float
-			u := insns[pc+1]
-			x, y := math.Float32frombits(regs[u&0xff]), math.Float32frombits(regs[u>>8])
-			regs[aa], tags[aa] = math.Float32bits(floatOp(op-0xa6, x, y)), false
-			pc += 2
-		case 0xab, 0xac, 0xad, 0xae, 0xaf: // binop-double
-			u := insns[pc+1]
+		case 0x9c: // sub-long
+			u := fr.insns[pc+1]
 			b, c := u&0xff, u>>8
-			x, y := math.Float64frombits(wide(regs[b], regs[b+1])), math.Float64frombits(wide(regs[c], regs[c+1]))
-			v := math.Float64bits(doubleOp(op-0xab, x, y))
-			regs[aa], regs[aa+1], tags[aa], tags[aa+1] = uint32(v), uint32(v>>32), false, false
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
+			v := uint64(x - y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			pc += 2
-		case 0xb0, 0xb1, 0xb2, 0xb3, 0xb4, 0xb5, 0xb6, 0xb7, 0xb8, 0xb9, 0xba: // binop-int/2addr
-			x, y := int32(regs[a4]), int32(regs[b4])
-			if (op == 0xb3 || op == 0xb4) && y == 0 {
-				t.Frames[fi].PC = pc
-				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
-				goto throw
-			}
-			regs[a4], tags[a4] = uint32(intOp(op-0xb0, x, y)), false
-			pc++
-		case 0xbb, 0xbc, 0xbd, 0xbe, 0xbf, 0xc0, 0xc1, 0xc2, 0xc3, 0xc4, 0xc5: // binop-long/2addr
-			x := int64(wide(regs[a4], regs[a4+1]))
-			var y int64
-			if op >= 0xc3 {
-				y = int64(int32(regs[b4]))
-			} else {
-				y = int64(wide(regs[b4], regs[b4+1]))
-			}
-			if (op == 0xbe || op == 0xbf) && y == 0 {
-				t.Frames[fi].PC = pc
-				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
-				goto throw
-			}
-			v := uint64(longOp(op-0xbb, x, y))
-			regs[a4], regs[a4+1], tags[a4], tags[a4+1] = uint32(v), uint32(v>>32), false, false
-			pc++
-		case 0xc6, 0xc7, 0xc8, 0xc9, 0xca: // binop-float/2addr
-			x, y := math.Float32frombits(regs[a4]), math.Float32frombits(regs[b4])
-			regs[a4], tags[a4] = math.Float32bits(floatOp(op-0xc6, x, y)), false
-			pc++
-		case 0xcb, 0xcc, 0xcd, 0xce, 0xcf: // binop-double/2addr
-			x, y := math.Float64frombits(wide(regs[a4], regs[a4+1])), math.Float64frombits(wide(regs[b4], regs[b4+1]))
-			v := math.Float64bits(doubleOp(op-0xcb, x, y))
-			regs[a4], regs[a4+1], tags[a4], tags[a4+1] = uint32(v), uint32(v>>32), false, false
-			pc++
-		case 0xd0, 0xd1, 0xd2, 0xd3, 0xd4, 0xd5, 0xd6, 0xd7: // binop/lit16
-			x, y := int32(regs[b4]), int32(int16(insns[pc+1]))
-			k := op - 0xd0
-			if k == 1 { // rsub-int
-				x, y, k = y, x, 1
-			}
-			if (k == 3 || k == 4) && y == 0 {
-				t.Frames[fi].PC = pc
-				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
-				goto throw
-			}
-			regs[a4], tags[a4] = uint32(intOp(lit16Ops[k], x, y)), false
+		case 0x9d: // mul-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
+			v := uint64(x * y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
 			pc += 2
-		case 0xd8, 0xd9, 0xda, 0xdb, 0xdc, 0xdd, 0xde, 0xdf, 0xe0, 0xe1, 0xe2: // binop/lit8
-			u := insns[pc+1]
-			x, y := int32(regs[u&0xff]), int32(int8(u>>8))
-			k := op - 0xd8
-			if k == 1 {
-				x, y = y, x
-			}
-			if (k == 3 || k == 4) && y == 0 {
-				t.Frames[fi].PC = pc
+		case 0x9e: // div-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
 				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
 				goto throw
 			}
-			regs[aa], tags[aa] = uint32(intOp(lit8Ops[k], x, y)), false
+			v := uint64(x / y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0x9f: // rem-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			v := uint64(x % y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xa0: // and-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
+			v := uint64(x & y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xa1: // or-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
+			v := uint64(x | y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xa2: // xor-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(wide(fr.regs[c], fr.regs[c+1]))
+			v := uint64(x ^ y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xa3: // shl-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(int32(fr.regs[c]))
+			v := uint64(x << (uint64(y) & 63))
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xa4: // shr-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(int32(fr.regs[c]))
+			v := uint64(x >> (uint64(y) & 63))
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xa5: // ushr-long
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := int64(wide(fr.regs[b], fr.regs[b+1])), int64(int32(fr.regs[c]))
+			v := uint64(int64(uint64(x) >> (uint64(y) & 63)))
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xa6: // add-float
+			u := fr.insns[pc+1]
+			x, y := math.Float32frombits(fr.regs[u&0xff]), math.Float32frombits(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = math.Float32bits(x+y), false
+			pc += 2
+		case 0xa7: // sub-float
+			u := fr.insns[pc+1]
+			x, y := math.Float32frombits(fr.regs[u&0xff]), math.Float32frombits(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = math.Float32bits(x-y), false
+			pc += 2
+		case 0xa8: // mul-float
+			u := fr.insns[pc+1]
+			x, y := math.Float32frombits(fr.regs[u&0xff]), math.Float32frombits(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = math.Float32bits(x*y), false
+			pc += 2
+		case 0xa9: // div-float
+			u := fr.insns[pc+1]
+			x, y := math.Float32frombits(fr.regs[u&0xff]), math.Float32frombits(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = math.Float32bits(x/y), false
+			pc += 2
+		case 0xaa: // rem-float
+			u := fr.insns[pc+1]
+			x, y := math.Float32frombits(fr.regs[u&0xff]), math.Float32frombits(fr.regs[u>>8])
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = math.Float32bits(float32(math.Mod(float64(x), float64(y)))), false
+			pc += 2
+		case 0xab: // add-double
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := math.Float64frombits(wide(fr.regs[b], fr.regs[b+1])), math.Float64frombits(wide(fr.regs[c], fr.regs[c+1]))
+			v := math.Float64bits(x + y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xac: // sub-double
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := math.Float64frombits(wide(fr.regs[b], fr.regs[b+1])), math.Float64frombits(wide(fr.regs[c], fr.regs[c+1]))
+			v := math.Float64bits(x - y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xad: // mul-double
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := math.Float64frombits(wide(fr.regs[b], fr.regs[b+1])), math.Float64frombits(wide(fr.regs[c], fr.regs[c+1]))
+			v := math.Float64bits(x * y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xae: // div-double
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := math.Float64frombits(wide(fr.regs[b], fr.regs[b+1])), math.Float64frombits(wide(fr.regs[c], fr.regs[c+1]))
+			v := math.Float64bits(x / y)
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xaf: // rem-double
+			u := fr.insns[pc+1]
+			b, c := u&0xff, u>>8
+			x, y := math.Float64frombits(wide(fr.regs[b], fr.regs[b+1])), math.Float64frombits(wide(fr.regs[c], fr.regs[c+1]))
+			v := math.Float64bits(math.Mod(x, y))
+			fr.regs[vAA(ins)], fr.regs[vAA(ins)+1], fr.tags[vAA(ins)], fr.tags[vAA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc += 2
+		case 0xb0: // add-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x+y), false
+			pc++
+		case 0xb1: // sub-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x-y), false
+			pc++
+		case 0xb2: // mul-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x*y), false
+			pc++
+		case 0xb3: // div-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x/y), false
+			pc++
+		case 0xb4: // rem-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x%y), false
+			pc++
+		case 0xb5: // and-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x&y), false
+			pc++
+		case 0xb6: // or-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x|y), false
+			pc++
+		case 0xb7: // xor-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x^y), false
+			pc++
+		case 0xb8: // shl-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x<<(uint32(y)&31)), false
+			pc++
+		case 0xb9: // shr-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x>>(uint32(y)&31)), false
+			pc++
+		case 0xba: // ushr-int/2addr
+			x, y := int32(fr.regs[vA(ins)]), int32(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(int32(uint32(x)>>(uint32(y)&31))), false
+			pc++
+		case 0xbb: // add-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := uint64(x + y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xbc: // sub-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := uint64(x - y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xbd: // mul-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := uint64(x * y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xbe: // div-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			v := uint64(x / y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xbf: // rem-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			v := uint64(x % y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xc0: // and-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := uint64(x & y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xc1: // or-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := uint64(x | y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xc2: // xor-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := uint64(x ^ y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xc3: // shl-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(int32(fr.regs[vB(ins)]))
+			v := uint64(x << (uint64(y) & 63))
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xc4: // shr-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(int32(fr.regs[vB(ins)]))
+			v := uint64(x >> (uint64(y) & 63))
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xc5: // ushr-long/2addr
+			x, y := int64(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), int64(int32(fr.regs[vB(ins)]))
+			v := uint64(int64(uint64(x) >> (uint64(y) & 63)))
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xc6: // add-float/2addr
+			x, y := math.Float32frombits(fr.regs[vA(ins)]), math.Float32frombits(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = math.Float32bits(x+y), false
+			pc++
+		case 0xc7: // sub-float/2addr
+			x, y := math.Float32frombits(fr.regs[vA(ins)]), math.Float32frombits(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = math.Float32bits(x-y), false
+			pc++
+		case 0xc8: // mul-float/2addr
+			x, y := math.Float32frombits(fr.regs[vA(ins)]), math.Float32frombits(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = math.Float32bits(x*y), false
+			pc++
+		case 0xc9: // div-float/2addr
+			x, y := math.Float32frombits(fr.regs[vA(ins)]), math.Float32frombits(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = math.Float32bits(x/y), false
+			pc++
+		case 0xca: // rem-float/2addr
+			x, y := math.Float32frombits(fr.regs[vA(ins)]), math.Float32frombits(fr.regs[vB(ins)])
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = math.Float32bits(float32(math.Mod(float64(x), float64(y)))), false
+			pc++
+		case 0xcb: // add-double/2addr
+			x, y := math.Float64frombits(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), math.Float64frombits(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := math.Float64bits(x + y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xcc: // sub-double/2addr
+			x, y := math.Float64frombits(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), math.Float64frombits(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := math.Float64bits(x - y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xcd: // mul-double/2addr
+			x, y := math.Float64frombits(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), math.Float64frombits(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := math.Float64bits(x * y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xce: // div-double/2addr
+			x, y := math.Float64frombits(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), math.Float64frombits(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := math.Float64bits(x / y)
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xcf: // rem-double/2addr
+			x, y := math.Float64frombits(wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1])), math.Float64frombits(wide(fr.regs[vB(ins)], fr.regs[vB(ins)+1]))
+			v := math.Float64bits(math.Mod(x, y))
+			fr.regs[vA(ins)], fr.regs[vA(ins)+1], fr.tags[vA(ins)], fr.tags[vA(ins)+1] = uint32(v), uint32(v>>32), false, false
+			pc++
+		case 0xd0: // add-int/lit16
+			x, y := int32(fr.regs[vB(ins)]), int32(int16(fr.insns[pc+1]))
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x+y), false
+			pc += 2
+		case 0xd1: // rsub-int/lit16
+			x, y := int32(fr.regs[vB(ins)]), int32(int16(fr.insns[pc+1]))
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(y-x), false
+			pc += 2
+		case 0xd2: // mul-int/lit16
+			x, y := int32(fr.regs[vB(ins)]), int32(int16(fr.insns[pc+1]))
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x*y), false
+			pc += 2
+		case 0xd3: // div-int/lit16
+			x, y := int32(fr.regs[vB(ins)]), int32(int16(fr.insns[pc+1]))
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x/y), false
+			pc += 2
+		case 0xd4: // rem-int/lit16
+			x, y := int32(fr.regs[vB(ins)]), int32(int16(fr.insns[pc+1]))
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x%y), false
+			pc += 2
+		case 0xd5: // and-int/lit16
+			x, y := int32(fr.regs[vB(ins)]), int32(int16(fr.insns[pc+1]))
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x&y), false
+			pc += 2
+		case 0xd6: // or-int/lit16
+			x, y := int32(fr.regs[vB(ins)]), int32(int16(fr.insns[pc+1]))
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x|y), false
+			pc += 2
+		case 0xd7: // xor-int/lit16
+			x, y := int32(fr.regs[vB(ins)]), int32(int16(fr.insns[pc+1]))
+			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(x^y), false
+			pc += 2
+		case 0xd8: // add-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x+y), false
+			pc += 2
+		case 0xd9: // rsub-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(y-x), false
+			pc += 2
+		case 0xda: // mul-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x*y), false
+			pc += 2
+		case 0xdb: // div-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x/y), false
+			pc += 2
+		case 0xdc: // rem-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			if y == 0 {
+				t.Frames[fr.fi].PC = pc
+				t.ThrowNew("Ljava/lang/ArithmeticException;", "divide by zero")
+				goto throw
+			}
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x%y), false
+			pc += 2
+		case 0xdd: // and-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x&y), false
+			pc += 2
+		case 0xde: // or-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x|y), false
+			pc += 2
+		case 0xdf: // xor-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x^y), false
+			pc += 2
+		case 0xe0: // shl-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x<<(uint32(y)&31)), false
+			pc += 2
+		case 0xe1: // shr-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(x>>(uint32(y)&31)), false
+			pc += 2
+		case 0xe2: // ushr-int/lit8
+			u := fr.insns[pc+1]
+			x, y := int32(fr.regs[u&0xff]), int32(int8(u>>8))
+			fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(int32(uint32(x)>>(uint32(y)&31))), false
 			pc += 2
 		case 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff:
-			t.Frames[fi].PC = pc
+			t.Frames[fr.fi].PC = pc
 			t.ThrowNew("Ljava/lang/UnsupportedOperationException;", dex.Opcode(op).String()+" is not supported by this VM yet")
 			goto throw
 		default:
-			t.Frames[fi].PC = pc
+			t.Frames[fr.fi].PC = pc
 			t.ThrowNew("Ljava/lang/VerifyError;", "invalid opcode 0x"+strconv.FormatUint(uint64(op), 16)+" in "+m.String())
 			goto throw
 		}
 		continue
 
 	throw:
-		// t.Exc is pending at t.Frames[fi].PC: find a handler in this
+		// t.Exc is pending at t.Frames[fr.fi].PC: find a handler in this
 		// method or leave it to the caller.
 		{
-			target, ok := handler(t, m, t.Frames[fi].PC)
+			target, ok := handler(t, m, t.Frames[fr.fi].PC)
 			if !ok {
 				return false
 			}
 			pc = target
 		}
-	}
-}
-
-// Operation numbers of the int binops in 0x90..0x9a order.
-const (
-	opAdd = iota
-	opSub
-	opMul
-	opDiv
-	opRem
-	opAnd
-	opOr
-	opXor
-	opShl
-	opShr
-	opUshr
-)
-
-// lit16 ops are add rsub mul div rem and or xor; lit8 adds shl shr ushr.
-var (
-	lit16Ops = [8]uint8{opAdd, opSub, opMul, opDiv, opRem, opAnd, opOr, opXor}
-	lit8Ops  = [11]uint8{opAdd, opSub, opMul, opDiv, opRem, opAnd, opOr, opXor, opShl, opShr, opUshr}
-)
-
-func intOp(k uint8, x, y int32) int32 {
-	switch k {
-	case opAdd:
-		return x + y
-	case opSub:
-		return x - y
-	case opMul:
-		return x * y
-	case opDiv:
-		return x / y // Go defines MinInt32 / -1 = MinInt32, like Java
-	case opRem:
-		return x % y
-	case opAnd:
-		return x & y
-	case opOr:
-		return x | y
-	case opXor:
-		return x ^ y
-	case opShl:
-		return x << (uint32(y) & 31)
-	case opShr:
-		return x >> (uint32(y) & 31)
-	default:
-		return int32(uint32(x) >> (uint32(y) & 31))
-	}
-}
-
-func longOp(k uint8, x, y int64) int64 {
-	switch k {
-	case opAdd:
-		return x + y
-	case opSub:
-		return x - y
-	case opMul:
-		return x * y
-	case opDiv:
-		return x / y
-	case opRem:
-		return x % y
-	case opAnd:
-		return x & y
-	case opOr:
-		return x | y
-	case opXor:
-		return x ^ y
-	case opShl:
-		return x << (uint64(y) & 63)
-	case opShr:
-		return x >> (uint64(y) & 63)
-	default:
-		return int64(uint64(x) >> (uint64(y) & 63))
-	}
-}
-
-func floatOp(k uint8, x, y float32) float32 {
-	switch k {
-	case opAdd:
-		return x + y
-	case opSub:
-		return x - y
-	case opMul:
-		return x * y
-	case opDiv:
-		return x / y
-	default:
-		return float32(math.Mod(float64(x), float64(y)))
-	}
-}
-
-func doubleOp(k uint8, x, y float64) float64 {
-	switch k {
-	case opAdd:
-		return x + y
-	case opSub:
-		return x - y
-	case opMul:
-		return x * y
-	case opDiv:
-		return x / y
-	default:
-		return math.Mod(x, y)
 	}
 }
 
@@ -878,4 +1394,32 @@ func handler(t *runtime.Thread, m *runtime.Method, pc int) (int, bool) {
 		break
 	}
 	return 0, false
+}
+
+// arrayFault throws the exception for an array access that failed the
+// fast check: a null array or an index out of bounds.
+func arrayFault(t *runtime.Thread, arr, idx uint32, write bool) {
+	switch {
+	case arr == 0 && write:
+		t.ThrowNPE("Attempt to write to null array")
+	case arr == 0:
+		t.ThrowNPE("Attempt to read from null array")
+	default:
+		t.ThrowAIOOBE(t.VM.ArrayLength(arr), int32(idx))
+	}
+}
+
+// fieldFault handles an instance field access whose field is unresolved
+// or whose object is null: it resolves the field and returns it, or
+// throws (NoSuchFieldError, NullPointerException) and returns nil.
+func fieldFault(t *runtime.Thread, file *runtime.DexFile, idx, obj uint32, read bool) *runtime.Field {
+	f := t.ResolveField(file, idx, false)
+	if f == nil {
+		return nil
+	}
+	if obj == 0 {
+		t.ThrowNPE(runtime.NPEField(read, f))
+		return nil
+	}
+	return f
 }
