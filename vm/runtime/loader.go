@@ -392,6 +392,16 @@ func (vm *VM) allocClassObject(c *Class) {
 	if c.Def != nil {
 		vm.setStaticValues(c)
 	}
+	if c.Descriptor == "Ljava/lang/Void;" {
+		// The core library cannot name the void class in Java.
+		for _, f := range c.Fields {
+			if f.Static && f.Name == "TYPE" {
+				if v := vm.loadClass("V"); v != nil {
+					h.SetU32(a+f.Offset, v.Addr)
+				}
+			}
+		}
+	}
 }
 
 // setStaticValues applies class_def.static_values.

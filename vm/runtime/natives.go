@@ -256,6 +256,32 @@ func registerNatives(vm *VM) {
 		t.Ret = uint64(t.stackTrace(a[0]))
 	})
 
+	// java.lang.reflect.Array
+	n["Ljava/lang/reflect/Array;->newArray(Ljava/lang/Class;I)Ljava/lang/Object;"] = func(t *Thread, a []uint32) {
+		c := vm.ClassFromObject(a[0])
+		if c.Prim == 'V' {
+			t.ThrowNew("Ljava/lang/IllegalArgumentException;", "Can't allocate an array of void")
+			return
+		}
+		t.Ret = uint64(t.NewArrayOf("["+c.Descriptor, int32(a[1])))
+	}
+	n["Ljava/lang/reflect/Array;->newMultiArray(Ljava/lang/Class;[I)Ljava/lang/Object;"] = func(t *Thread, a []uint32) {
+		c := vm.ClassFromObject(a[0])
+		k := vm.ArrayLength(a[1])
+		dims := make([]int32, k)
+		for i := range dims {
+			dims[i] = int32(vm.Heap.U32(a[1] + 12 + uint32(4*i)))
+		}
+		if c.Prim == 'V' {
+			t.ThrowNew("Ljava/lang/IllegalArgumentException;", "Can't allocate an array of void")
+			return
+		}
+		t.Ret = uint64(t.newMultiArray(strings.Repeat("[", len(dims))+c.Descriptor, dims))
+	}
+	n["Ljava/lang/reflect/Array;->length(Ljava/lang/Object;)I"] = func(t *Thread, a []uint32) {
+		t.Ret = uint64(uint32(vm.ArrayLength(a[0])))
+	}
+
 	// java.io.FileOutputStream
 	n["Ljava/io/FileOutputStream;->writeBytes(I[BII)V"] = func(t *Thread, a []uint32) {
 		fd, arr, off, cnt := int32(a[0]), a[1], int32(a[2]), int32(a[3])
@@ -376,4 +402,35 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 		}
 		vm.Heap.SetU32(dst+12+uint32(dp+i)*4, e)
 	}
+}
+
+// newMultiArray allocates an array of type desc with the outer
+// dimension dims[0], each element an array with the remaining dimensions.
+func (t *Thread) newMultiArray(desc string, dims []int32) uint32 {
+	arr := t.NewArrayOf(desc, dims[0])
+	if arr == 0 || len(dims) == 1 {
+		return arr
+	}
+	t.PushRoot(arr)
+	defer t.PopRoots(1)
+	for i := int32(0); i < dims[0]; i++ {
+		sub := t.newMultiArray(desc[1:], dims[1:])
+		if sub == 0 {
+			return 0
+		}
+		t.VM.Heap.SetU32(t.Root(0)+12+uint32(4*i), sub)
+	}
+	return t.Root(0)
+}
+
+// NativeNames lists the native methods the VM implements, in the
+// "Lpkg/Cls;->name(sig)" form of core.Natives.
+func NativeNames() []string {
+	vm := &VM{natives: map[string]NativeFunc{}}
+	registerNatives(vm)
+	names := make([]string, 0, len(vm.natives))
+	for n := range vm.natives {
+		names = append(names, n)
+	}
+	return names
 }

@@ -1,0 +1,120 @@
+// Package core holds the VM's core library: java.lang, java.util, java.io
+// and java.lang.annotation written for this VM in Java (java/), and the
+// DEX file built from them (core.dex), which is embedded.
+//
+// Most of the library is plain Java. What needs the VM is declared native,
+// and Natives lists exactly those methods: the VM registers a Go
+// implementation for each, and the package's tests check that the DEX
+// declares no other native method and none is missing. README.md describes
+// the contract, including the fields the VM reads and writes directly.
+package core
+
+import _ "embed" // for core.dex
+
+//go:generate go run ./gen
+
+//go:embed core.dex
+var dexFile []byte
+
+// DEX returns the core library's DEX file, the boot class path's only
+// file. The slice is shared: callers must not modify it.
+func DEX() []byte { return dexFile }
+
+// Natives lists the native methods of the core library as
+// "Lclass;->name(params)return" descriptors, grouped by class. The VM must
+// implement each of them; the Java sources declare no others.
+var Natives = []string{
+	// java.lang.reflect.Array (static): arrays of any type (multianewarray).
+	"Ljava/lang/reflect/Array;->newArray(Ljava/lang/Class;I)Ljava/lang/Object;",
+	"Ljava/lang/reflect/Array;->newMultiArray(Ljava/lang/Class;[I)Ljava/lang/Object;",
+	"Ljava/lang/reflect/Array;->length(Ljava/lang/Object;)I",
+	// java.lang.Object: identity, class and monitors.
+	"Ljava/lang/Object;->getClass()Ljava/lang/Class;",
+	"Ljava/lang/Object;->hashCode()I",
+	"Ljava/lang/Object;->clone()Ljava/lang/Object;",
+	"Ljava/lang/Object;->notify()V",
+	"Ljava/lang/Object;->notifyAll()V",
+	"Ljava/lang/Object;->wait(JI)V",
+
+	// java.lang.Class: the class model is the VM's; Class has no fields.
+	"Ljava/lang/Class;->getName()Ljava/lang/String;",
+	"Ljava/lang/Class;->getSuperclass()Ljava/lang/Class;",
+	"Ljava/lang/Class;->isArray()Z",
+	"Ljava/lang/Class;->isInterface()Z",
+	"Ljava/lang/Class;->isPrimitive()Z",
+	"Ljava/lang/Class;->getComponentType()Ljava/lang/Class;",
+	"Ljava/lang/Class;->isInstance(Ljava/lang/Object;)Z",
+	"Ljava/lang/Class;->isAssignableFrom(Ljava/lang/Class;)Z",
+	"Ljava/lang/Class;->newInstance()Ljava/lang/Object;",
+	"Ljava/lang/Class;->forName(Ljava/lang/String;)Ljava/lang/Class;", // static
+	"Ljava/lang/Class;->enumValues0()[Ljava/lang/Object;",
+
+	// java.lang.String.
+	"Ljava/lang/String;->intern()Ljava/lang/String;",
+
+	// java.lang.System (all static).
+	"Ljava/lang/System;->arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V",
+	"Ljava/lang/System;->nanoTime()J",
+	"Ljava/lang/System;->currentTimeMillis()J",
+	"Ljava/lang/System;->identityHashCode(Ljava/lang/Object;)I",
+	"Ljava/lang/System;->exit0(I)V",
+	"Ljava/lang/System;->gc()V",
+
+	// java.lang.Runtime (instance methods of the singleton).
+	"Ljava/lang/Runtime;->freeMemory()J",
+	"Ljava/lang/Runtime;->totalMemory()J",
+	"Ljava/lang/Runtime;->maxMemory()J",
+	"Ljava/lang/Runtime;->availableProcessors()I",
+
+	// java.lang.Math (all static).
+	"Ljava/lang/Math;->sin(D)D",
+	"Ljava/lang/Math;->cos(D)D",
+	"Ljava/lang/Math;->tan(D)D",
+	"Ljava/lang/Math;->asin(D)D",
+	"Ljava/lang/Math;->acos(D)D",
+	"Ljava/lang/Math;->atan(D)D",
+	"Ljava/lang/Math;->atan2(DD)D",
+	"Ljava/lang/Math;->exp(D)D",
+	"Ljava/lang/Math;->log(D)D",
+	"Ljava/lang/Math;->log10(D)D",
+	"Ljava/lang/Math;->sqrt(D)D",
+	"Ljava/lang/Math;->cbrt(D)D",
+	"Ljava/lang/Math;->pow(DD)D",
+	"Ljava/lang/Math;->sinh(D)D",
+	"Ljava/lang/Math;->cosh(D)D",
+	"Ljava/lang/Math;->tanh(D)D",
+	"Ljava/lang/Math;->hypot(DD)D",
+	"Ljava/lang/Math;->expm1(D)D",
+	"Ljava/lang/Math;->log1p(D)D",
+	"Ljava/lang/Math;->floor(D)D",
+	"Ljava/lang/Math;->ceil(D)D",
+	"Ljava/lang/Math;->rint(D)D",
+	"Ljava/lang/Math;->IEEEremainder(DD)D",
+
+	// java.lang.Float and java.lang.Double (all static); parse* throw
+	// NumberFormatException.
+	"Ljava/lang/Float;->floatToRawIntBits(F)I",
+	"Ljava/lang/Float;->intBitsToFloat(I)F",
+	"Ljava/lang/Float;->toString(F)Ljava/lang/String;",
+	"Ljava/lang/Float;->parseFloat(Ljava/lang/String;)F",
+	"Ljava/lang/Double;->doubleToRawLongBits(D)J",
+	"Ljava/lang/Double;->longBitsToDouble(J)D",
+	"Ljava/lang/Double;->toString(D)Ljava/lang/String;",
+	"Ljava/lang/Double;->parseDouble(Ljava/lang/String;)D",
+
+	// java.lang.Thread.
+	"Ljava/lang/Thread;->currentThread()Ljava/lang/Thread;", // static
+	"Ljava/lang/Thread;->start0()V",
+	"Ljava/lang/Thread;->sleep(JI)V", // static
+	"Ljava/lang/Thread;->yield()V",   // static
+	"Ljava/lang/Thread;->isAlive()Z",
+	"Ljava/lang/Thread;->interrupt0()V",
+	"Ljava/lang/Thread;->isInterrupted0(Z)Z",
+
+	// java.lang.Throwable (static): an opaque backtrace, decoded lazily.
+	"Ljava/lang/Throwable;->nativeFillInStackTrace()Ljava/lang/Object;",
+	"Ljava/lang/Throwable;->nativeGetStackTrace(Ljava/lang/Object;)[Ljava/lang/StackTraceElement;",
+
+	// java.io.FileOutputStream (static): writes to descriptor 1 or 2.
+	"Ljava/io/FileOutputStream;->writeBytes(I[BII)V",
+}

@@ -1,0 +1,26 @@
+package java.io;
+
+/** An open file of the process; only the standard streams exist here. */
+public final class FileDescriptor {
+    public static final FileDescriptor in = new FileDescriptor(0);
+    public static final FileDescriptor out = new FileDescriptor(1);
+    public static final FileDescriptor err = new FileDescriptor(2);
+
+    // The VM's descriptor number, passed to FileOutputStream.writeBytes.
+    int fd;
+
+    public FileDescriptor() {
+        fd = -1;
+    }
+
+    private FileDescriptor(int fd) {
+        this.fd = fd;
+    }
+
+    public boolean valid() {
+        return fd >= 0;
+    }
+
+    public void sync() throws SyncFailedException {
+    }
+}

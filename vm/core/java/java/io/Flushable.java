@@ -1,0 +1,6 @@
+package java.io;
+
+/** A destination of data that can be flushed. */
+public interface Flushable {
+    void flush() throws IOException;
+}

@@ -1,0 +1,8 @@
+package java.lang.annotation;
+
+/** Annotation retention policies. */
+public enum RetentionPolicy {
+    SOURCE,
+    CLASS,
+    RUNTIME
+}

@@ -1,0 +1,5 @@
+package java.util;
+
+/** A collection without duplicates. */
+public interface Set<E> extends Collection<E> {
+}

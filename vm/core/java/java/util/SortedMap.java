@@ -1,0 +1,16 @@
+package java.util;
+
+/** A map with keys in ascending order. */
+public interface SortedMap<K, V> extends Map<K, V> {
+    Comparator<? super K> comparator();
+
+    SortedMap<K, V> subMap(K fromKey, K toKey);
+
+    SortedMap<K, V> headMap(K toKey);
+
+    SortedMap<K, V> tailMap(K fromKey);
+
+    K firstKey();
+
+    K lastKey();
+}
