@@ -1,0 +1,175 @@
+package trace
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+)
+
+// The collector's own files: RecordsFile holds the events as fixed-size
+// binary records, written in batches whenever the record buffer fills;
+// MetaFile describes them (JSON), written at the end.
+const (
+	RecordsFile = "dpa.records"
+	MetaFile    = "dpa.json"
+
+	recordsMagic = "DPAREC1\n"
+	// RecordSize is the size of one event record: thread u32, method u32,
+	// action u8, 3 bytes padding, depth u32, wall i64, cpu i64, all
+	// little-endian.
+	RecordSize = 32
+)
+
+// Meta is the content of MetaFile: everything in a Trace but the events.
+type Meta struct {
+	Start         time.Time     `json:"start"`
+	ClockOverhead time.Duration `json:"clock_overhead_ns"`
+	EventOverhead time.Duration `json:"event_overhead_ns"`
+	Overflow      bool          `json:"overflow"`
+	Elapsed       time.Duration `json:"elapsed_ns"`
+	Records       int64         `json:"records"`
+	BufferRecords int           `json:"buffer_records"`
+	Threads       []Thread      `json:"threads"`
+	Methods       []Method      `json:"methods"`
+}
+
+// Recorder is the record buffer: events are kept in a fixed-size buffer
+// and written out only when it is full (or on Flush). A buffer of 0
+// records writes every event as it comes, one write per event (the
+// paper's "no buffer" configuration).
+type Recorder struct {
+	w       io.Writer
+	buf     []Event
+	n       int
+	enc     []byte
+	written int64
+	err     error
+}
+
+// NewRecorder starts a records file on w (which should be unbuffered, an
+// *os.File, for the buffer size to mean what it says).
+func NewRecorder(w io.Writer, bufferRecords int) (*Recorder, error) {
+	if bufferRecords < 0 {
+		return nil, fmt.Errorf("trace: negative record buffer size %d", bufferRecords)
+	}
+	if _, err := io.WriteString(w, recordsMagic); err != nil {
+		return nil, err
+	}
+	size := max(bufferRecords, 1)
+	return &Recorder{w: w, buf: make([]Event, size), enc: make([]byte, size*RecordSize)}, nil
+}
+
+// Add records one event. It never blocks on anything but the write of a
+// full buffer; a write error is kept and returned by Flush.
+func (r *Recorder) Add(e Event) {
+	r.buf[r.n] = e
+	r.n++
+	if r.n == len(r.buf) {
+		r.flush()
+	}
+}
+
+func (r *Recorder) flush() {
+	if r.n == 0 {
+		return
+	}
+	b := r.enc[:r.n*RecordSize]
+	for i, e := range r.buf[:r.n] {
+		encode(b[i*RecordSize:], e)
+	}
+	if r.err == nil {
+		_, r.err = r.w.Write(b)
+	}
+	r.written += int64(r.n)
+	r.n = 0
+}
+
+// Flush writes out buffered events and reports the first write error.
+func (r *Recorder) Flush() error {
+	r.flush()
+	return r.err
+}
+
+// Records is the number of events recorded so far.
+func (r *Recorder) Records() int64 { return r.written + int64(r.n) }
+
+func encode(b []byte, e Event) {
+	binary.LittleEndian.PutUint32(b[0:], e.Thread)
+	binary.LittleEndian.PutUint32(b[4:], e.Method)
+	b[8], b[9], b[10], b[11] = byte(e.Action), 0, 0, 0
+	binary.LittleEndian.PutUint32(b[12:], e.Depth)
+	binary.LittleEndian.PutUint64(b[16:], uint64(e.Wall))
+	binary.LittleEndian.PutUint64(b[24:], uint64(e.CPU))
+}
+
+// ReadRecords decodes a records file.
+func ReadRecords(r io.Reader) ([]Event, error) {
+	br := bufio.NewReaderSize(r, 1<<16)
+	magic := make([]byte, len(recordsMagic))
+	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != recordsMagic {
+		return nil, errors.New("not a dpa records file (bad magic at offset 0)")
+	}
+	var events []Event
+	b := make([]byte, RecordSize)
+	for off := int64(len(recordsMagic)); ; off += RecordSize {
+		n, err := io.ReadFull(br, b)
+		if err == io.EOF {
+			return events, nil
+		}
+		if err != nil {
+			return events, fmt.Errorf("truncated record at offset %d (%d of %d bytes)", off, n, RecordSize)
+		}
+		e := Event{
+			Thread: binary.LittleEndian.Uint32(b[0:]),
+			Method: binary.LittleEndian.Uint32(b[4:]),
+			Action: Action(b[8]),
+			Depth:  binary.LittleEndian.Uint32(b[12:]),
+			Wall:   int64(binary.LittleEndian.Uint64(b[16:])),
+			CPU:    int64(binary.LittleEndian.Uint64(b[24:])),
+		}
+		if e.Action > Unroll {
+			return events, fmt.Errorf("record at offset %d: bad action %d", off, b[8])
+		}
+		events = append(events, e)
+	}
+}
+
+// WriteMeta writes MetaFile's content.
+func WriteMeta(w io.Writer, m *Meta) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(m)
+}
+
+// Load reads a trace from the collector's two files.
+func Load(recordsPath, metaPath string) (*Trace, error) {
+	mb, err := os.ReadFile(metaPath)
+	if err != nil {
+		return nil, err
+	}
+	var m Meta
+	if err := json.Unmarshal(mb, &m); err != nil {
+		return nil, fmt.Errorf("%s: %w", metaPath, err)
+	}
+	f, err := os.Open(recordsPath)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	events, err := ReadRecords(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", recordsPath, err)
+	}
+	if int64(len(events)) != m.Records {
+		return nil, fmt.Errorf("%s: %d records, but %s says %d", recordsPath, len(events), metaPath, m.Records)
+	}
+	return &Trace{
+		Start: m.Start, ClockOverhead: m.ClockOverhead, EventOverhead: m.EventOverhead, Overflow: m.Overflow,
+		Threads: m.Threads, Methods: m.Methods, Events: events, Elapsed: m.Elapsed,
+	}, nil
+}

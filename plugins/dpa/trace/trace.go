@@ -1,0 +1,98 @@
+// Package trace is dpa's data model: a method trace of one VM run (enter,
+// exit and unroll events with wall and thread-CPU timestamps, the threads and
+// methods they name, and the measured cost of tracing), with readers and
+// writers around it: the collector's own record file, Android's dmtrace
+// (.trace, as Traceview, dmtracedump and Android Studio read it), pprof and
+// Chrome/Perfetto trace-event JSON.
+package trace
+
+import "time"
+
+// Action is what an event records.
+type Action uint8
+
+// Event actions, numbered as dmtrace numbers them.
+const (
+	Enter  Action = 0
+	Exit   Action = 1
+	Unroll Action = 2 // the activation was left by an exception
+)
+
+func (a Action) String() string {
+	switch a {
+	case Enter:
+		return "enter"
+	case Exit:
+		return "exit"
+	case Unroll:
+		return "unroll"
+	}
+	return "action?"
+}
+
+// Event is one method entry or exit on one thread.
+type Event struct {
+	Thread uint32 // Thread.ID
+	Method uint32 // Method.ID
+	Action Action
+	Depth  uint32 // call depth of the activation, 1 for a thread's outermost method
+	// Wall is nanoseconds since Trace.Start; CPU is the thread's CPU time
+	// in nanoseconds since its first event.
+	Wall, CPU int64
+}
+
+// Method is a traced method.
+type Method struct {
+	ID        uint32 // unique, nonzero
+	Class     string // dotted Java name, "java.lang.String"
+	Name      string
+	Signature string // descriptor, "(I)V"
+	File      string // source file, "" if unknown
+	Line      int    // first line, 0 if unknown
+}
+
+// FullName is "pkg.Class.method".
+func (m *Method) FullName() string { return m.Class + "." + m.Name }
+
+// Thread is a traced Java thread.
+type Thread struct {
+	ID   uint32 // nonzero
+	Name string
+}
+
+// Trace is a whole method trace.
+type Trace struct {
+	Start time.Time // wall clock at Wall == 0
+	// ClockOverhead is the cost of reading the clocks once (both of them),
+	// calibrated by reading them many times in a row.
+	ClockOverhead time.Duration
+	// EventOverhead is the cost of recording one event (clock reads and
+	// the store into the record buffer), calibrated the same way; the
+	// analysis deducts it per event.
+	EventOverhead time.Duration
+	// Overflow reports that events were dropped.
+	Overflow bool
+	Threads  []Thread
+	Methods  []Method
+	Events   []Event // in the order they happened
+	// Elapsed is the wall time of the whole traced run.
+	Elapsed time.Duration
+}
+
+// MethodByID returns a lookup table from method ID to method.
+func (t *Trace) MethodByID() map[uint32]*Method {
+	m := make(map[uint32]*Method, len(t.Methods))
+	for i := range t.Methods {
+		m[t.Methods[i].ID] = &t.Methods[i]
+	}
+	return m
+}
+
+// ThreadByID returns a lookup table from thread ID to thread.
+func (t *Trace) ThreadByID() map[uint32]*Thread {
+	m := make(map[uint32]*Thread, len(t.Threads))
+	for i := range t.Threads {
+		m[t.Threads[i].ID] = &t.Threads[i]
+	}
+	return m
+}
