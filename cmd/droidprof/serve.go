@@ -6,12 +6,14 @@ import (
 	"sort"
 
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/plugins/dpa"
 	"github.com/droidprof/droidprof/plugins/mobibench"
 )
 
 // builtins are the plugins shipped inside the droidprof binary. They still run
 // out of process: the host re-executes this binary as `droidprof plugin serve NAME`.
 var builtins = map[string]func() *sdk.Plugin{
+	"dpa":       dpa.Plugin,
 	"mobibench": mobibench.Plugin,
 }
 

@@ -111,6 +111,21 @@ func (r *Result) Figure(name, title string, svg []byte) error {
 	return nil
 }
 
+// File writes a file other than a figure (a trace, a profile) to the
+// output directory and lists it in the result, so the report links it.
+func (r *Result) File(name, mediaType, title string, data []byte) error {
+	path := filepath.Join(r.a.OutDir, name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	art, err := describeFile(r.a.RunDir, path, name, KindRaw, mediaType, title)
+	if err != nil {
+		return err
+	}
+	r.resp.Artifacts = append(r.resp.Artifacts, art)
+	return nil
+}
+
 // Summary sets the Markdown paragraph shown in the run report.
 func (r *Result) Summary(md string) { r.resp.Summary = md }
 

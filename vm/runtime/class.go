@@ -234,3 +234,16 @@ func shortyOf(desc string) byte {
 	}
 	return desc[0]
 }
+
+// SourceFile is the name of the source file m's class was compiled from,
+// or "" if the DEX does not say.
+func (m *Method) SourceFile() string {
+	c := m.Class
+	if c.Def == nil || c.Def.SourceFile == dex.NoIndex {
+		return ""
+	}
+	return c.File.F.Strings[c.Def.SourceFile]
+}
+
+// FirstLine is the source line of m's first instruction, or 0.
+func (m *Method) FirstLine() int { return max(m.Line(0), 0) }

@@ -43,6 +43,8 @@ type Thread struct {
 	wake        chan struct{}
 	interrupted bool
 	inOOM       bool
+	cpuNanos    int64 // time spent holding the global lock, up to sliceStart
+	sliceStart  int64 // VM.Now when the thread last took the lock
 	overflowing bool
 	alive       bool
 	// OpCounts, when not nil, counts executed instructions by opcode.
@@ -95,6 +97,7 @@ func (t *Thread) acquire() {
 	vm.wanting.Add(-1)
 	vm.flags.Add(-1)
 	vm.current = t
+	t.sliceStart = vm.Now()
 	if vm.stop.Load() {
 		vm.current = nil
 		vm.gil <- struct{}{}
@@ -104,9 +107,18 @@ func (t *Thread) acquire() {
 
 // release gives the global lock up.
 func (t *Thread) release() {
+	t.cpuNanos += t.VM.Now() - t.sliceStart
 	t.VM.current = nil
 	t.VM.gil <- struct{}{}
 }
+
+// CPUTime is the thread's CPU clock at VM time now (a VM.Now reading
+// taken while the thread runs): the time it has spent running Java code,
+// i.e. holding the global lock. Only one Java thread runs at a time, so
+// this is the CPU time the thread consumed, and reading it costs no system
+// call (the kernel's per-thread CPU clock costs microseconds on some
+// virtual machines, more than a small method runs).
+func (t *Thread) CPUTime(now int64) int64 { return t.cpuNanos + now - t.sliceStart }
 
 // Yield lets a waiting thread run.
 func (t *Thread) Yield() {
@@ -318,3 +330,6 @@ func descLen(s string) int {
 	}
 	return i + 1
 }
+
+// Name is the thread's Java name (Thread.getName).
+func (t *Thread) Name() string { return t.VM.threadNameOf(t) }

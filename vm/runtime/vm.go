@@ -13,6 +13,7 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/droidprof/droidprof/vm/dex"
 	"github.com/droidprof/droidprof/vm/heap"
@@ -50,6 +51,7 @@ type VM struct {
 	Heap   *heap.Heap
 	Engine Engine
 	Hooks  *Hooks
+	epoch  time.Time
 
 	bootFiles, appFiles []*DexFile
 	classes             []*Class
@@ -124,6 +126,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		threads:    map[*Thread]bool{},
 		stackWords: opt.StackWords,
 		gcTarget:   2 << 20,
+		epoch:      time.Now(),
 	}
 	if vm.Hooks == nil {
 		vm.Hooks = &Hooks{}
@@ -209,6 +212,12 @@ func (vm *VM) boot() error {
 	}
 	return nil
 }
+
+// Now is the VM's monotonic clock: nanoseconds since Epoch.
+func (vm *VM) Now() int64 { return int64(time.Since(vm.epoch)) }
+
+// Epoch is the wall-clock time at which Now was 0 (the VM's creation).
+func (vm *VM) Epoch() time.Time { return vm.epoch }
 
 // Stdout is where System.out goes (buffered; flushed at exit).
 func (vm *VM) Stdout() *bufio.Writer { return vm.stdout }

@@ -1,0 +1,417 @@
+package dpa
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/droidprof/droidprof/framework/chart"
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/framework/stats"
+	"github.com/droidprof/droidprof/plugins/dpa/analysis"
+	"github.com/droidprof/droidprof/plugins/dpa/trace"
+)
+
+// step is one collector step's data.
+type step struct {
+	id     string
+	cell   string // the step's labels, collector left out
+	labels map[string]string
+	res    Result
+	tr     *trace.Trace      // dpa steps
+	prof   *analysis.Profile // dpa steps, deduction on (raw fields too)
+}
+
+// cellData groups the steps of one matrix cell.
+type cellData struct {
+	name       string
+	labels     map[string]string
+	dpa, bases []*step
+}
+
+func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
+	var cfg AnalyzerConfig
+	if err := a.Decode(&cfg); err != nil {
+		return nil, err
+	}
+	cells, err := loadSteps(a)
+	if err != nil {
+		return nil, err
+	}
+	res := a.NewResult()
+	if len(cells) == 0 {
+		res.Summary("No dpa steps with results.")
+		return res, nil
+	}
+	var summary strings.Builder
+	accuracy(res, cells, &summary)
+	if err := hotspots(res, cells, cfg, &summary); err != nil {
+		return nil, err
+	}
+	if err := exports(res, cells); err != nil {
+		return nil, err
+	}
+	res.Summary(summary.String())
+	return res, nil
+}
+
+// loadSteps reads every ok dpa step and groups them by matrix cell.
+func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
+	byCell := map[string]*cellData{}
+	var order []string
+	for _, st := range a.Steps {
+		if st.GetStatus() != "" && st.GetStatus() != "ok" {
+			continue
+		}
+		if !strings.HasPrefix(st.GetCollector(), "dpa.") && st.GetCollector() != "dpa" {
+			continue
+		}
+		art := sdk.Find(st, ResultFile)
+		if art == nil {
+			continue
+		}
+		s := &step{id: st.GetStepId()}
+		if err := a.ReadJSON(art, &s.res); err != nil {
+			return nil, fmt.Errorf("step %s: %w", s.id, err)
+		}
+		s.labels = maps.Clone(st.GetLabels())
+		delete(s.labels, "collector")
+		s.cell = cellName(s.labels, s.res)
+		if s.res.Collector == "dpa" {
+			rec, meta := sdk.Find(st, trace.RecordsFile), sdk.Find(st, trace.MetaFile)
+			if rec == nil || meta == nil {
+				return nil, fmt.Errorf("step %s: no %s or %s", s.id, trace.RecordsFile, trace.MetaFile)
+			}
+			tr, err := trace.Load(a.Path(rec), a.Path(meta))
+			if err != nil {
+				return nil, fmt.Errorf("step %s: %w", s.id, err)
+			}
+			s.tr = tr
+			s.prof = analysis.Analyze(tr, analysis.Options{Deduct: true})
+			if s.prof.Err != nil {
+				return nil, fmt.Errorf("step %s: %w", s.id, s.prof.Err)
+			}
+		}
+		c := byCell[s.cell]
+		if c == nil {
+			c = &cellData{name: s.cell, labels: s.labels}
+			byCell[s.cell] = c
+			order = append(order, s.cell)
+		}
+		if s.res.Collector == "dpa" {
+			c.dpa = append(c.dpa, s)
+		} else {
+			c.bases = append(c.bases, s)
+		}
+	}
+	var cells []*cellData
+	for _, name := range order {
+		if c := byCell[name]; len(c.dpa) > 0 || len(c.bases) > 0 {
+			cells = append(cells, c)
+		}
+	}
+	return cells, nil
+}
+
+func cellName(labels map[string]string, r Result) string {
+	if len(labels) == 0 {
+		if r.Workload != "" {
+			return r.Workload
+		}
+		return r.Main
+	}
+	keys := slices.Sorted(maps.Keys(labels))
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, k+"="+labels[k])
+	}
+	return strings.Join(parts, ",")
+}
+
+// methodName turns a workload's "Lpkg/Cls;.name:(sig)" into the trace's
+// class, name and signature.
+func methodName(spec string) (class, name, sig string, ok bool) {
+	cls, rest, ok1 := strings.Cut(spec, ";.")
+	name, sig, ok2 := strings.Cut(rest, ":")
+	if !ok1 || !ok2 || !strings.HasPrefix(cls, "L") {
+		return "", "", "", false
+	}
+	return strings.ReplaceAll(cls[1:], "/", "."), name, sig, true
+}
+
+// methodStats finds the profiled method of a step.
+func (s *step) methodStats() (analysis.MethodStats, bool) {
+	class, name, sig, ok := methodName(s.res.Method)
+	if !ok {
+		return analysis.MethodStats{}, false
+	}
+	for _, m := range s.prof.Methods {
+		if m.Method.Class == class && m.Method.Name == name && m.Method.Signature == sig {
+			return m, true
+		}
+	}
+	return analysis.MethodStats{}, false
+}
+
+func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+// medianOf returns the median of f over the steps that have a value.
+func medianOf(steps []*step, f func(*step) (float64, bool)) (float64, int) {
+	var xs []float64
+	for _, s := range steps {
+		if v, ok := f(s); ok {
+			xs = append(xs, v)
+		}
+	}
+	if len(xs) == 0 {
+		return math.NaN(), 0
+	}
+	return stats.Median(xs), len(xs)
+}
+
+// accuracy emits the per-step metrics, the Err_m/Err_p table and figure.
+func accuracy(res *sdk.Result, cells []*cellData, summary *strings.Builder) {
+	var rows [][]string
+	var errCells []string
+	var errDed, errRaw []float64
+	worst := 0.0
+	for _, c := range cells {
+		mkLabels := func() map[string]string { return maps.Clone(c.labels) }
+		for _, s := range c.dpa {
+			l := mkLabels()
+			res.Sample("process_time", "ms", sdk.LowerIsBetter, l, ms(s.prof.ProcessTime.Wall))
+			res.Sample("process_time_raw", "ms", sdk.LowerIsBetter, l, ms(s.prof.ProcessTimeRaw.Wall))
+			res.Sample("run_time_traced", "ms", sdk.LowerIsBetter, l, float64(s.res.RunNanos)/1e6)
+			if m, ok := s.methodStats(); ok {
+				res.Sample("method_time", "ms", sdk.LowerIsBetter, l, ms(m.Incl.Wall))
+				res.Sample("method_time_raw", "ms", sdk.LowerIsBetter, l, ms(m.InclRaw.Wall))
+			}
+		}
+		for _, s := range c.bases {
+			l := mkLabels()
+			res.Sample("run_time", "ms", sdk.LowerIsBetter, l, float64(s.res.RunNanos)/1e6)
+			if name := baseName(s.res.Method); name != "" {
+				if v, ok := s.res.MethodNanos[name]; ok {
+					res.Sample("baseline_method_time", "ms", sdk.LowerIsBetter, l, float64(v)/1e6)
+				}
+			}
+		}
+		if len(c.dpa) == 0 {
+			continue
+		}
+		// Each dpa step's baselines: its own paired ones, else the
+		// medians of the cell's baseline steps.
+		cellBase, _ := medianOf(c.bases, func(s *step) (float64, bool) {
+			v, ok := s.res.MethodNanos[baseName(s.res.Method)]
+			return float64(v), ok
+		})
+		cellRun, _ := medianOf(c.bases, func(s *step) (float64, bool) { return float64(s.res.BaseRunNanos), s.res.BaseRunNanos > 0 })
+		baseOf := func(s *step) (method, run float64) {
+			method, run = cellBase, cellRun
+			if v, ok := s.res.MethodNanos[baseName(s.res.Method)]; ok {
+				method = float64(v)
+			}
+			if s.res.BaseRunNanos > 0 {
+				run = float64(s.res.BaseRunNanos)
+			}
+			return method, run
+		}
+		var eM, eMRaw, eP, ePRaw, over, bases, runs []float64
+		for _, s := range c.dpa {
+			mb, rb := baseOf(s)
+			if !math.IsNaN(mb) {
+				if m, ok := s.methodStats(); ok {
+					eM = append(eM, analysis.ErrRate(float64(m.Incl.Wall), mb))
+					eMRaw = append(eMRaw, analysis.ErrRate(float64(m.InclRaw.Wall), mb))
+					bases = append(bases, mb)
+					res.Sample("err_m", "%", sdk.LowerIsBetter, maps.Clone(c.labels), 100*math.Abs(eM[len(eM)-1]))
+				}
+			}
+			if !math.IsNaN(rb) {
+				eP = append(eP, analysis.ErrRate(float64(s.prof.ProcessTime.Wall), rb))
+				ePRaw = append(ePRaw, analysis.ErrRate(float64(s.prof.ProcessTimeRaw.Wall), rb))
+				over = append(over, float64(s.res.RunNanos)/rb)
+				runs = append(runs, rb)
+				res.Sample("err_p", "%", sdk.LowerIsBetter, maps.Clone(c.labels), 100*math.Abs(eP[len(eP)-1]))
+				res.Sample("overhead", "x", sdk.LowerIsBetter, maps.Clone(c.labels), over[len(over)-1])
+			}
+		}
+		if len(eM) == 0 && len(eP) == 0 {
+			continue
+		}
+		ded, _ := medianOf(c.dpa, func(s *step) (float64, bool) {
+			m, ok := s.methodStats()
+			return float64(m.Incl.Wall), ok
+		})
+		raw, _ := medianOf(c.dpa, func(s *step) (float64, bool) {
+			m, ok := s.methodStats()
+			return float64(m.InclRaw.Wall), ok
+		})
+		proc, _ := medianOf(c.dpa, func(s *step) (float64, bool) { return float64(s.prof.ProcessTime.Wall), true })
+		errM := med(eM)
+		if len(eM) > 0 {
+			errCells = append(errCells, c.name)
+			errDed = append(errDed, 100*errM)
+			errRaw = append(errRaw, 100*med(eMRaw))
+			worst = max(worst, math.Abs(errM))
+		}
+		rows = append(rows, []string{
+			c.name, strconv.Itoa(c.dpa[0].res.BufferRecords), fmtMS(med(bases)), fmtMS(ded), pct(errM), fmtMS(raw), pct(med(eMRaw)),
+			fmtMS(med(runs)), fmtMS(proc), pct(med(eP)), pct(med(ePRaw)), fmt.Sprintf("%.2f×", med(over)),
+		})
+	}
+	if len(rows) == 0 {
+		return
+	}
+	res.Table("accuracy", "Accuracy against the baselines: Err_m = (t_DPA − t_base)/t_base per method, Err_p per process (medians over repetitions); raw = without overhead deduction; overhead = traced ÷ untraced run time",
+		[]string{"cell", "buffer", "t_base ms", "DPA ms", "Err_m", "DPA raw ms", "Err_m raw", "run ms", "DPA process ms", "Err_p", "Err_p raw", "overhead"}, rows)
+	fmt.Fprintf(summary, "Method-level accuracy: largest |Err_m| with overhead deduction %.2f %% over %d cells (the paper's bar: 5 %%). ", 100*worst, len(errCells))
+	if len(errCells) > 0 {
+		bc := &chart.BarChart{Title: "Err_m per cell: with and without overhead deduction", Categories: errCells, YLabel: "Err_m (%)", XLabel: "cell"}
+		bc.Series = append(bc.Series, chart.Series{Name: "deducted", Values: errDed}, chart.Series{Name: "raw", Values: errRaw})
+		_ = res.Figure("err_m.svg", "Err_m per cell, with and without overhead deduction", bc.SVG())
+	}
+}
+
+// baseName is the self-timed variant's name for a workload method:
+// "pkg.Cls.name".
+func baseName(spec string) string {
+	class, name, _, ok := methodName(spec)
+	if !ok {
+		return ""
+	}
+	return class + "." + name
+}
+
+// med is the median, NaN for no values.
+func med(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	return stats.Median(xs)
+}
+
+func fmtMS(ns float64) string {
+	if math.IsNaN(ns) {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", ns/1e6)
+}
+
+func pct(x float64) string {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return "-"
+	}
+	return fmt.Sprintf("%+.2f %%", 100*x)
+}
+
+// hotspots lists each cell's top methods (from its first repetition) and
+// emits every repetition's exclusive time of those methods as metrics,
+// so that compare shows per-method changes between runs.
+func hotspots(res *sdk.Result, cells []*cellData, cfg AnalyzerConfig, summary *strings.Builder) error {
+	var cats []string
+	var vals []float64
+	for _, c := range cells {
+		if len(c.dpa) == 0 {
+			continue
+		}
+		first := c.dpa[0]
+		prof := first.prof
+		if !cfg.Deduct {
+			prof = analysis.Analyze(first.tr, analysis.Options{})
+		}
+		top := prof.Top(cfg.Top, analysis.ExclWall)
+		var rows [][]string
+		for _, m := range top {
+			share := 0.0
+			if prof.ProcessTime.Wall > 0 {
+				share = float64(m.Excl.Wall) / float64(prof.ProcessTime.Wall)
+			}
+			rows = append(rows, []string{
+				m.Method.FullName(), m.Method.Signature,
+				fmt.Sprintf("%d+%d", m.Calls-m.RecursiveCalls, m.RecursiveCalls),
+				fmt.Sprintf("%.3f", ms(m.Incl.Wall)), fmt.Sprintf("%.3f", ms(m.Excl.Wall)), fmt.Sprintf("%.3f", ms(m.Excl.CPU)),
+				fmt.Sprintf("%.1f %%", 100*share),
+			})
+		}
+		if len(top) > 0 && len(cats) < 40 {
+			for _, m := range top[:min(3, len(top))] {
+				cats = append(cats, c.name+": "+m.Method.FullName())
+				vals = append(vals, ms(m.Excl.Wall))
+			}
+		}
+		kind := "deducted"
+		if !cfg.Deduct {
+			kind = "raw"
+		}
+		res.Table("hotspots-"+c.name, fmt.Sprintf("Hotspots of %s (repetition 1, %s, by exclusive wall time)", c.name, kind),
+			[]string{"method", "signature", "calls+recursive", "incl ms", "excl ms", "excl cpu ms", "of process"}, rows)
+		for _, s := range c.dpa {
+			for _, m := range top {
+				if st, ok := s.prof.Method(m.Method.ID); ok {
+					l := maps.Clone(c.labels)
+					l["method"] = m.Method.FullName()
+					res.Sample("method_excl", "ms", sdk.LowerIsBetter, l, ms(st.Excl.Wall))
+				}
+			}
+		}
+		if len(top) > 0 {
+			fmt.Fprintf(summary, "%s: hottest method %s (%.1f ms exclusive). ", c.name, top[0].Method.FullName(), ms(top[0].Excl.Wall))
+		}
+	}
+	if len(cats) == 0 {
+		return nil
+	}
+	bc := &chart.BarChart{Title: "Top methods by exclusive wall time (repetition 1)", Categories: cats, YLabel: "ms", XLabel: "cell: method"}
+	bc.Series = []chart.Series{{Name: "exclusive", Values: vals}}
+	return res.Figure("hotspots.svg", "Top methods by exclusive wall time", bc.SVG())
+}
+
+// exports writes each cell's first trace as Android .trace, pprof and
+// Perfetto JSON into the analysis directory.
+func exports(res *sdk.Result, cells []*cellData) error {
+	for _, c := range cells {
+		if len(c.dpa) == 0 {
+			continue
+		}
+		tr := c.dpa[0].tr
+		base := fileSafe(c.name)
+		var b bytes.Buffer
+		if err := trace.WriteDmtrace(&b, tr); err != nil {
+			return fmt.Errorf("%s: .trace: %w", c.name, err)
+		}
+		if err := res.File(base+".trace", "application/octet-stream", "Android method trace of "+c.name+" (Traceview, dmtracedump, Android Studio)", b.Bytes()); err != nil {
+			return err
+		}
+		b.Reset()
+		if err := trace.WritePprof(&b, tr, trace.PprofOptions{EventOverhead: tr.EventOverhead}); err != nil {
+			return fmt.Errorf("%s: pprof: %w", c.name, err)
+		}
+		if err := res.File(base+".pb.gz", "application/gzip", "pprof profile of "+c.name+" (go tool pprof)", b.Bytes()); err != nil {
+			return err
+		}
+		b.Reset()
+		if err := trace.WritePerfetto(&b, tr); err != nil {
+			return fmt.Errorf("%s: perfetto: %w", c.name, err)
+		}
+		if err := res.File(base+".perfetto.json", "application/json", "trace-event JSON of "+c.name+" (Perfetto UI, chrome://tracing)", b.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fileSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' {
+			return r
+		}
+		return '_'
+	}, s)
+}

@@ -1,0 +1,442 @@
+package dpa
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/plugins/dpa/trace"
+	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/runtime"
+	"github.com/droidprof/droidprof/workloads"
+)
+
+// Files the collectors write into their step directory.
+const (
+	ResultFile = "result.json"
+	StdoutFile = "stdout.txt"
+	StderrFile = "stderr.txt"
+)
+
+// Result is a step's result.json: what ran and the figures the analyzer
+// needs besides the trace.
+type Result struct {
+	Collector string   `json:"collector"` // dpa or baseline
+	Workload  string   `json:"workload,omitempty"`
+	Main      string   `json:"main"`
+	Args      []string `json:"args"`
+	// Method is the profiled method of a DPA-suite workload,
+	// "Lpkg/Cls;.name:(sig)".
+	Method   string `json:"method,omitempty"`
+	ExitCode int    `json:"exit_code"`
+	// RunNanos is the program's run (RunMain) timed from outside.
+	RunNanos int64 `json:"run_ns"`
+
+	// dpa only.
+	Records       int64 `json:"records,omitempty"`
+	BufferRecords int   `json:"buffer_records"`
+
+	// The baselines (the baseline collector's own figures, or the dpa
+	// collector's paired ones): the self-timed variant's figures, method
+	// name -> ns, from its "<name> elapsed_ns=N" stderr lines, and the
+	// untraced program's run time.
+	MethodNanos  map[string]int64 `json:"method_ns,omitempty"`
+	BaseRunNanos int64            `json:"base_run_ns,omitempty"`
+}
+
+// program is what a step runs.
+type program struct {
+	workload  string
+	classPath []string
+	main      string
+	args      []string
+	method    string // profiled method of a DPA-suite workload
+	timedMain string // the self-timed variant's main class, if any
+}
+
+// resolve turns the config into a program, writing a registry workload's
+// DEX file into dir.
+func resolve(cfg Config, dir string) (program, error) {
+	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args}
+	if cfg.Workload == "" {
+		if len(p.classPath) == 0 || p.main == "" {
+			return p, errors.New("dpa: set workload, or class_path and main")
+		}
+		return p, nil
+	}
+	w, ok := workloads.Lookup(cfg.Workload)
+	if !ok {
+		var names []string
+		for _, w := range workloads.All {
+			names = append(names, w.Name)
+		}
+		return p, fmt.Errorf("dpa: no workload %q; known: %s", cfg.Workload, strings.Join(names, ", "))
+	}
+	data, err := w.Bytes()
+	if err != nil {
+		return p, err
+	}
+	path := filepath.Join(dir, w.DEX)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return p, err
+	}
+	p.workload, p.classPath, p.method = w.Name, []string{path}, w.Method
+	if p.main == "" {
+		p.main = w.Main
+	}
+	if p.args == nil {
+		p.args = w.Args
+	}
+	if t, ok := workloads.Lookup(w.Name + "-timed"); ok {
+		p.timedMain = t.Main
+	}
+	return p, nil
+}
+
+// tracer is the DPA instrumentation: the VM's method hooks stamp each
+// event and hand it to the record buffer.
+type tracer struct {
+	v       *runtime.VM
+	rec     *trace.Recorder
+	methods []*runtime.Method // by runtime method ID, those seen
+	names   map[int]string    // thread ID -> name
+}
+
+// event is the whole per-event work: one clock read (the CPU clock is
+// derived from it), then the record.
+func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action) {
+	now := tr.v.Now()
+	tr.record(uint32(t.ID), m.ID, depth, a, now, t.CPUTime(now))
+	if depth == 1 {
+		// Thread names are taken at outermost events: the main thread
+		// gets its name in its first method, Thread.<init>.
+		tr.names[t.ID] = t.Name()
+	}
+}
+
+func (tr *tracer) record(tid uint32, mid, depth int, a trace.Action, wall, cpu int64) {
+	tr.rec.Add(trace.Event{Thread: tid, Method: uint32(mid) + 1, Action: a, Depth: uint32(depth), Wall: wall, CPU: cpu})
+	if mid >= len(tr.methods) {
+		tr.methods = append(tr.methods, make([]*runtime.Method, mid+1-len(tr.methods))...)
+	}
+}
+
+func (tr *tracer) hooks() *runtime.Hooks {
+	return &runtime.Hooks{
+		MethodEntry: func(t *runtime.Thread, m *runtime.Method, depth int) {
+			tr.event(t, m, depth, trace.Enter)
+			tr.methods[m.ID] = m
+		},
+		MethodExit: func(t *runtime.Thread, m *runtime.Method, depth int, exc bool) {
+			a := trace.Exit
+			if exc {
+				a = trace.Unroll
+			}
+			tr.event(t, m, depth, a)
+		},
+	}
+}
+
+// calibrateClock times n clock reads in a row, like Traceview's
+// clock-call-overhead measurement (the fastest of calibrationRounds
+// batches). It is recorded with the trace; the deduction uses the cost of
+// a whole event (calibrateEvents), of which the clock read is a part.
+func calibrateClock(v *runtime.VM, n int) time.Duration {
+	best := int64(math.MaxInt64)
+	for b := 0; b < calibrationRounds; b++ {
+		start := v.Now()
+		for i := 0; i < n; i++ {
+			v.Now()
+		}
+		best = min(best, (v.Now()-start)/int64(n))
+	}
+	return time.Duration(best)
+}
+
+func collectDPA(ctx context.Context, step *sdk.Step) error {
+	var cfg Config
+	if err := step.Decode(&cfg); err != nil {
+		return err
+	}
+	p, err := resolve(cfg, step.Dir)
+	if err != nil {
+		return err
+	}
+	out, errOut, closeOut, err := outputs(step.Dir)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	step.Progress(0, 1, "", "calibrating")
+	eventCost, err := calibrateEvents(ctx, step.Dir, cfg.Calibration, cfg.BufferRecords)
+	if err != nil {
+		return fmt.Errorf("dpa: calibration: %w", err)
+	}
+	res := Result{Collector: "dpa", Workload: p.workload, Main: p.main, Args: p.args, Method: p.method, BufferRecords: cfg.BufferRecords}
+	var best *tracedRun
+	for i := 0; i < cfg.BestOf; i++ {
+		if cfg.PairedBaseline {
+			// Measured right before each traced run, so that both see
+			// the same machine: timing noise on shared or virtual hosts
+			// drifts over seconds, far more than the errors measured.
+			step.Progress(float64(i), float64(cfg.BestOf), "runs", "running "+p.main+" untraced (paired baseline)")
+			var b Result
+			if err := measureBaselines(ctx, p, cfg, &b, io.Discard, io.Discard); err != nil {
+				return err
+			}
+			keepFastest(&res, &b)
+		}
+		step.Progress(float64(i), float64(cfg.BestOf), "runs", "running "+p.main+" traced")
+		var stdout, stderr io.Writer = io.Discard, io.Discard
+		if i == 0 {
+			stdout, stderr = out, errOut
+		}
+		r, err := runTraced(ctx, p, cfg, step.Dir, fmt.Sprintf("%s.%d", trace.RecordsFile, i), stdout, stderr)
+		if err != nil {
+			return err
+		}
+		if best == nil || r.meta.Elapsed < best.meta.Elapsed {
+			if best != nil {
+				os.Remove(best.path)
+			}
+			best = r
+		} else {
+			os.Remove(r.path)
+		}
+	}
+	if err := os.Rename(best.path, filepath.Join(step.Dir, trace.RecordsFile)); err != nil {
+		return err
+	}
+	best.meta.EventOverhead = eventCost
+	if err := writeFile(filepath.Join(step.Dir, trace.MetaFile), func(f *os.File) error { return trace.WriteMeta(f, best.meta) }); err != nil {
+		return err
+	}
+	res.ExitCode, res.RunNanos, res.Records = best.code, best.meta.Elapsed.Nanoseconds(), best.meta.Records
+	if err := writeResult(step.Dir, &res); err != nil {
+		return err
+	}
+	step.Progress(1, 1, "", fmt.Sprintf("%d events, exit status %d", res.Records, res.ExitCode))
+	return announce(step, []artifact{
+		{trace.RecordsFile, sdk.KindRaw, "application/octet-stream", "DPA event records"},
+		{trace.MetaFile, sdk.KindRaw, "application/json", "DPA trace description (methods, threads, calibration)"},
+		{ResultFile, sdk.KindRaw, "application/json", "DPA step result"},
+		{StdoutFile, sdk.KindLog, "text/plain", "program stdout"},
+		{StderrFile, sdk.KindLog, "text/plain", "program stderr"},
+	})
+}
+
+// keepFastest folds one baseline measurement into res, keeping the
+// smallest figures: on a host whose speed jumps between runs, the
+// fastest run is the one least disturbed.
+func keepFastest(res, b *Result) {
+	if res.BaseRunNanos == 0 || b.BaseRunNanos < res.BaseRunNanos {
+		res.BaseRunNanos = b.BaseRunNanos
+	}
+	for k, v := range b.MethodNanos {
+		if res.MethodNanos == nil {
+			res.MethodNanos = map[string]int64{}
+		}
+		if old, ok := res.MethodNanos[k]; !ok || v < old {
+			res.MethodNanos[k] = v
+		}
+	}
+}
+
+// tracedRun is one traced run of the program.
+type tracedRun struct {
+	path string // its records file
+	code int
+	meta *trace.Meta
+}
+
+// runTraced runs the program once with DPA's hooks, recording into the
+// file name in dir.
+func runTraced(ctx context.Context, p program, cfg Config, dir, name string, stdout, stderr io.Writer) (*tracedRun, error) {
+	path := filepath.Join(dir, name)
+	rf, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	defer rf.Close()
+	rec, err := trace.NewRecorder(rf, cfg.BufferRecords)
+	if err != nil {
+		return nil, err
+	}
+	tr := &tracer{rec: rec, names: map[int]string{}}
+	v, err := vm.New(vm.Options{ClassPath: p.classPath, HeapMax: int64(cfg.HeapMax), Stdout: stdout, Stderr: stderr, Hooks: tr.hooks()})
+	if err != nil {
+		return nil, err
+	}
+	tr.v = v
+	clockCost := calibrateClock(v, cfg.Calibration)
+	start := time.Now()
+	code, err := v.RunMain(ctx, p.main, p.args)
+	elapsed := time.Since(start)
+	if err != nil {
+		return nil, err
+	}
+	if err := rec.Flush(); err != nil {
+		return nil, fmt.Errorf("dpa: writing %s: %w", name, err)
+	}
+	if err := rf.Close(); err != nil {
+		return nil, err
+	}
+	meta := &trace.Meta{Start: v.Epoch(), ClockOverhead: clockCost, Elapsed: elapsed, Records: rec.Records(), BufferRecords: cfg.BufferRecords}
+	for id, name := range tr.names {
+		meta.Threads = append(meta.Threads, trace.Thread{ID: uint32(id), Name: name})
+	}
+	for _, m := range tr.methods {
+		if m != nil {
+			meta.Methods = append(meta.Methods, trace.Method{ID: uint32(m.ID) + 1, Class: m.Class.Name, Name: m.Name,
+				Signature: m.Signature, File: m.SourceFile(), Line: m.FirstLine()})
+		}
+	}
+	return &tracedRun{path: path, code: code, meta: meta}, nil
+}
+
+func collectBaseline(ctx context.Context, step *sdk.Step) error {
+	var cfg Config
+	if err := step.Decode(&cfg); err != nil {
+		return err
+	}
+	p, err := resolve(cfg, step.Dir)
+	if err != nil {
+		return err
+	}
+	res := Result{Collector: "baseline", Workload: p.workload, Main: p.main, Args: p.args, Method: p.method}
+	out, errOut, closeOut, err := outputs(step.Dir)
+	if err != nil {
+		return err
+	}
+	defer closeOut()
+	for i := 0; i < cfg.BestOf; i++ {
+		var b Result
+		var stdout, stderr io.Writer = io.Discard, io.Discard
+		if i == 0 {
+			stdout, stderr = out, errOut
+		}
+		if err := measureBaselines(ctx, p, cfg, &b, stdout, stderr); err != nil {
+			return err
+		}
+		keepFastest(&res, &b)
+	}
+	res.RunNanos = res.BaseRunNanos
+	if err := writeResult(step.Dir, &res); err != nil {
+		return err
+	}
+	return announce(step, []artifact{
+		{ResultFile, sdk.KindRaw, "application/json", "baseline step result"},
+		{StdoutFile, sdk.KindLog, "text/plain", "program stdout"},
+		{StderrFile, sdk.KindLog, "text/plain", "program stderr"},
+	})
+}
+
+// measureBaselines runs the program untraced and timed from outside (the
+// process-level baseline, like RMP) and, if it has one, its self-timed
+// variant, whose System.nanoTime() figure is the method-level baseline
+// (source instrumentation, like Traceview).
+func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, out, errOut io.Writer) error {
+	v, err := vm.New(vm.Options{ClassPath: p.classPath, HeapMax: int64(cfg.HeapMax), Stdout: out, Stderr: errOut})
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	code, err := v.RunMain(ctx, p.main, p.args)
+	res.BaseRunNanos = time.Since(start).Nanoseconds()
+	if err != nil {
+		return err
+	}
+	if code != 0 {
+		return fmt.Errorf("dpa: %s exited with %d (untraced)", p.main, code)
+	}
+	if p.timedMain == "" {
+		return nil
+	}
+	var stderr bytes.Buffer
+	if v, err = vm.New(vm.Options{ClassPath: p.classPath, HeapMax: int64(cfg.HeapMax), Stderr: &stderr}); err != nil {
+		return err
+	}
+	if code, err := v.RunMain(ctx, p.timedMain, p.args); err != nil || code != 0 {
+		return fmt.Errorf("dpa: %s exited with %d: %v\n%s", p.timedMain, code, err, stderr.String())
+	}
+	if res.MethodNanos, err = parseElapsed(stderr.String()); err != nil {
+		return fmt.Errorf("dpa: %s: %w", p.timedMain, err)
+	}
+	return nil
+}
+
+// parseElapsed reads the "<method> elapsed_ns=N" lines a self-timed
+// workload prints to stderr.
+func parseElapsed(s string) (map[string]int64, error) {
+	m := map[string]int64{}
+	sc := bufio.NewScanner(strings.NewReader(s))
+	for line := 1; sc.Scan(); line++ {
+		name, val, ok := strings.Cut(sc.Text(), " elapsed_ns=")
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseInt(strings.TrimSpace(val), 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("stderr line %d: %q: %w", line, sc.Text(), err)
+		}
+		m[strings.TrimSpace(name)] = n
+	}
+	if len(m) == 0 {
+		return nil, errors.New("no \"elapsed_ns=\" line on stderr")
+	}
+	return m, nil
+}
+
+func outputs(dir string) (out, errOut *os.File, closeAll func(), err error) {
+	if out, err = os.Create(filepath.Join(dir, StdoutFile)); err != nil {
+		return nil, nil, nil, err
+	}
+	if errOut, err = os.Create(filepath.Join(dir, StderrFile)); err != nil {
+		out.Close()
+		return nil, nil, nil, err
+	}
+	return out, errOut, func() { out.Close(); errOut.Close() }, nil
+}
+
+func writeResult(dir string, r *Result) error {
+	return writeFile(filepath.Join(dir, ResultFile), func(f *os.File) error {
+		enc := json.NewEncoder(f)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	})
+}
+
+func writeFile(path string, write func(*os.File) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// artifact is a file a collector wrote into its step directory.
+type artifact struct{ name, kind, mediaType, title string }
+
+func announce(step *sdk.Step, arts []artifact) error {
+	for _, a := range arts {
+		if err := step.AddArtifact(a.name, a.kind, a.mediaType, a.title); err != nil {
+			return err
+		}
+	}
+	return nil
+}
