@@ -1,10 +1,12 @@
 # The first experiment a new user runs: a small Mobibench sweep over
 # sequential vs random writes, buffered vs write+fsync, in a fresh temporary
-# directory. Finishes in well under a minute.
+# directory, and a dpa profile of a small Java program on droidprof's VM
+# (its hotspot table and a .trace/pprof/Perfetto export are in the report).
+# Finishes in under a minute.
 #
 #   go run ./cmd/droidprof run configs/quickstart.hcl
 experiment "quickstart" {
-  description = "Mobibench: sequential vs random 4 KiB writes, buffered vs fsync"
+  description = "Mobibench: sequential vs random 4 KiB writes, buffered vs fsync; dpa: hotspots of a small program"
   repeat      = 6 # n >= 6 gives compare a confidence interval
   warmup      = 1
 
@@ -24,5 +26,18 @@ experiment "quickstart" {
     io_size   = "4KiB"
   }
 
+  # dpa traces every method call of CaffeineMark's method test (static,
+  # virtual, interface and recursive calls). The matrix above does not
+  # change the program, so all its steps pool into one cell.
+  collect "dpa" {
+    workload    = "caffeine-method"
+    args        = ["40"]
+    calibration = 4000
+  }
+
   analyze "mobibench" {}
+
+  analyze "dpa" {
+    top = 5
+  }
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -21,8 +20,8 @@ import (
 // step is one collector step's data.
 type step struct {
 	id     string
-	cell   string // the step's labels, collector left out
-	labels map[string]string
+	cell   string            // cellData.name
+	labels map[string]string // program and buffer
 	res    Result
 	tr     *trace.Trace      // dpa steps
 	prof   *analysis.Profile // dpa steps, deduction on (raw fields too)
@@ -30,9 +29,9 @@ type step struct {
 
 // cellData groups the steps of one matrix cell.
 type cellData struct {
-	name       string
-	labels     map[string]string
-	dpa, bases []*step
+	name, program string
+	labels        map[string]string
+	dpa, bases    []*step
 }
 
 func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
@@ -61,10 +60,17 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	return res, nil
 }
 
-// loadSteps reads every ok dpa step and groups them by matrix cell.
+// loadSteps reads every ok dpa step and groups them into cells by what
+// they ran: the program (workload or main class, and arguments) and, for
+// traced steps, the record buffer size. Matrix axes that do not change
+// the program (a quickstart sweeping storage settings) do not split the
+// cells, and settings that change only the machine (heap_max) stay out of
+// the labels, so that compare matches the same program across runs.
+// Baseline steps join every cell of their program.
 func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 	byCell := map[string]*cellData{}
 	var order []string
+	basesOf := map[string][]*step{}
 	for _, st := range a.Steps {
 		if st.GetStatus() != "" && st.GetStatus() != "ok" {
 			continue
@@ -80,58 +86,54 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 		if err := a.ReadJSON(art, &s.res); err != nil {
 			return nil, fmt.Errorf("step %s: %w", s.id, err)
 		}
-		s.labels = maps.Clone(st.GetLabels())
-		delete(s.labels, "collector")
-		s.cell = cellName(s.labels, s.res)
-		if s.res.Collector == "dpa" {
-			rec, meta := sdk.Find(st, trace.RecordsFile), sdk.Find(st, trace.MetaFile)
-			if rec == nil || meta == nil {
-				return nil, fmt.Errorf("step %s: no %s or %s", s.id, trace.RecordsFile, trace.MetaFile)
-			}
-			tr, err := trace.Load(a.Path(rec), a.Path(meta))
-			if err != nil {
-				return nil, fmt.Errorf("step %s: %w", s.id, err)
-			}
-			s.tr = tr
-			s.prof = analysis.Analyze(tr, analysis.Options{Deduct: true})
-			if s.prof.Err != nil {
-				return nil, fmt.Errorf("step %s: %w", s.id, s.prof.Err)
-			}
+		prog := programName(s.res)
+		if s.res.Collector != "dpa" {
+			basesOf[prog] = append(basesOf[prog], s)
+			continue
+		}
+		s.labels = map[string]string{"program": prog, "buffer": strconv.Itoa(s.res.BufferRecords)}
+		s.cell = prog + " buffer=" + strconv.Itoa(s.res.BufferRecords)
+		rec, meta := sdk.Find(st, trace.RecordsFile), sdk.Find(st, trace.MetaFile)
+		if rec == nil || meta == nil {
+			return nil, fmt.Errorf("step %s: no %s or %s", s.id, trace.RecordsFile, trace.MetaFile)
+		}
+		tr, err := trace.Load(a.Path(rec), a.Path(meta))
+		if err != nil {
+			return nil, fmt.Errorf("step %s: %w", s.id, err)
+		}
+		s.tr = tr
+		s.prof = analysis.Analyze(tr, analysis.Options{Deduct: true})
+		if s.prof.Err != nil {
+			return nil, fmt.Errorf("step %s: %w", s.id, s.prof.Err)
 		}
 		c := byCell[s.cell]
 		if c == nil {
-			c = &cellData{name: s.cell, labels: s.labels}
+			c = &cellData{name: s.cell, program: prog, labels: s.labels}
 			byCell[s.cell] = c
 			order = append(order, s.cell)
 		}
-		if s.res.Collector == "dpa" {
-			c.dpa = append(c.dpa, s)
-		} else {
-			c.bases = append(c.bases, s)
-		}
+		c.dpa = append(c.dpa, s)
 	}
 	var cells []*cellData
 	for _, name := range order {
-		if c := byCell[name]; len(c.dpa) > 0 || len(c.bases) > 0 {
-			cells = append(cells, c)
-		}
+		c := byCell[name]
+		c.bases = basesOf[c.program]
+		cells = append(cells, c)
 	}
 	return cells, nil
 }
 
-func cellName(labels map[string]string, r Result) string {
-	if len(labels) == 0 {
-		if r.Workload != "" {
-			return r.Workload
-		}
-		return r.Main
+// programName names what a step ran: the workload (or main class), with
+// its arguments when they were given.
+func programName(r Result) string {
+	name := r.Workload
+	if name == "" {
+		name = r.Main
 	}
-	keys := slices.Sorted(maps.Keys(labels))
-	var parts []string
-	for _, k := range keys {
-		parts = append(parts, k+"="+labels[k])
+	if len(r.Args) > 0 {
+		name += " " + strings.Join(r.Args, " ")
 	}
-	return strings.Join(parts, ",")
+	return name
 }
 
 // methodName turns a workload's "Lpkg/Cls;.name:(sig)" into the trace's

@@ -3,10 +3,15 @@ package dpa
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
+	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 )
@@ -84,5 +89,67 @@ func TestBaselineCollector(t *testing.T) {
 	readJSON(t, filepath.Join(out.StepDir, ResultFile), &r)
 	if r.ExitCode != 0 || r.RunNanos <= 0 || r.MethodNanos["dpa.Fib.fib"] <= 0 || r.MethodNanos["dpa.Fib.fib"] > r.RunNanos {
 		t.Fatalf("result %+v", r)
+	}
+}
+
+// Collect two workloads twice each (traced with paired baselines, and once
+// with the separate baseline collector), then analyze: accuracy rows,
+// hotspot tables, per-method metrics for compare, and the three export
+// files per cell.
+func TestAnalyzer(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	var steps []*api.StepArtifacts
+	for _, w := range []string{"dpa-fib", "dpa-sieve"} {
+		args := map[string][]string{"dpa-fib": {"20"}, "dpa-sieve": {"20000"}}[w]
+		for rep := 0; rep < 2; rep++ {
+			labels := map[string]string{"workload": w, "unrelated": "x"}
+			id := fmt.Sprintf("%s-%d", w, rep)
+			out, err := c.Collect(context.Background(), "dpa", map[string]any{"workload": w, "args": args, "paired_baseline": true, "calibration": 2000},
+				sdktest.CollectOptions{RunDir: run, StepID: id, Labels: labels, Repetition: rep})
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps = append(steps, out.Step("dpa.dpa", labels, rep))
+		}
+		out, err := c.Collect(context.Background(), "baseline", map[string]any{"workload": w, "args": args},
+			sdktest.CollectOptions{RunDir: run, StepID: w + "-base", Labels: map[string]string{"workload": w}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps = append(steps, out.Step("dpa.baseline", map[string]string{"workload": w}, 0))
+	}
+	resp, err := c.Analyze(context.Background(), "dpa", map[string]any{"top": 3}, run, steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := map[string]*api.Table{}
+	for _, tb := range resp.Tables {
+		tables[tb.Name] = tb
+	}
+	if tb := tables["accuracy"]; tb == nil || len(tb.Rows) != 2 {
+		t.Fatalf("accuracy table: %v", tb)
+	}
+	hot := tables["hotspots-dpa-fib 20 buffer=65536"]
+	if hot == nil || len(hot.Rows) != 3 || hot.Rows[0].Cells[0] != "dpa.Fib.fib" || !strings.HasPrefix(hot.Rows[0].Cells[2], "1+") {
+		t.Fatalf("fib hotspots: %v (tables %v)", hot, slices.Collect(maps.Keys(tables)))
+	}
+	samples := map[string]int{}
+	for _, m := range resp.Metrics {
+		samples[m.Name+"/"+m.Labels["program"]+"/"+m.Labels["method"]] = len(m.Samples)
+	}
+	for _, k := range []string{"err_m/dpa-fib 20/", "err_p/dpa-sieve 20000/", "method_excl/dpa-fib 20/dpa.Fib.fib", "overhead/dpa-fib 20/"} {
+		if samples[k] != 2 {
+			t.Errorf("metric %s has %d samples, want 2 (all: %v)", k, samples[k], samples)
+		}
+	}
+	files := map[string]bool{}
+	for _, a := range resp.Artifacts {
+		files[a.Name] = true
+	}
+	for _, f := range []string{"dpa-fib_20_buffer_65536.trace", "dpa-fib_20_buffer_65536.pb.gz", "dpa-fib_20_buffer_65536.perfetto.json", "err_m.svg", "hotspots.svg"} {
+		if !files[f] {
+			t.Errorf("no analysis file %s (have %v)", f, files)
+		}
 	}
 }

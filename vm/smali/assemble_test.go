@@ -1,6 +1,7 @@
 package smali
 
 import (
+	"github.com/droidprof/droidprof/internal/smalisuite"
 	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/vm/dex/dexdump"
 	"os"
@@ -79,7 +80,7 @@ func TestAssembleOracle(t *testing.T) {
 		}
 	}
 	for name, src := range integrationFiles(t) {
-		updated, _ := updateSyntax(src)
+		updated, _ := smalisuite.UpdateSyntax(src)
 		files["integration/"+name] = updated
 	}
 	names := make([]string, 0, len(files))

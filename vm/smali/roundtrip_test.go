@@ -1,6 +1,7 @@
 package smali
 
 import (
+	"github.com/droidprof/droidprof/internal/smalisuite"
 	"reflect"
 	"testing"
 
@@ -85,7 +86,7 @@ func roundTrip(t *testing.T, name string, c *ast.Class, api int) {
 // for every smali-integration-tests file.
 func TestRoundTripIntegrationFiles(t *testing.T) {
 	for name, src := range integrationFiles(t) {
-		updated, _ := updateSyntax(src)
+		updated, _ := smalisuite.UpdateSyntax(src)
 		c, err := Parse(name, updated, &Options{API: 28})
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
