@@ -188,7 +188,7 @@ func (t *Thread) stackTrace(bt uint32) uint32 {
 	return arr
 }
 
-// describeUncaught prints an uncaught exception the way the thread's
+// reportUncaught prints an uncaught exception the way the thread's
 // dispatchUncaughtException does, falling back to a plain line when that
 // fails.
 func (t *Thread) reportUncaught(exc uint32) {

@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"github.com/droidprof/droidprof/vm/dex"
-	"github.com/droidprof/droidprof/vm/heap"
 )
 
 // DexFile is a loaded DEX file with its resolution caches, indexed like
@@ -459,7 +458,6 @@ func (vm *VM) storeField(a uint32, kind byte, v uint64) {
 	}
 }
 
-var _ = heap.Alignment
 
 // Type returns the resolved class of type index i, or nil if it has not
 // been resolved yet (then use Thread.ResolveType).

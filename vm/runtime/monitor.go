@@ -139,7 +139,7 @@ func (m *Monitor) wakeOne() {
 	}
 }
 
-// owns reports whether t holds a's lock, inflating it when it does (wait
+// ownedMonitor returns a's monitor if t holds its lock (inflating it: wait
 // and notify need the monitor).
 func (t *Thread) ownedMonitor(a uint32) *Monitor {
 	vm := t.VM

@@ -1,9 +1,5 @@
 package runtime
 
-import (
-	"github.com/droidprof/droidprof/vm/dex"
-)
-
 // ResolveType returns the class for type index i of d, loading it; on
 // failure it throws NoClassDefFoundError and returns nil.
 func (t *Thread) ResolveType(d *DexFile, i uint32) *Class {
@@ -154,7 +150,7 @@ func (c *Class) Virtual(m *Method) *Method {
 	return im
 }
 
-// Super returns the target of invoke-super of m from a method of class
+// SuperTarget returns the target of invoke-super of m from a method of class
 // caller.
 func (caller *Class) SuperTarget(m *Method) *Method {
 	if m.Class.IsInterface() {
@@ -216,4 +212,3 @@ func (t *Thread) EnsureInitialized(c *Class) bool {
 	return true
 }
 
-var _ = dex.NoIndex

@@ -79,7 +79,7 @@ func (t *Thread) Root(i int) uint32 { return t.handles[len(t.handles)-1-i] }
 // not shutting down).
 func (t *Thread) Alive() bool { return !t.VM.stop.Load() }
 
-// errStop unwinds a thread's goroutine when the VM shuts down.
+// stopUnwind unwinds a thread's goroutine when the VM shuts down.
 type stopUnwind struct{}
 
 // acquire takes the global lock.
@@ -150,8 +150,8 @@ func (t *Thread) block(f func()) {
 	f()
 }
 
-// sleep blocks for d or until the thread is interrupted or woken, and
-// reports whether it was interrupted.
+// sleep blocks for d (0: no limit) or, if wakeable, until the thread is
+// woken (notify, interrupt), without holding the global lock.
 func (t *Thread) sleep(d time.Duration, wakeable bool) {
 	var timer <-chan time.Time
 	if d > 0 {
