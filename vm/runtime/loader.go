@@ -458,7 +458,6 @@ func (vm *VM) storeField(a uint32, kind byte, v uint64) {
 	}
 }
 
-
 // Type returns the resolved class of type index i, or nil if it has not
 // been resolved yet (then use Thread.ResolveType).
 func (d *DexFile) Type(i uint32) *Class { return d.types[i] }

@@ -211,4 +211,3 @@ func (t *Thread) EnsureInitialized(c *Class) bool {
 	c.initThread = nil
 	return true
 }
-
