@@ -51,22 +51,25 @@ const calibrationSmali = `.class public LDpaCalibrate;
 const calibrationRounds = 5
 
 // calibrateEvents measures the cost of one recorded event with a record
-// buffer of the given size (records written to a scratch file in dir).
-func calibrateEvents(ctx context.Context, dir string, calls, buffer int) (time.Duration, error) {
+// buffer of the given size (records written to a scratch file in dir),
+// and the mean of the part each event measures itself (Event.Cost) in the
+// fastest traced run.
+func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure bool) (event, measured time.Duration, err error) {
 	cls, err := smali.Parse("DpaCalibrate.smali", []byte(calibrationSmali), nil)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	data, err := smali.Assemble([]*ast.Class{cls}, nil)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	dexPath := filepath.Join(dir, "calibrate.dex")
 	if err := os.WriteFile(dexPath, data, 0o644); err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	defer os.Remove(dexPath)
 	args := []string{strconv.Itoa(calls)}
+	var lastMeasured time.Duration // mean measured cost of the last traced run
 	run := func(traced bool) (time.Duration, error) {
 		opts := vm.Options{ClassPath: []string{dexPath}, Stdout: io.Discard, Stderr: io.Discard}
 		var f *os.File
@@ -80,14 +83,18 @@ func calibrateEvents(ctx context.Context, dir string, calls, buffer int) (time.D
 			if err != nil {
 				return 0, err
 			}
-			tr := &tracer{rec: rec, names: map[int]string{}}
+			tr := &tracer{rec: rec, names: map[int]string{}, measure: measure}
 			opts.Hooks = tr.hooks()
 			v, err := vm.New(opts)
 			if err != nil {
 				return 0, err
 			}
 			tr.v = v
-			return timeMain(ctx, v, args)
+			d, err := timeMain(ctx, v, args)
+			if n := rec.Records(); n > 0 {
+				lastMeasured = time.Duration(tr.costs / n)
+			}
+			return d, err
 		}
 		v, err := vm.New(opts)
 		if err != nil {
@@ -102,15 +109,17 @@ func calibrateEvents(ctx context.Context, dir string, calls, buffer int) (time.D
 	for i := 0; i < calibrationRounds; i++ {
 		d, err := run(false)
 		if err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 		plain = min(plain, d)
 		if d, err = run(true); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
-		traced = min(traced, d)
+		if d < traced {
+			traced, measured = d, lastMeasured
+		}
 	}
-	return max(traced-plain, 0) / time.Duration(2*calls), nil
+	return max(traced-plain, 0) / time.Duration(2*calls), measured, nil
 }
 
 func timeMain(ctx context.Context, v *runtime.VM, args []string) (time.Duration, error) {

@@ -111,17 +111,28 @@ type tracer struct {
 	rec     *trace.Recorder
 	methods []*runtime.Method // by runtime method ID, those seen
 	names   map[int]string    // thread ID -> name
+	measure bool              // measure each event's cost
+	costs   int64             // Σ of the events' measured costs (ns)
 }
 
 // event is the whole per-event work: one clock read (the CPU clock is
-// derived from it), then the record.
+// derived from it) and the record; with Config.MeasureEvents a second
+// clock read whose difference to the first is the event's measured cost
+// (what the event spent after its timestamp), so the analysis deducts
+// what each event really cost.
 func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action) {
 	now := tr.v.Now()
 	tr.record(uint32(t.ID), m.ID, depth, a, now, t.CPUTime(now))
+	tr.methods[m.ID] = m
 	if depth == 1 {
 		// Thread names are taken at outermost events: the main thread
 		// gets its name in its first method, Thread.<init>.
 		tr.names[t.ID] = t.Name()
+	}
+	if tr.measure {
+		cost := tr.v.Now() - now
+		tr.rec.SetLastCost(uint32(cost))
+		tr.costs += cost
 	}
 }
 
@@ -136,7 +147,6 @@ func (tr *tracer) hooks() *runtime.Hooks {
 	return &runtime.Hooks{
 		MethodEntry: func(t *runtime.Thread, m *runtime.Method, depth int) {
 			tr.event(t, m, depth, trace.Enter)
-			tr.methods[m.ID] = m
 		},
 		MethodExit: func(t *runtime.Thread, m *runtime.Method, depth int, exc bool) {
 			a := trace.Exit
@@ -179,7 +189,7 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	}
 	defer closeOut()
 	step.Progress(0, 1, "", "calibrating")
-	eventCost, err := calibrateEvents(ctx, step.Dir, cfg.Calibration, cfg.BufferRecords)
+	eventCost, measuredCost, err := calibrateEvents(ctx, step.Dir, cfg.Calibration, cfg.BufferRecords, cfg.MeasureEvents)
 	if err != nil {
 		return fmt.Errorf("dpa: calibration: %w", err)
 	}
@@ -219,6 +229,10 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		return err
 	}
 	best.meta.EventOverhead = eventCost
+	if cfg.MeasureEvents {
+		best.meta.EventCosts = true
+		best.meta.Unmeasured = max(eventCost-measuredCost, 0)
+	}
 	if err := writeFile(filepath.Join(step.Dir, trace.MetaFile), func(f *os.File) error { return trace.WriteMeta(f, best.meta) }); err != nil {
 		return err
 	}
@@ -273,7 +287,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	if err != nil {
 		return nil, err
 	}
-	tr := &tracer{rec: rec, names: map[int]string{}}
+	tr := &tracer{rec: rec, names: map[int]string{}, measure: cfg.MeasureEvents}
 	v, err := vm.New(vm.Options{ClassPath: p.classPath, HeapMax: int64(cfg.HeapMax), Stdout: stdout, Stderr: stderr, Hooks: tr.hooks()})
 	if err != nil {
 		return nil, err

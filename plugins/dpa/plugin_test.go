@@ -36,9 +36,13 @@ func readJSON(t *testing.T, path string, v any) {
 // recorded with balanced enter/exit events, the trace loads back, and the
 // calibration is plausible.
 func TestDPACollector(t *testing.T) {
-	for _, buffer := range []int{65536, 0} {
+	for _, tc := range []struct {
+		buffer  int
+		measure bool
+	}{{65536, false}, {0, false}, {4096, true}} {
+		buffer := tc.buffer
 		c := sdktest.Start(t, Plugin())
-		out, err := c.Collect(context.Background(), "dpa", map[string]any{"workload": "dpa-fib", "args": []string{"12"}, "buffer_records": buffer},
+		out, err := c.Collect(context.Background(), "dpa", map[string]any{"workload": "dpa-fib", "args": []string{"12"}, "buffer_records": buffer, "measure_events": tc.measure},
 			sdktest.CollectOptions{StepID: "fib"})
 		if err != nil {
 			t.Fatal(err)
@@ -71,6 +75,15 @@ func TestDPACollector(t *testing.T) {
 		// fib(12) makes 2*fib(13)-1 = 465 calls.
 		if fibEnters != 465 {
 			t.Errorf("buffer %d: %d fib activations, want 465", buffer, fibEnters)
+		}
+		costs := 0
+		for _, e := range tr.Events {
+			if e.Cost > 0 {
+				costs++
+			}
+		}
+		if tr.EventCosts != tc.measure || tc.measure && costs < len(tr.Events)/2 || !tc.measure && costs != 0 {
+			t.Errorf("measure_events %v: EventCosts %v, %d of %d events with a cost", tc.measure, tr.EventCosts, costs, len(tr.Events))
 		}
 		if tr.ClockOverhead <= 0 || tr.EventOverhead < tr.ClockOverhead || len(tr.Threads) == 0 || tr.Threads[0].Name != "main" {
 			t.Errorf("calibration %v / %v, threads %+v", tr.ClockOverhead, tr.EventOverhead, tr.Threads)

@@ -48,6 +48,24 @@
 // formula is exact only for a common p; that is why the collector takes
 // both timestamps at the same point of its work.
 //
+// # Measured event costs
+//
+// A calibrated constant o is only as good as the calibration, and real
+// events vary in cost (a buffer flush, a cache miss). When the collector
+// measures each event's own work after its timestamp (Trace.EventCosts:
+// Event.Cost = q_e) only the rest of an event, u (the part before the
+// timestamp and the end of the second clock read), remains a calibrated
+// constant (Trace.UnmeasuredOverhead). The tracing work inside a's
+// interval is then the q of every event from a's enter up to its closing
+// event (exclusive) and the u of every event after the enter up to the
+// closing event (inclusive):
+//
+//	incl_true(a) = incl_meas(a) − Σ_{e = enter(a)}^{close(a)−1} q_e − n·u
+//
+// with n the number of events from a's enter (exclusive) to its closing
+// event (inclusive), 2D+1 for a complete activation. Exclusive times are
+// the inclusive ones less the children's, as before.
+//
 // The same o is deducted from both clocks: the recording work runs on the
 // traced thread, so it costs that thread's CPU time as well as wall time.
 //
@@ -199,7 +217,8 @@ type frame struct {
 	desc      int
 	// Sums over the closed children, to derive the exclusive times.
 	childIncl Times
-	childN    int // Σ of the children's deducted event counts
+	childDed  time.Duration // Σ of what was deducted from the children's inclusive times
+	costAt    time.Duration // the thread's measured event costs before this frame's enter
 }
 
 // threadState is the walk's state for one thread.
@@ -209,8 +228,11 @@ type threadState struct {
 	n       int            // events seen
 	last    Times          // timestamps of the last event
 	lastIdx int
-	stats   *ThreadStats
-	methods map[uint32]*MethodStats
+	// cost sums the measured Cost of the thread's events so far, last
+	// that of its last event (traces with Trace.EventCosts).
+	cost, lastCost time.Duration
+	stats          *ThreadStats
+	methods        map[uint32]*MethodStats
 }
 
 // Analyze computes the profile of t. A corrupt trace gives a Profile whose
@@ -230,9 +252,11 @@ func Analyze(t *trace.Trace, opt Options) *Profile {
 	p.Overhead = o
 	a := analyzer{
 		p: p, o: o, opt: opt,
-		methods: t.MethodByID(),
-		threads: t.ThreadByID(),
-		states:  map[uint32]*threadState{},
+		measured: opt.Deduct && t.EventCosts && opt.Overhead <= 0,
+		u:        max(t.UnmeasuredOverhead, 0),
+		methods:  t.MethodByID(),
+		threads:  t.ThreadByID(),
+		states:   map[uint32]*threadState{},
 	}
 	for i, ev := range t.Events {
 		if err := a.event(i, ev); err != nil {
@@ -244,12 +268,16 @@ func Analyze(t *trace.Trace, opt Options) *Profile {
 }
 
 type analyzer struct {
-	p       *Profile
-	o       time.Duration
-	opt     Options
-	methods map[uint32]*trace.Method
-	threads map[uint32]*trace.Thread
-	states  map[uint32]*threadState
+	p *Profile
+	o time.Duration
+	// measured: deduct the events' measured costs plus u per event
+	// instead of o per event.
+	measured bool
+	u        time.Duration
+	opt      Options
+	methods  map[uint32]*trace.Method
+	threads  map[uint32]*trace.Thread
+	states   map[uint32]*threadState
 }
 
 func (a *analyzer) state(id uint32) *threadState {
@@ -288,7 +316,7 @@ func (a *analyzer) event(i int, ev trace.Event) error {
 		}
 		s.stack = append(s.stack, frame{
 			method: ev.Method, enter: i, seq: s.n, start: now,
-			recursive: s.onStack[ev.Method] > 0,
+			recursive: s.onStack[ev.Method] > 0, costAt: s.cost,
 		})
 		s.onStack[ev.Method]++
 	case trace.Exit, trace.Unroll:
@@ -309,6 +337,8 @@ func (a *analyzer) event(i int, ev trace.Event) error {
 	}
 	s.n++
 	s.last, s.lastIdx = now, i
+	s.lastCost = time.Duration(ev.Cost)
+	s.cost += s.lastCost
 	return nil
 }
 
@@ -328,25 +358,37 @@ func (a *analyzer) close(s *threadState, idx, seq int, end Times, unrolled, uncl
 	// sequence numbers; 0 for an open activation whose enter is the
 	// thread's last event.
 	n := seq - f.seq
-	nExcl := n - f.childN
+	// What the tracing cost inside the interval: n calibrated events, or,
+	// when the events carry their measured costs, the measured costs of
+	// the events from the enter up to the closing one plus n times the
+	// unmeasured remainder of an event.
+	dedIncl := time.Duration(n) * a.o
+	if a.measured {
+		costBefore := s.cost // the costs of the events before seq
+		if seq < s.n {
+			costBefore -= s.lastCost // closing at the thread's last event
+		}
+		dedIncl = costBefore - f.costAt + time.Duration(n)*a.u
+	}
+	dedExcl := dedIncl - f.childDed
 
-	ded := func(v time.Duration, events int) time.Duration {
-		v -= time.Duration(events) * a.o
+	ded := func(v, amount time.Duration) time.Duration {
+		v -= amount
 		if v < 0 {
 			a.p.Clamped++
 			return 0
 		}
 		return v
 	}
-	incl := Times{ded(inclRaw.Wall, n), ded(inclRaw.CPU, n)}
-	excl := Times{ded(exclRaw.Wall, nExcl), ded(exclRaw.CPU, nExcl)}
+	incl := Times{ded(inclRaw.Wall, dedIncl), ded(inclRaw.CPU, dedIncl)}
+	excl := Times{ded(exclRaw.Wall, dedExcl), ded(exclRaw.CPU, dedExcl)}
 
 	if len(s.stack) > 0 {
 		parent := &s.stack[len(s.stack)-1]
 		parent.children++
 		parent.desc += f.desc + 1
 		parent.childIncl = parent.childIncl.add(inclRaw)
-		parent.childN += n
+		parent.childDed += dedIncl
 	} else {
 		s.stats.ProcessTime = s.stats.ProcessTime.add(incl)
 		s.stats.ProcessTimeRaw = s.stats.ProcessTimeRaw.add(inclRaw)

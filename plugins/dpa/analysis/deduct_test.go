@@ -39,8 +39,12 @@ func (n *node) trueIncl() time.Duration {
 // program's own work (the timestamps an overhead-free tracer would take
 // at the same points).
 type collector struct {
-	thread    uint32
-	o, pre    time.Duration
+	thread uint32
+	o, pre time.Duration
+	// vary, if set, draws each event's work after the timestamp at
+	// random and records it as the event's Cost, like dpa's collector
+	// measuring its events (pre stays the unmeasured part).
+	vary      *rand.Rand
 	meas, tru Times
 	events    []trace.Event // measured
 	truth     []trace.Event
@@ -52,12 +56,17 @@ type collector struct {
 func (c *collector) emit(m uint32, act trace.Action, depth int) {
 	c.meas = c.meas.add(Times{c.pre, c.pre})
 	e := trace.Event{Thread: c.thread, Method: m, Action: act, Depth: uint32(depth)}
+	post := c.o - c.pre
+	if c.vary != nil {
+		post = time.Duration(1 + c.vary.IntN(2*int(c.o)))
+		e.Cost = uint32(post)
+	}
 	me, te := e, e
 	me.Wall, me.CPU = int64(c.meas.Wall), int64(c.meas.CPU)
 	te.Wall, te.CPU = int64(c.tru.Wall), int64(c.tru.CPU)
 	c.events = append(c.events, me)
 	c.truth = append(c.truth, te)
-	c.meas = c.meas.add(Times{c.o - c.pre, c.o - c.pre})
+	c.meas = c.meas.add(Times{post, post})
 }
 
 func (c *collector) work(w, cpu time.Duration) {
@@ -133,11 +142,14 @@ func countNodes(n *node) int {
 // that fraction of each thread's events, leaving frames open. It returns
 // the measured trace, the truth trace and, keyed by the merged index of
 // each closed activation's enter event, its true exclusive times.
-func synth(r *rand.Rand, threads [][]*node, o, pre time.Duration, cut float64) (meas, truth *trace.Trace, excl map[int]Times) {
+func synth(r *rand.Rand, threads [][]*node, o, pre time.Duration, cut float64, vary bool) (meas, truth *trace.Trace, excl map[int]Times) {
 	var cs []*collector
 	for i, roots := range threads {
 		c := &collector{thread: uint32(i + 1), o: o, pre: pre,
 			exclWall: map[int]time.Duration{}, exclCPU: map[int]time.Duration{}}
+		if vary {
+			c.vary = r
+		}
 		for _, n := range roots {
 			c.run(n, 1)
 			c.work(time.Duration(r.IntN(100)), 0) // between top-level calls
@@ -148,7 +160,7 @@ func synth(r *rand.Rand, threads [][]*node, o, pre time.Duration, cut float64) (
 		}
 		cs = append(cs, c)
 	}
-	meas = &trace.Trace{EventOverhead: o, Methods: testMethods}
+	meas = &trace.Trace{EventOverhead: o, Methods: testMethods, EventCosts: vary, UnmeasuredOverhead: pre}
 	truth = &trace.Trace{Methods: testMethods}
 	excl = map[int]Times{}
 	pos := make([]int, len(cs))
@@ -204,7 +216,7 @@ func TestDeductionRecoversTruth(t *testing.T) {
 			}
 			threads = append(threads, roots)
 		}
-		meas, truth, excl := synth(r, threads, o, pre, cut)
+		meas, truth, excl := synth(r, threads, o, pre, cut, false)
 		name := fmt.Sprintf("iter %d (o=%v pre=%v cut=%.2f, %d events)", iter, o, pre, cut, len(meas.Events))
 
 		pm := Analyze(meas, Options{Deduct: true, Activations: true})
@@ -301,7 +313,7 @@ func TestErrorGrowsWithDescendants(t *testing.T) {
 	prev := -1.0
 	for _, tc := range trees {
 		tr := tc.root.trueIncl()
-		meas, _, _ := synth(r, [][]*node{{tc.root}}, o, 0, 0)
+		meas, _, _ := synth(r, [][]*node{{tc.root}}, o, 0, 0, false)
 		raw := Analyze(meas, Options{})
 		ded := Analyze(meas, Options{Deduct: true})
 		rootRaw, rootDed := raw.ProcessTime.Wall, ded.ProcessTime.Wall
@@ -326,5 +338,42 @@ func TestErrorGrowsWithDescendants(t *testing.T) {
 	}
 	if prev < 0.05 {
 		t.Errorf("deep recursion: raw error %v, want large (> 5%%)", prev)
+	}
+}
+
+// TestMeasuredCostsRecoverTruth: when every event carries the measured
+// cost of its work after the timestamp (varying from event to event, as
+// real events do) and the unmeasured part before it is a constant, the
+// deduction recovers the overhead-free times exactly.
+func TestMeasuredCostsRecoverTruth(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for iter := range 200 {
+		o := time.Duration(2 + r.IntN(200))
+		pre := time.Duration(r.IntN(int(o)))
+		cut := 0.0
+		if iter%4 == 3 {
+			cut = 0.2 + 0.7*r.Float64()
+		}
+		var threads [][]*node
+		for range 1 + r.IntN(3) {
+			threads = append(threads, []*node{randTree(r, 1+r.IntN(7)), randTree(r, 1+r.IntN(5))})
+		}
+		meas, truth, _ := synth(r, threads, o, pre, cut, true)
+		pm := Analyze(meas, Options{Deduct: true, Activations: true})
+		pt := Analyze(truth, Options{Activations: true})
+		if pm.Err != nil || pt.Err != nil {
+			t.Fatal(pm.Err, pt.Err)
+		}
+		if pm.Clamped != 0 || len(pm.Activations) != len(pt.Activations) {
+			t.Fatalf("iter %d: %d clamped, %d activations (truth %d)", iter, pm.Clamped, len(pm.Activations), len(pt.Activations))
+		}
+		for i, a := range pm.Activations {
+			if want := pt.Activations[i]; a.Incl != want.InclRaw || a.Excl != want.ExclRaw {
+				t.Fatalf("iter %d activation %d: deducted incl %+v excl %+v, true %+v %+v", iter, i, a.Incl, a.Excl, want.InclRaw, want.ExclRaw)
+			}
+		}
+		if pm.ProcessTime != pt.ProcessTimeRaw {
+			t.Fatalf("iter %d: process %+v, true %+v", iter, pm.ProcessTime, pt.ProcessTimeRaw)
+		}
 	}
 }

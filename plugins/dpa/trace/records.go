@@ -20,9 +20,9 @@ const (
 
 	recordsMagic = "DPAREC1\n"
 	// RecordSize is the size of one event record: thread u32, method u32,
-	// action u8, 3 bytes padding, depth u32, wall i64, cpu i64, all
-	// little-endian.
-	RecordSize = 32
+	// action u8, 3 bytes padding, depth u32, wall i64, cpu i64, cost u32,
+	// 4 bytes padding, all little-endian.
+	RecordSize = 40
 )
 
 // Meta is the content of MetaFile: everything in a Trace but the events.
@@ -30,6 +30,8 @@ type Meta struct {
 	Start         time.Time     `json:"start"`
 	ClockOverhead time.Duration `json:"clock_overhead_ns"`
 	EventOverhead time.Duration `json:"event_overhead_ns"`
+	EventCosts    bool          `json:"event_costs"`
+	Unmeasured    time.Duration `json:"unmeasured_overhead_ns"`
 	Overflow      bool          `json:"overflow"`
 	Elapsed       time.Duration `json:"elapsed_ns"`
 	Records       int64         `json:"records"`
@@ -65,12 +67,21 @@ func NewRecorder(w io.Writer, bufferRecords int) (*Recorder, error) {
 }
 
 // Add records one event. It never blocks on anything but the write of a
-// full buffer; a write error is kept and returned by Flush.
+// full buffer; a write error is kept and returned by Flush. The buffer is
+// written when an event arrives and finds it full, so the last event
+// stays in memory until then and SetLastCost can still complete it.
 func (r *Recorder) Add(e Event) {
-	r.buf[r.n] = e
-	r.n++
 	if r.n == len(r.buf) {
 		r.flush()
+	}
+	r.buf[r.n] = e
+	r.n++
+}
+
+// SetLastCost sets the Cost of the event added last.
+func (r *Recorder) SetLastCost(ns uint32) {
+	if r.n > 0 {
+		r.buf[r.n-1].Cost = ns
 	}
 }
 
@@ -105,6 +116,8 @@ func encode(b []byte, e Event) {
 	binary.LittleEndian.PutUint32(b[12:], e.Depth)
 	binary.LittleEndian.PutUint64(b[16:], uint64(e.Wall))
 	binary.LittleEndian.PutUint64(b[24:], uint64(e.CPU))
+	binary.LittleEndian.PutUint32(b[32:], e.Cost)
+	binary.LittleEndian.PutUint32(b[36:], 0)
 }
 
 // ReadRecords decodes a records file.
@@ -131,6 +144,7 @@ func ReadRecords(r io.Reader) ([]Event, error) {
 			Depth:  binary.LittleEndian.Uint32(b[12:]),
 			Wall:   int64(binary.LittleEndian.Uint64(b[16:])),
 			CPU:    int64(binary.LittleEndian.Uint64(b[24:])),
+			Cost:   binary.LittleEndian.Uint32(b[32:]),
 		}
 		if e.Action > Unroll {
 			return events, fmt.Errorf("record at offset %d: bad action %d", off, b[8])
@@ -170,6 +184,7 @@ func Load(recordsPath, metaPath string) (*Trace, error) {
 	}
 	return &Trace{
 		Start: m.Start, ClockOverhead: m.ClockOverhead, EventOverhead: m.EventOverhead, Overflow: m.Overflow,
+		EventCosts: m.EventCosts, UnmeasuredOverhead: m.Unmeasured,
 		Threads: m.Threads, Methods: m.Methods, Events: events, Elapsed: m.Elapsed,
 	}, nil
 }

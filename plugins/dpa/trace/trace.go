@@ -39,6 +39,9 @@ type Event struct {
 	// Wall is nanoseconds since Trace.Start; CPU is the thread's CPU time
 	// in nanoseconds since its first event.
 	Wall, CPU int64
+	// Cost, if not 0, is the measured duration in nanoseconds of this
+	// event's own recording work after its timestamp (Trace.EventCosts).
+	Cost uint32
 }
 
 // Method is a traced method.
@@ -70,6 +73,13 @@ type Trace struct {
 	// the store into the record buffer), calibrated the same way; the
 	// analysis deducts it per event.
 	EventOverhead time.Duration
+	// EventCosts reports that every event carries its measured Cost; the
+	// part of an event's work that cannot be measured (before its
+	// timestamp, and the end of the second clock read) is then
+	// UnmeasuredOverhead, calibrated as EventOverhead minus the mean
+	// measured cost.
+	EventCosts         bool
+	UnmeasuredOverhead time.Duration
 	// Overflow reports that events were dropped.
 	Overflow bool
 	Threads  []Thread
