@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -174,20 +173,26 @@ func calibrateClock(v *runtime.VM, n int) time.Duration {
 	return time.Duration(best)
 }
 
+// begin decodes a step's config, resolves its program and opens the
+// program's output files.
+func begin(step *sdk.Step) (cfg Config, p program, out, errOut *os.File, err error) {
+	if err = step.Decode(&cfg); err != nil {
+		return
+	}
+	if p, err = resolve(cfg, step.Dir); err != nil {
+		return
+	}
+	out, errOut, err = outputs(step.Dir)
+	return
+}
+
 func collectDPA(ctx context.Context, step *sdk.Step) error {
-	var cfg Config
-	if err := step.Decode(&cfg); err != nil {
-		return err
-	}
-	p, err := resolve(cfg, step.Dir)
+	cfg, p, out, errOut, err := begin(step)
 	if err != nil {
 		return err
 	}
-	out, errOut, closeOut, err := outputs(step.Dir)
-	if err != nil {
-		return err
-	}
-	defer closeOut()
+	defer out.Close()
+	defer errOut.Close()
 	step.Progress(0, 1, "", "calibrating")
 	eventCost, measuredCost, err := calibrateEvents(ctx, step.Dir, cfg.Calibration, cfg.BufferRecords, cfg.MeasureEvents)
 	if err != nil {
@@ -237,14 +242,13 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		return err
 	}
 	res.ExitCode, res.RunNanos, res.Records = best.code, best.meta.Elapsed.Nanoseconds(), best.meta.Records
-	if err := writeResult(step.Dir, &res); err != nil {
+	if err := step.WriteJSON(ResultFile, &res); err != nil {
 		return err
 	}
 	step.Progress(1, 1, "", fmt.Sprintf("%d events, exit status %d", res.Records, res.ExitCode))
 	return announce(step, []artifact{
 		{trace.RecordsFile, sdk.KindRaw, "application/octet-stream", "DPA event records"},
 		{trace.MetaFile, sdk.KindRaw, "application/json", "DPA trace description (methods, threads, calibration)"},
-		{ResultFile, sdk.KindRaw, "application/json", "DPA step result"},
 		{StdoutFile, sdk.KindLog, "text/plain", "program stdout"},
 		{StderrFile, sdk.KindLog, "text/plain", "program stderr"},
 	})
@@ -320,20 +324,13 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 }
 
 func collectBaseline(ctx context.Context, step *sdk.Step) error {
-	var cfg Config
-	if err := step.Decode(&cfg); err != nil {
-		return err
-	}
-	p, err := resolve(cfg, step.Dir)
+	cfg, p, out, errOut, err := begin(step)
 	if err != nil {
 		return err
 	}
+	defer out.Close()
+	defer errOut.Close()
 	res := Result{Collector: "baseline", Workload: p.workload, Main: p.main, Args: p.args, Method: p.method}
-	out, errOut, closeOut, err := outputs(step.Dir)
-	if err != nil {
-		return err
-	}
-	defer closeOut()
 	for i := 0; i < cfg.BestOf; i++ {
 		var b Result
 		var stdout, stderr io.Writer = io.Discard, io.Discard
@@ -346,11 +343,10 @@ func collectBaseline(ctx context.Context, step *sdk.Step) error {
 		keepFastest(&res, &b)
 	}
 	res.RunNanos = res.BaseRunNanos
-	if err := writeResult(step.Dir, &res); err != nil {
+	if err := step.WriteJSON(ResultFile, &res); err != nil {
 		return err
 	}
 	return announce(step, []artifact{
-		{ResultFile, sdk.KindRaw, "application/json", "baseline step result"},
 		{StdoutFile, sdk.KindLog, "text/plain", "program stdout"},
 		{StderrFile, sdk.KindLog, "text/plain", "program stderr"},
 	})
@@ -412,23 +408,15 @@ func parseElapsed(s string) (map[string]int64, error) {
 	return m, nil
 }
 
-func outputs(dir string) (out, errOut *os.File, closeAll func(), err error) {
+func outputs(dir string) (out, errOut *os.File, err error) {
 	if out, err = os.Create(filepath.Join(dir, StdoutFile)); err != nil {
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
 	if errOut, err = os.Create(filepath.Join(dir, StderrFile)); err != nil {
 		out.Close()
-		return nil, nil, nil, err
+		return nil, nil, err
 	}
-	return out, errOut, func() { out.Close(); errOut.Close() }, nil
-}
-
-func writeResult(dir string, r *Result) error {
-	return writeFile(filepath.Join(dir, ResultFile), func(f *os.File) error {
-		enc := json.NewEncoder(f)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
-	})
+	return out, errOut, nil
 }
 
 func writeFile(path string, write func(*os.File) error) error {
