@@ -42,15 +42,25 @@ type Meta struct {
 
 // Recorder is the record buffer: events are kept in a fixed-size buffer
 // and written out only when it is full (or on Flush). A buffer of 0
-// records writes every event as it comes, one write per event (the
-// paper's "no buffer" configuration).
+// records writes every event as it comes, one write per event on the
+// traced thread (the paper's "no buffer" configuration).
+//
+// A full buffer is encoded and written by a writer goroutine while the
+// traced thread fills a second buffer of the same size, so the traced
+// program pays for handing a buffer over, not for the write system call
+// and whatever the page cache makes of it that moment. If the writer has
+// not finished with the other buffer yet, Add waits: no event is dropped.
 type Recorder struct {
 	w       io.Writer
 	buf     []Event
 	n       int
+	handed  int64 // events handed to the writer (or written)
 	enc     []byte
-	written int64
 	err     error
+	full    chan []Event // to the writer
+	spare   chan []Event // back from the writer
+	done    chan struct{}
+	flushed bool
 }
 
 // NewRecorder starts a records file on w (which should be unbuffered, an
@@ -62,14 +72,36 @@ func NewRecorder(w io.Writer, bufferRecords int) (*Recorder, error) {
 	if _, err := io.WriteString(w, recordsMagic); err != nil {
 		return nil, err
 	}
-	size := max(bufferRecords, 1)
-	return &Recorder{w: w, buf: make([]Event, size), enc: make([]byte, size*RecordSize)}, nil
+	r := &Recorder{w: w, buf: make([]Event, max(bufferRecords, 1))}
+	if bufferRecords == 0 {
+		r.enc = make([]byte, RecordSize)
+		return r, nil
+	}
+	r.full, r.spare, r.done = make(chan []Event, 1), make(chan []Event, 1), make(chan struct{})
+	r.spare <- make([]Event, bufferRecords)
+	go r.writer(make([]byte, bufferRecords*RecordSize))
+	return r, nil
 }
 
-// Add records one event. It never blocks on anything but the write of a
-// full buffer; a write error is kept and returned by Flush. The buffer is
-// written when an event arrives and finds it full, so the last event
-// stays in memory until then and SetLastCost can still complete it.
+// writer encodes and writes the buffers handed over, until Flush.
+func (r *Recorder) writer(enc []byte) {
+	defer close(r.done)
+	for b := range r.full {
+		out := enc[:len(b)*RecordSize]
+		for i, e := range b {
+			encode(out[i*RecordSize:], e)
+		}
+		if r.err == nil {
+			_, r.err = r.w.Write(out)
+		}
+		r.spare <- b[:cap(b)]
+	}
+}
+
+// Add records one event. The buffer is handed over when an event arrives
+// and finds it full, so the last event stays in memory until then and
+// SetLastCost can still complete it. A write error is kept and returned
+// by Flush.
 func (r *Recorder) Add(e Event) {
 	if r.n == len(r.buf) {
 		r.flush()
@@ -89,25 +121,38 @@ func (r *Recorder) flush() {
 	if r.n == 0 {
 		return
 	}
-	b := r.enc[:r.n*RecordSize]
-	for i, e := range r.buf[:r.n] {
-		encode(b[i*RecordSize:], e)
+	if r.full == nil {
+		for _, e := range r.buf[:r.n] {
+			encode(r.enc, e)
+			if r.err == nil {
+				_, r.err = r.w.Write(r.enc)
+			}
+		}
+	} else {
+		r.full <- r.buf[:r.n]
+		r.buf = <-r.spare
 	}
-	if r.err == nil {
-		_, r.err = r.w.Write(b)
-	}
-	r.written += int64(r.n)
+	r.handed += int64(r.n)
 	r.n = 0
 }
 
-// Flush writes out buffered events and reports the first write error.
+// Flush writes out the events still buffered, waits for the writer and
+// reports the first write error. Only Records may be called after it.
 func (r *Recorder) Flush() error {
+	if r.flushed {
+		return r.err
+	}
+	r.flushed = true
 	r.flush()
+	if r.full != nil {
+		close(r.full)
+		<-r.done
+	}
 	return r.err
 }
 
 // Records is the number of events recorded so far.
-func (r *Recorder) Records() int64 { return r.written + int64(r.n) }
+func (r *Recorder) Records() int64 { return r.handed + int64(r.n) }
 
 func encode(b []byte, e Event) {
 	binary.LittleEndian.PutUint32(b[0:], e.Thread)

@@ -1,0 +1,77 @@
+package trace
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Events come back from the records file in order and complete (with
+// the costs set after each Add), whatever the buffer size, including 0
+// (one write per event) and sizes that leave a partial last buffer.
+func TestRecorderRoundTrip(t *testing.T) {
+	var want []Event
+	for i := range 2500 {
+		want = append(want, Event{Thread: uint32(1 + i%3), Method: uint32(4 * (i % 7)), Action: Action(i % 3),
+			Depth: uint32(i % 40), Wall: int64(i) * 1000, CPU: int64(i) * 900, Cost: uint32(i % 250)})
+	}
+	for _, size := range []int{0, 1, 3, 1000, 4096} {
+		var out bytes.Buffer
+		r, err := NewRecorder(&out, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range want {
+			cost := e.Cost
+			e.Cost = 0
+			r.Add(e)
+			r.SetLastCost(cost)
+		}
+		if err := r.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if r.Records() != int64(len(want)) || out.Len() != len(recordsMagic)+len(want)*RecordSize {
+			t.Fatalf("buffer %d: %d records, %d bytes", size, r.Records(), out.Len())
+		}
+		got, err := ReadRecords(&out)
+		if err != nil || !slices.Equal(got, want) {
+			t.Fatalf("buffer %d: read %d events (%v), want %d equal ones", size, len(got), err, len(want))
+		}
+	}
+}
+
+type failingWriter struct{ n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if w.n++; w.n > 2 {
+		return 0, errors.New("disk full")
+	}
+	return len(p), nil
+}
+
+func TestRecorderReportsWriteErrors(t *testing.T) {
+	for _, size := range []int{0, 10} {
+		r, err := NewRecorder(&failingWriter{}, size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 100 {
+			r.Add(Event{Thread: 1, Method: 4, Wall: int64(i)})
+		}
+		if err := r.Flush(); err == nil || !strings.Contains(err.Error(), "disk full") {
+			t.Errorf("buffer %d: Flush = %v, want the write error", size, err)
+		}
+	}
+}
+
+func TestReadRecordsErrors(t *testing.T) {
+	if _, err := ReadRecords(strings.NewReader("nope")); err == nil {
+		t.Error("bad magic accepted")
+	}
+	short := recordsMagic + strings.Repeat("\x00", RecordSize+5)
+	if _, err := ReadRecords(strings.NewReader(short)); err == nil || !strings.Contains(err.Error(), "offset 48") {
+		t.Errorf("truncated record: %v", err)
+	}
+}
