@@ -194,7 +194,11 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	defer out.Close()
 	defer errOut.Close()
 	step.Progress(0, 1, "", "calibrating")
-	eventCost, measuredCost, err := calibrateEvents(ctx, step.Dir, cfg.Calibration, cfg.BufferRecords, cfg.MeasureEvents)
+	// The calibration calls make at least four buffers' worth of events,
+	// so that handing full buffers to the writer is paid in the same
+	// proportion as in the measured run.
+	calls := max(cfg.Calibration, 2*cfg.BufferRecords)
+	eventCost, measuredCost, err := calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents)
 	if err != nil {
 		return fmt.Errorf("dpa: calibration: %w", err)
 	}
