@@ -109,6 +109,22 @@ func (s *Step) AddArtifact(name, kind, mediaType, title string) error {
 	return s.emit(&api.CollectEvent{Event: &api.CollectEvent_Artifact{Artifact: a}})
 }
 
+// Artifact describes a file a collector wrote into its step directory.
+type Artifact struct {
+	Name, Kind, MediaType, Title string
+}
+
+// AddArtifacts announces files the collector already wrote, stopping at
+// the first error.
+func (s *Step) AddArtifacts(arts ...Artifact) error {
+	for _, a := range arts {
+		if err := s.AddArtifact(a.Name, a.Kind, a.MediaType, a.Title); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // WriteArtifact writes data to Dir/name and announces it.
 func (s *Step) WriteArtifact(name, kind, mediaType, title string, data []byte) error {
 	if err := os.WriteFile(filepath.Join(s.Dir, name), data, 0o644); err != nil {

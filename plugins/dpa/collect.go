@@ -250,12 +250,12 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		return err
 	}
 	step.Progress(1, 1, "", fmt.Sprintf("%d events, exit status %d", res.Records, res.ExitCode))
-	return announce(step, []artifact{
-		{trace.RecordsFile, sdk.KindRaw, "application/octet-stream", "DPA event records"},
-		{trace.MetaFile, sdk.KindRaw, "application/json", "DPA trace description (methods, threads, calibration)"},
-		{StdoutFile, sdk.KindLog, "text/plain", "program stdout"},
-		{StderrFile, sdk.KindLog, "text/plain", "program stderr"},
-	})
+	return step.AddArtifacts(
+		sdk.Artifact{Name: trace.RecordsFile, Kind: sdk.KindRaw, MediaType: "application/octet-stream", Title: "DPA event records"},
+		sdk.Artifact{Name: trace.MetaFile, Kind: sdk.KindRaw, MediaType: "application/json", Title: "DPA trace description (methods, threads, calibration)"},
+		sdk.Artifact{Name: StdoutFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stdout"},
+		sdk.Artifact{Name: StderrFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stderr"},
+	)
 }
 
 // keepFastest folds one baseline measurement into res, keeping the
@@ -350,10 +350,10 @@ func collectBaseline(ctx context.Context, step *sdk.Step) error {
 	if err := step.WriteJSON(ResultFile, &res); err != nil {
 		return err
 	}
-	return announce(step, []artifact{
-		{StdoutFile, sdk.KindLog, "text/plain", "program stdout"},
-		{StderrFile, sdk.KindLog, "text/plain", "program stderr"},
-	})
+	return step.AddArtifacts(
+		sdk.Artifact{Name: StdoutFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stdout"},
+		sdk.Artifact{Name: StderrFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stderr"},
+	)
 }
 
 // measureBaselines runs the program untraced and timed from outside (the
@@ -433,16 +433,4 @@ func writeFile(path string, write func(*os.File) error) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return f.Close()
-}
-
-// artifact is a file a collector wrote into its step directory.
-type artifact struct{ name, kind, mediaType, title string }
-
-func announce(step *sdk.Step, arts []artifact) error {
-	for _, a := range arts {
-		if err := step.AddArtifact(a.name, a.kind, a.mediaType, a.title); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -37,18 +37,6 @@ func stepEnv(step *sdk.Step) env {
 	return e
 }
 
-// artifact is a file a collector wrote into its step directory.
-type artifact struct{ name, kind, mediaType, title string }
-
-func announce(step *sdk.Step, arts []artifact) error {
-	for _, a := range arts {
-		if err := step.AddArtifact(a.name, a.kind, a.mediaType, a.title); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // DataDirName is the subdirectory of the storage directory both collectors
 // put their data files in (test.dat0, test.dat1, ...), like Mobibench's -p.
 const DataDirName = "droidprof-mobibench"
@@ -95,14 +83,14 @@ func writeFile(dir, name string, data []byte) error {
 
 // collector adapts a run function (runMobibench, runFio) to the SDK: decode
 // the config, run, and announce every artifact written, also after an error.
-func collector(run func(context.Context, Config, env) (*Result, []artifact, error)) func(context.Context, *sdk.Step) error {
+func collector(run func(context.Context, Config, env) (*Result, []sdk.Artifact, error)) func(context.Context, *sdk.Step) error {
 	return func(ctx context.Context, step *sdk.Step) error {
 		var cfg Config
 		if err := step.Decode(&cfg); err != nil {
 			return err
 		}
 		_, arts, err := run(ctx, cfg, stepEnv(step))
-		if aerr := announce(step, arts); err == nil {
+		if aerr := step.AddArtifacts(arts...); err == nil {
 			err = aerr
 		}
 		return err
@@ -112,7 +100,7 @@ func collector(run func(context.Context, Config, env) (*Result, []artifact, erro
 // runMobibench is the mobibench collector: it runs the engine in a fresh
 // subdirectory of the storage directory and writes result.json,
 // mobibench.out and, when asked, latency.tsv and iops.tsv.
-func runMobibench(ctx context.Context, cfg Config, e env) (*Result, []artifact, error) {
+func runMobibench(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, error) {
 	cfg, ec, err := cfg.resolve("")
 	if err != nil {
 		return nil, nil, err
@@ -140,12 +128,12 @@ func runMobibench(ctx context.Context, cfg Config, e env) (*Result, []artifact, 
 		}
 	}
 	res := engineResult(cfg, r)
-	var arts []artifact
+	var arts []sdk.Artifact
 	add := func(name, kind, media, title string, data []byte) error {
 		if err := writeFile(e.OutDir, name, data); err != nil {
 			return err
 		}
-		arts = append(arts, artifact{name, kind, media, title})
+		arts = append(arts, sdk.Artifact{Name: name, Kind: kind, MediaType: media, Title: title})
 		return nil
 	}
 	js, err := marshal(res)

@@ -117,7 +117,7 @@ func fioJobFor(c fileio.Config, plan fileio.Plan, extra []string) (fioJob, error
 // when asked, runs fio with the equivalent job and JSON output, and writes
 // fio.job, fio.json and result.json (plus latency.tsv / iops.tsv from fio's
 // logs when asked).
-func runFio(ctx context.Context, cfg Config, e env) (*Result, []artifact, error) {
+func runFio(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, error) {
 	bin, err := exec.LookPath(FioBinary)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the fio collector needs the fio binary on PATH (Debian/Ubuntu: apt-get install fio): %w", err)
@@ -150,12 +150,12 @@ func runFio(ctx context.Context, cfg Config, e env) (*Result, []artifact, error)
 		jobText += fmt.Sprintf("write_lat_log=%s\n", logPrefix)
 		jobText += "\n[mobibench]\n"
 	}
-	var arts []artifact
+	var arts []sdk.Artifact
 	add := func(name, kind, media, title string, data []byte) error {
 		if err := writeFile(e.OutDir, name, data); err != nil {
 			return err
 		}
-		arts = append(arts, artifact{name, kind, media, title})
+		arts = append(arts, sdk.Artifact{Name: name, Kind: kind, MediaType: media, Title: title})
 		return nil
 	}
 	if err := add("fio.job", sdk.KindRaw, "text/plain", "fio job equivalent to the Mobibench config", []byte(jobText)); err != nil {
