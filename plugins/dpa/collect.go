@@ -17,6 +17,7 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/clock"
 	"github.com/droidprof/droidprof/vm/runtime"
 	"github.com/droidprof/droidprof/workloads"
 )
@@ -314,7 +315,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	if err := rf.Close(); err != nil {
 		return nil, err
 	}
-	meta := &trace.Meta{Start: v.Epoch(), ClockOverhead: clockCost, Elapsed: elapsed, Records: rec.Records(), BufferRecords: cfg.BufferRecords}
+	meta := &trace.Meta{Start: v.Epoch(), ClockSource: clock.Source(), ClockOverhead: clockCost, Elapsed: elapsed, Records: rec.Records(), BufferRecords: cfg.BufferRecords}
 	for id, name := range tr.names {
 		meta.Threads = append(meta.Threads, trace.Thread{ID: uint32(id), Name: name})
 	}

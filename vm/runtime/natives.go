@@ -6,14 +6,14 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/droidprof/droidprof/vm/clock"
 )
 
 func long(a []uint32, i int) int64 { return int64(uint64(a[i]) | uint64(a[i+1])<<32) }
 func dbl(a []uint32, i int) float64 {
 	return math.Float64frombits(uint64(a[i]) | uint64(a[i+1])<<32)
 }
-
-var processStart = time.Now()
 
 // registerNatives fills vm.natives: the Go half of the core library's
 // native methods. The list must match core.Natives (checked by a test).
@@ -142,7 +142,7 @@ func registerNatives(vm *VM) {
 	reg("System", "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V", func(t *Thread, a []uint32) {
 		t.arraycopy(a[0], int32(a[1]), a[2], int32(a[3]), int32(a[4]))
 	})
-	reg("System", "nanoTime()J", func(t *Thread, a []uint32) { t.Ret = uint64(time.Since(processStart).Nanoseconds()) })
+	reg("System", "nanoTime()J", func(t *Thread, a []uint32) { t.Ret = uint64(clock.Now()) })
 	reg("System", "currentTimeMillis()J", func(t *Thread, a []uint32) { t.Ret = uint64(time.Now().UnixMilli()) })
 	reg("System", "identityHashCode(Ljava/lang/Object;)I", func(t *Thread, a []uint32) { t.Ret = uint64(uint32(vm.IdentityHash(a[0]))) })
 	reg("System", "exit0(I)V", func(t *Thread, a []uint32) { t.Exit(int(int32(a[0])) & 0xff) })

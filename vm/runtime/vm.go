@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/droidprof/droidprof/vm/clock"
 	"github.com/droidprof/droidprof/vm/dex"
 	"github.com/droidprof/droidprof/vm/heap"
 )
@@ -48,10 +49,11 @@ const MaxDepth = 20000
 
 // VM is one Java virtual machine instance.
 type VM struct {
-	Heap   *heap.Heap
-	Engine Engine
-	Hooks  *Hooks
-	epoch  time.Time
+	Heap    *heap.Heap
+	Engine  Engine
+	Hooks   *Hooks
+	epoch   time.Time
+	epochNs int64 // clock.Now() at epoch
 
 	bootFiles, appFiles []*DexFile
 	classes             []*Class
@@ -109,6 +111,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 	if opt.Engine == nil {
 		return nil, errors.New("runtime: no engine")
 	}
+	clock.Init()
 	if opt.StackWords == 0 {
 		opt.StackWords = DefaultStackWords
 	}
@@ -127,6 +130,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		stackWords: opt.StackWords,
 		gcTarget:   2 << 20,
 		epoch:      time.Now(),
+		epochNs:    clock.Now(),
 	}
 	if vm.Hooks == nil {
 		vm.Hooks = &Hooks{}
@@ -214,7 +218,7 @@ func (vm *VM) boot() error {
 }
 
 // Now is the VM's monotonic clock: nanoseconds since Epoch.
-func (vm *VM) Now() int64 { return int64(time.Since(vm.epoch)) }
+func (vm *VM) Now() int64 { return clock.Now() - vm.epochNs }
 
 // Epoch is the wall-clock time at which Now was 0 (the VM's creation).
 func (vm *VM) Epoch() time.Time { return vm.epoch }

@@ -28,6 +28,7 @@ const (
 // Meta is the content of MetaFile: everything in a Trace but the events.
 type Meta struct {
 	Start         time.Time     `json:"start"`
+	ClockSource   string        `json:"clock_source,omitempty"` // "tsc" or "monotonic" (vm/clock)
 	ClockOverhead time.Duration `json:"clock_overhead_ns"`
 	EventOverhead time.Duration `json:"event_overhead_ns"`
 	EventCosts    bool          `json:"event_costs"`

@@ -1,0 +1,6 @@
+package clock
+
+const hasTSC = true
+
+// rdtsc reads the time-stamp counter.
+func rdtsc() uint64
