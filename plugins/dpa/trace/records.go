@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"time"
+	"unsafe"
 )
 
 // The collector's own files: RecordsFile holds the events as fixed-size
@@ -88,9 +89,12 @@ func NewRecorder(w io.Writer, bufferRecords int) (*Recorder, error) {
 func (r *Recorder) writer(enc []byte) {
 	defer close(r.done)
 	for b := range r.full {
-		out := enc[:len(b)*RecordSize]
-		for i, e := range b {
-			encode(out[i*RecordSize:], e)
+		out := recordBytes(b)
+		if out == nil {
+			out = enc[:len(b)*RecordSize]
+			for i, e := range b {
+				encode(out[i*RecordSize:], e)
+			}
 		}
 		if r.err == nil {
 			_, r.err = r.w.Write(out)
@@ -154,6 +158,24 @@ func (r *Recorder) Flush() error {
 
 // Records is the number of events recorded so far.
 func (r *Recorder) Records() int64 { return r.handed + int64(r.n) }
+
+// recordBytes is the memory of b when it already is the records' byte
+// layout (a little-endian host: Event's fields and padding are the
+// record's), so a full buffer is written without encoding it; nil
+// otherwise.
+func recordBytes(b []Event) []byte {
+	if !nativeLayout || len(b) == 0 {
+		return nil
+	}
+	return unsafe.Slice((*byte)(unsafe.Pointer(&b[0])), len(b)*RecordSize)
+}
+
+// nativeLayout is whether Event in memory is a record.
+var nativeLayout = unsafe.Sizeof(Event{}) == RecordSize && unsafe.Offsetof(Event{}.Depth) == 12 &&
+	unsafe.Offsetof(Event{}.Wall) == 16 && unsafe.Offsetof(Event{}.Cost) == 32 && func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
 
 func encode(b []byte, e Event) {
 	binary.LittleEndian.PutUint32(b[0:], e.Thread)

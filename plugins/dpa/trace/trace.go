@@ -35,6 +35,7 @@ type Event struct {
 	Thread uint32 // Thread.ID
 	Method uint32 // Method.ID
 	Action Action
+	_      [3]byte
 	Depth  uint32 // call depth of the activation, 1 for a thread's outermost method
 	// Wall is nanoseconds since Trace.Start; CPU is the thread's CPU time
 	// in nanoseconds since its first event.
@@ -42,6 +43,7 @@ type Event struct {
 	// Cost, if not 0, is the measured duration in nanoseconds of this
 	// event's own recording work after its timestamp (Trace.EventCosts).
 	Cost uint32
+	_    uint32
 }
 
 // Method is a traced method.
