@@ -368,9 +368,13 @@ func DiffFingerprints(a, b results.Fingerprint) []EnvDiff {
 	add("Go version", a.GoVersion, b.GoVersion)
 	add("droidprof version", a.DroidprofVersion, b.DroidprofVersion)
 	add("droidprof commit", a.DroidprofCommit, b.DroidprofCommit)
-	add("storage backend", a.StorageBackend, b.StorageBackend)
-	add("filesystem", a.FSType, b.FSType)
-	add("mount options", a.MountOptions, b.MountOptions)
+	if len(a.Volumes) == 0 || len(b.Volumes) == 0 {
+		add("storage backend", a.StorageBackend, b.StorageBackend)
+		add("filesystem", a.FSType, b.FSType)
+		add("mount options", a.MountOptions, b.MountOptions)
+	} else {
+		d = append(d, diffVolumes(a.Volumes, b.Volumes)...)
+	}
 	add("config sha256", short(a.ConfigSHA256), short(b.ConfigSHA256))
 
 	names := make([]string, 0, len(a.Plugins)+len(b.Plugins))
@@ -399,6 +403,57 @@ func DiffFingerprints(a, b results.Fingerprint) []EnvDiff {
 		if okA != okB || pa.Version != pb.Version || pa.SHA256 != pb.SHA256 {
 			d = append(d, EnvDiff{Field: "plugin " + n, Old: describe(pa, okA), New: describe(pb, okB)})
 		}
+	}
+	return d
+}
+
+// diffVolumes compares the storage volumes of two runs, matched by the
+// matrix cells they served (by position when those differ). Loop devices,
+// images and mount points are paths that change from run to run and are
+// ignored; a block device is not.
+func diffVolumes(a, b []results.Volume) []EnvDiff {
+	var d []EnvDiff
+	if len(a) != len(b) {
+		d = append(d, EnvDiff{Field: "storage volumes", Old: fmt.Sprint(len(a)), New: fmt.Sprint(len(b))})
+	}
+	key := func(v results.Volume) string { return strings.Join(v.Cells, "; ") }
+	used := map[int]bool{}
+	for i, va := range a {
+		j := -1
+		for k, vb := range b {
+			if !used[k] && key(vb) == key(va) {
+				j = k
+				break
+			}
+		}
+		if j < 0 && i < len(b) && !used[i] {
+			j = i
+		}
+		if j < 0 {
+			continue
+		}
+		used[j] = true
+		vb := b[j]
+		name := "storage"
+		if len(a) > 1 || len(b) > 1 {
+			name = fmt.Sprintf("storage %d", i+1)
+			if k := key(va); k != "" {
+				name += " (" + k + ")"
+			}
+		}
+		add := func(field, x, y string) {
+			if x != y {
+				d = append(d, EnvDiff{Field: name + " " + field, Old: orUnknown(x), New: orUnknown(y)})
+			}
+		}
+		add("backend", va.Backend, vb.Backend)
+		add("filesystem", va.FSType, vb.FSType)
+		add("mount options", va.MountOptions, vb.MountOptions)
+		add("mkfs options", strings.Join(va.MkfsOptions, " "), strings.Join(vb.MkfsOptions, " "))
+		if va.Backend == "device" || vb.Backend == "device" {
+			add("device", va.Device, vb.Device)
+		}
+		add("size", fmtBytes(va.SizeBytes), fmtBytes(vb.SizeBytes))
 	}
 	return d
 }

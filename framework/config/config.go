@@ -8,10 +8,10 @@
 //	  warmup      = 1                  # >= 0, default 0
 //	  plugin_dirs = ["./more-plugins"] # relative to the config file
 //	  storage {
-//	    backend = "dir"                # "loop" and "device": not supported yet
-//	    dir     = ""                   # empty: a fresh temporary directory per run
-//	    keep    = false
-//	    options = {}
+//	    backend = "dir"                # "dir" (default), "loop" or "device"
+//	    dir     = ""                   # dir: empty means a fresh temporary directory per run
+//	    keep    = false                # dir: keep that directory
+//	    options = {}                   # passed to the collectors as they are
 //	  }
 //	  matrix {                         # cells: cartesian product, first axis slowest
 //	    mode = [0, 1]
@@ -27,6 +27,29 @@
 //	  analyze "mobibench" {}           # analyze bodies may not use the matrix
 //	}
 //
+// The loop backend (root) formats a sparse image on a loop device and mounts
+// it; the device backend (root) mounts an existing block device, formatting
+// it only when asked. Storage attributes may refer to the matrix, so one
+// experiment can compare filesystems:
+//
+//	storage {
+//	  backend       = "loop"
+//	  fs            = matrix.fs          # "ext4" (default), "xfs", "btrfs"
+//	  size          = "1GiB"             # default 1GiB
+//	  image_dir     = "/var/tmp"         # default; not /tmp, which may be RAM
+//	  mkfs_options  = ["-O", "^has_journal"]
+//	  mount_options = "noatime"
+//	}
+//	matrix { fs = ["ext4", "xfs", "btrfs"] }
+//
+//	storage {
+//	  backend       = "device"
+//	  device        = "/dev/sdb"         # refused if mounted or in use
+//	  format        = true               # default false: use the filesystem on it
+//	  fs            = "ext4"
+//	  mount_options = "data=journal"
+//	}
+//
 // A one-line HCL block holds at most one argument; write more on separate
 // lines. The YAML form has the same
 // structure, blocks as label-keyed maps (labels joined by one space), and
@@ -35,8 +58,8 @@
 //	experiment:
 //	  quickstart:
 //	    repeat: 3
-//	    storage: {backend: dir}
-//	    matrix: {mode: [0, 1], sync: [0, 2]}
+//	    storage: {backend: loop, fs: "${matrix.fs}"}
+//	    matrix: {mode: [0, 1], fs: [ext4, xfs]}
 //	    collect:
 //	      mobibench: {access: "${matrix.mode}", file_size: 1MiB, db: {op: insert}}
 //	      "mobibench fio": {threads: 4}
@@ -75,7 +98,7 @@ type Options struct {
 
 // IgnoredEnv are DROIDPROF_* variables the CLI itself uses; they are never
 // read as settings.
-var IgnoredEnv = []string{"DROIDPROF_HOME", "DROIDPROF_PLUGIN_PATH", "DROIDPROF_REQUIRE_PRIVILEGED", "DROIDPROF_PLUGIN"}
+var IgnoredEnv = []string{"DROIDPROF_HOME", "DROIDPROF_PLUGIN_PATH", "DROIDPROF_REQUIRE_PRIVILEGED", "DROIDPROF_PLUGIN", "DROIDPROF_LOG_LEVEL"}
 
 // Experiment is a parsed and layered experiment config. Plugin bodies are
 // kept undecoded until Resolve knows their schemas.
@@ -96,18 +119,45 @@ type Experiment struct {
 	Analyze    []*Block
 
 	badAxes []string // axes Load rejected (only set on a failed load)
+	// storage is Storage per matrix cell; storageVaries says whether it
+	// refers to the matrix at all.
+	storage       []Storage
+	storageVaries bool
 }
 
-// Storage selects the storage target the collectors run against.
+// Storage selects the volume the collectors do their I/O in (see package
+// storage/volume). Its attributes may refer to the matrix, so it is resolved
+// per cell: Experiment.StorageFor gives a cell's; Experiment.Storage holds
+// the first cell's.
 type Storage struct {
-	// Backend is "dir" (the only one supported so far).
+	// Backend is "dir" (default), "loop" or "device".
 	Backend string
-	// Dir is absolute, or empty: the runner then makes a fresh temporary
-	// directory per run.
+	// Dir (backend dir) is absolute, or empty: the runner then makes a fresh
+	// temporary directory per run.
 	Dir string
-	// Keep keeps the files the workload wrote.
-	Keep    bool
+	// Keep (backend dir) keeps the files the workload wrote.
+	Keep bool
+	// Options are passed to the collectors as they are.
 	Options map[string]string
+	// FS (backends loop and device) is "ext4", "xfs" or "btrfs": what mkfs
+	// makes. For loop, and device with Format, it defaults to ext4; for a
+	// device without Format, empty means whatever is on it.
+	FS string
+	// Size (backend loop) of the sparse image in bytes; default 1 GiB.
+	Size int64
+	// MkfsOptions (loop, and device with Format) are passed to mkfs.FS,
+	// e.g. ["-O", "^has_journal"].
+	MkfsOptions []string
+	// MountOptions (loop and device) are mount(8)-style options, e.g.
+	// "noatime,data=journal".
+	MountOptions string
+	// Device (backend device) is the block device, absolute.
+	Device string
+	// Format (backend device) lets droidprof run mkfs on Device, erasing it.
+	Format bool
+	// ImageDir (backend loop) is an absolute directory for the image;
+	// default /var/tmp.
+	ImageDir string
 }
 
 // Axis is one dimension of the matrix.

@@ -485,15 +485,12 @@ func TestErrors(t *testing.T) {
     access = matrix.mode
   }
 }`, []string{`e.hcl:5:14: Invalid value for "access": value 7 is not one of 0,1,2`}},
-		{"unsupported backend", `experiment "e" {
-  storage { backend = "loop" }
-}`, []string{`e.hcl:2:23: Unsupported storage backend: backend "loop" is not supported yet; use "dir"`}},
 		{"unknown backend", `experiment "e" {
   storage { backend = "dri" }
 }`, []string{`e.hcl:2:23: Invalid value for "backend": value "dri" is not one of dir,loop,device. Did you mean "dir"?`}},
 		{"unknown storage key", `experiment "e" {
-  storage { fs = "ext4" }
-}`, []string{`e.hcl:2:13: Unsupported argument: An argument named "fs" is not expected here.`}},
+  storage { fss = "ext4" }
+}`, []string{`e.hcl:2:13: Unsupported argument: An argument named "fss" is not expected here. Did you mean "fs"?`}},
 		{"unknown top-level block", `experiment "e" {
   colect "mobibench" {}
 }`, []string{`e.hcl:2:3: Unsupported block type: Blocks of type "colect" are not expected here. Did you mean "collect"?`}},

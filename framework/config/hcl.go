@@ -15,23 +15,26 @@ import (
 var (
 	experimentAttrs  = []string{"description", "repeat", "warmup", "plugin_dirs"}
 	experimentBlocks = []string{"storage", "matrix", "collect", "analyze"}
-	storageAttrs     = []string{"backend", "dir", "keep", "options"}
+	storageAttrs     = []string{"backend", "dir", "keep", "options", "fs", "size", "mkfs_options", "mount_options", "device", "format", "image_dir"}
 )
 
 // fileLayer is what a config file says, before overrides: the top-level
 // settings as plain nested data for koanf, with the position of every value,
 // and the plugin blocks.
 type fileLayer struct {
-	name    string
-	values  map[string]any
-	pos     map[string]Pos // dotted path → position of the value
-	axes    []string       // matrix axes in file order
-	collect []*Block
-	analyze []*Block
+	name   string
+	values map[string]any
+	pos    map[string]Pos // dotted path → position of the value
+	axes   []string       // matrix axes in file order
+	// storageRefs are the storage attributes that refer to the matrix, to be
+	// evaluated per cell; values holds matrixMarker in their place.
+	storageRefs map[string]*rawAttr
+	collect     []*Block
+	analyze     []*Block
 }
 
 func newFileLayer() *fileLayer {
-	return &fileLayer{values: map[string]any{}, pos: map[string]Pos{}}
+	return &fileLayer{values: map[string]any{}, pos: map[string]Pos{}, storageRefs: map[string]*rawAttr{}}
 }
 
 // set stores v at path (creating the maps on the way) and records pos.
@@ -197,6 +200,16 @@ func (fl *fileLayer) hclStorage(blk *hclsyntax.Block) Diagnostics {
 			ds = append(ds, unsupportedArgument(posOf(a.NameRange), a.Name, storageAttrs, nil))
 			continue
 		}
+		if refs, rds := hclRefs(a.Expr); (len(refs) > 0 || len(rds) > 0) && a.Name != "options" {
+			ds = append(ds, rds...)
+			expr := a.Expr
+			fl.deferStorage(a.Name, &rawAttr{pos: posOf(expr.Range()), refs: refs, bad: len(rds) > 0,
+				eval: func(ctx *hcl.EvalContext) (cty.Value, Diagnostics) {
+					v, hd := expr.Value(ctx)
+					return v, fromHCL(hd)
+				}})
+			continue
+		}
 		v, vds := constValue(a.Expr)
 		ds = append(ds, vds...)
 		if v != nil {
@@ -207,6 +220,17 @@ func (fl *fileLayer) hclStorage(blk *hclsyntax.Block) Diagnostics {
 		ds = append(ds, unsupportedBlock(posOf(nb.TypeRange), nb.Type, storageAttrs, nil))
 	}
 	return ds
+}
+
+// matrixMarker stands in the layered settings for a storage attribute that
+// refers to the matrix. No config or override can spell it (NUL bytes), and
+// an override of the attribute simply replaces it.
+const matrixMarker = "\x00matrix\x00"
+
+// deferStorage records a storage attribute that refers to the matrix.
+func (fl *fileLayer) deferStorage(name string, a *rawAttr) {
+	fl.storageRefs[name] = a
+	fl.set(a.pos, matrixMarker, "storage", name)
 }
 
 func (fl *fileLayer) hclMatrix(blk *hclsyntax.Block) Diagnostics {

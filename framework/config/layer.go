@@ -24,14 +24,8 @@ var (
 	fieldRepeat      = &api.Field{Name: "repeat", Type: api.Field_TYPE_INT, HasMin: true, Min: 1}
 	fieldWarmup      = &api.Field{Name: "warmup", Type: api.Field_TYPE_INT, HasMin: true, Min: 0}
 	fieldPluginDirs  = &api.Field{Name: "plugin_dirs", Type: api.Field_TYPE_STRING_LIST}
-	fieldBackend     = &api.Field{Name: "backend", Type: api.Field_TYPE_STRING}
-	fieldDir         = &api.Field{Name: "dir", Type: api.Field_TYPE_STRING}
-	fieldKeep        = &api.Field{Name: "keep", Type: api.Field_TYPE_BOOL}
 	fieldOption      = &api.Field{Name: "options", Type: api.Field_TYPE_STRING}
 )
-
-// backends are the storage backends of the design; only "dir" works yet.
-var backends = []string{"dir", "loop", "device"}
 
 func joinPath(p []string) string { return strings.Join(p, ".") }
 
@@ -139,7 +133,7 @@ func validateTop(segs []string) string {
 			return `setting "storage" is a block; set one of its keys, e.g. storage.dir`
 		}
 		switch segs[1] {
-		case "backend", "dir", "keep":
+		case "backend", "dir", "keep", "fs", "size", "mkfs_options", "mount_options", "device", "format", "image_dir":
 			if len(segs) == 2 {
 				return ""
 			}
@@ -286,36 +280,33 @@ func (e *Experiment) layer(fl *fileLayer, ov *overrides, dir string) Diagnostics
 	}
 
 	sm, _ := merged["storage"].(map[string]any)
-	w = origin("storage", "backend")
-	if v, ok := conv(fieldBackend, sm["backend"], w); ok {
-		switch b := v.(string); {
-		case b == "dir":
-			e.Storage.Backend = b
-		case contains(backends, b):
-			ds = append(ds, w.diag("Unsupported storage backend",
-				fmt.Sprintf(`backend %q is not supported yet; use "dir"`, b)))
-		default:
-			ds = append(ds, w.diag(`Invalid value for "backend"`,
-				fmt.Sprintf("value %q is not one of %s.%s", b, strings.Join(backends, ","), didYouMean(b, backends))))
+	sl := &storageLayer{vals: map[string]any{}, at: map[string]where{}, refs: map[string]*rawAttr{}}
+	for _, f := range storageFields {
+		raw, ok := sm[f.Name]
+		if !ok {
+			continue
+		}
+		w := origin("storage", f.Name)
+		if ref := fl.storageRefs[f.Name]; ref != nil && raw == matrixMarker && w.src == "" {
+			sl.refs[f.Name], sl.at[f.Name] = ref, where{pos: ref.pos}
+			continue
+		}
+		if v, ok := conv(f, raw, w); ok {
+			sl.vals[f.Name], sl.at[f.Name] = v, w
 		}
 	}
-	w = origin("storage", "dir")
-	if v, ok := conv(fieldDir, sm["dir"], w); ok && v.(string) != "" {
-		e.Storage.Dir = absPath(v.(string), w)
-	}
-	if v, ok := conv(fieldKeep, sm["keep"], origin("storage", "keep")); ok {
-		e.Storage.Keep = v.(bool)
-	}
-	e.Storage.Options = map[string]string{}
+	sl.options = map[string]string{}
 	if om, ok := sm["options"].(map[string]any); ok {
 		for _, name := range sortedKeys(om) {
 			if v, ok := conv(fieldOption, om[name], origin("storage", "options", name)); ok {
-				e.Storage.Options[name] = v.(string)
+				sl.options[name] = v.(string)
 			}
 		}
 	} else {
 		ds = append(ds, origin("storage", "options").diag("Unsuitable value", "options must be a map of strings"))
 	}
+	sl.absPath = absPath
+	sl.backendAt = origin("storage", "backend")
 
 	mm, _ := merged["matrix"].(map[string]any)
 	order := append([]string{}, fl.axes...)
@@ -339,7 +330,7 @@ func (e *Experiment) layer(fl *fileLayer, ov *overrides, dir string) Diagnostics
 			e.Matrix = append(e.Matrix, ax)
 		}
 	}
-	return ds
+	return append(ds, e.layerStorage(sl)...)
 }
 
 func makeAxis(name string, raw any, w where) (Axis, *Diagnostic) {

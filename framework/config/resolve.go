@@ -157,10 +157,6 @@ func (p *Plan) Resolved() map[string]any {
 	for _, d := range e.PluginDirs {
 		dirs = append(dirs, d)
 	}
-	opts := map[string]any{}
-	for k, v := range e.Storage.Options {
-		opts[k] = v
-	}
 	matrix := []any{}
 	for _, ax := range e.Matrix {
 		matrix = append(matrix, map[string]any{"name": ax.Name, "values": append([]any{}, ax.Values...)})
@@ -172,7 +168,11 @@ func (p *Plan) Resolved() map[string]any {
 		for _, k := range c.Keys {
 			labels[k], values[k] = c.Labels[k], c.Values[k]
 		}
-		cells = append(cells, map[string]any{"index": c.Index, "name": c.Name(), "labels": labels, "values": values})
+		cell := map[string]any{"index": c.Index, "name": c.Name(), "labels": labels, "values": values}
+		if e.storageVaries {
+			cell["storage"] = resolvedStorage(e.StorageFor(c))
+		}
+		cells = append(cells, cell)
 	}
 	steps := func(list []*Step, perCell bool) []any {
 		out := []any{}
@@ -202,12 +202,10 @@ func (p *Plan) Resolved() map[string]any {
 		"repeat":      e.Repeat,
 		"warmup":      e.Warmup,
 		"plugin_dirs": dirs,
-		"storage": map[string]any{
-			"backend": e.Storage.Backend, "dir": e.Storage.Dir, "keep": e.Storage.Keep, "options": opts,
-		},
-		"matrix":  matrix,
-		"cells":   cells,
-		"collect": steps(p.Collect, true),
-		"analyze": steps(p.Analyze, false),
+		"storage":     resolvedStorage(e.Storage),
+		"matrix":      matrix,
+		"cells":       cells,
+		"collect":     steps(p.Collect, true),
+		"analyze":     steps(p.Analyze, false),
 	}
 }

@@ -177,6 +177,13 @@ func (fl *fileLayer) yamlStorage(file string, n *yaml.Node) Diagnostics {
 			ds = append(ds, unsupportedArgument(yamlPos(file, k), k.Value, storageAttrs, nil))
 			return
 		}
+		if refs, rds := yamlRefs(file, v); (len(refs) > 0 || len(rds) > 0) && k.Value != "options" {
+			ds = append(ds, rds...)
+			node := v
+			fl.deferStorage(k.Value, &rawAttr{pos: yamlPos(file, v), refs: refs, bad: len(rds) > 0,
+				eval: func(ctx *hcl.EvalContext) (cty.Value, Diagnostics) { return yamlToCty(file, node, ctx) }})
+			return
+		}
 		x, vds := yamlConst(file, v)
 		ds = append(ds, vds...)
 		if x != nil {
@@ -344,7 +351,7 @@ func yamlToCty(file string, n *yaml.Node, ctx *hcl.EvalContext) (cty.Value, Diag
 				}
 				if !ok {
 					return cty.NilVal, Diagnostics{{Pos: pos, Summary: "Variables not allowed",
-						Detail: "the matrix may only be used in collect blocks"}}
+						Detail: "the matrix may only be used in collect blocks and storage settings"}}
 				}
 				if !mv.Type().HasAttribute(m[1]) {
 					return cty.NilVal, Diagnostics{{Pos: pos, Summary: "Unknown matrix axis",

@@ -64,6 +64,29 @@ func Collect(storageDir string) results.Fingerprint {
 	return fp
 }
 
+// AddVolume records a storage volume in fp and keeps the summary storage
+// fields (backend, directory, filesystem, mount options) up to date: the
+// volume's values when it is the only one, the distinct values of all
+// volumes joined with ", " otherwise.
+func AddVolume(fp *results.Fingerprint, v results.Volume) {
+	fp.Volumes = append(fp.Volumes, v)
+	join := func(get func(results.Volume) string) string {
+		var out []string
+		seen := map[string]bool{}
+		for _, v := range fp.Volumes {
+			if s := get(v); !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+		return strings.Join(out, ", ")
+	}
+	fp.StorageBackend = join(func(v results.Volume) string { return v.Backend })
+	fp.StorageDir = join(func(v results.Volume) string { return v.Dir })
+	fp.FSType = join(func(v results.Volume) string { return v.FSType })
+	fp.MountOptions = join(func(v results.Volume) string { return v.MountOptions })
+}
+
 // DroidprofVersion reports the droidprof version and VCS commit of this
 // binary (see Version and Commit). A commit built from a modified work tree
 // ends in "-dirty".

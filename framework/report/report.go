@@ -140,9 +140,22 @@ func build(runDir string, r *results.Results) *model {
 		{"hostname", f.Hostname}, {"OS", f.OS}, {"arch", f.Arch}, {"kernel", f.Kernel},
 		{"CPU model", f.CPUModel}, {"CPUs", itoa(f.CPUs)}, {"memory", bytesString(f.MemoryBytes)},
 		{"Go version", f.GoVersion}, {"droidprof version", f.DroidprofVersion}, {"droidprof commit", f.DroidprofCommit},
-		{"storage backend", f.StorageBackend}, {"storage directory", f.StorageDir}, {"filesystem", f.FSType},
-		{"mount options", f.MountOptions}, {"config sha256", f.ConfigSHA256},
 	}
+	if len(f.Volumes) == 0 {
+		env = append(env, kv{"storage backend", f.StorageBackend}, kv{"storage directory", f.StorageDir},
+			kv{"filesystem", f.FSType}, kv{"mount options", f.MountOptions})
+	}
+	for i, v := range f.Volumes {
+		key := "storage"
+		if len(f.Volumes) > 1 {
+			key = fmt.Sprintf("storage %d", i+1)
+			if len(v.Cells) > 0 {
+				key += " (" + strings.Join(v.Cells, "; ") + ")"
+			}
+		}
+		env = append(env, kv{key, VolumeString(v)})
+	}
+	env = append(env, kv{"config sha256", f.ConfigSHA256})
 	for _, e := range env {
 		if e.Value != "" {
 			m.Environment = append(m.Environment, e)
@@ -371,6 +384,32 @@ func errText(err error) string {
 		return pe.Err.Error()
 	}
 	return err.Error()
+}
+
+// VolumeString describes a storage volume on one line, e.g. "loop ext4
+// 1.0 GiB on /dev/loop3 at /tmp/droidprof-mnt-1; mount rw,relatime;
+// mkfs -O ^has_journal".
+func VolumeString(v results.Volume) string {
+	s := v.Backend
+	if v.FSType != "" {
+		s += " " + v.FSType
+	}
+	if v.SizeBytes > 0 {
+		s += " " + bytesString(v.SizeBytes)
+	}
+	if v.Device != "" {
+		s += " on " + v.Device
+	}
+	if v.Dir != "" {
+		s += " at " + v.Dir
+	}
+	if v.MountOptions != "" {
+		s += "; mount " + v.MountOptions
+	}
+	if len(v.MkfsOptions) > 0 {
+		s += "; mkfs " + strings.Join(v.MkfsOptions, " ")
+	}
+	return s
 }
 
 func itoa(n int) string {

@@ -140,6 +140,29 @@ type Fingerprint struct {
 	MountOptions     string            `json:"mount_options,omitempty"`
 	ConfigSHA256     string            `json:"config_sha256,omitempty"`
 	Plugins          map[string]Plugin `json:"plugins,omitempty"`
+	// Volumes are the storage volumes the run used, in the order they were
+	// opened: one, or one per distinct storage of the matrix cells. The
+	// storage fields above summarise them (values of several volumes are
+	// joined with ", ").
+	Volumes []Volume `json:"volumes,omitempty"`
+}
+
+// Volume describes one storage volume of a run.
+type Volume struct {
+	Backend string `json:"backend"`
+	Dir     string `json:"dir,omitempty"`
+	FSType  string `json:"fs_type,omitempty"`
+	// MountOptions are as the kernel reported them.
+	MountOptions string   `json:"mount_options,omitempty"`
+	MkfsOptions  []string `json:"mkfs_options,omitempty"`
+	// Device is the loop device or block device.
+	Device string `json:"device,omitempty"`
+	Image  string `json:"image,omitempty"`
+	// SizeBytes is the size of the loop image or block device.
+	SizeBytes int64 `json:"size_bytes,omitempty"`
+	// Cells are the names of the matrix cells that ran on the volume
+	// ("fs=xfs"); empty without a matrix.
+	Cells []string `json:"cells,omitempty"`
 }
 
 // Plugin identifies a plugin binary used in a run.

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,6 +26,7 @@ import (
 	"github.com/droidprof/droidprof/framework/report"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/runstore"
+	"github.com/droidprof/droidprof/storage/volume"
 	"github.com/hashicorp/go-hclog"
 )
 
@@ -64,25 +66,38 @@ func (r *Runner) Run(ctx context.Context, plan *config.Plan) (*results.Results, 
 
 type execution struct {
 	*Runner
-	plan       *config.Plan
-	dir        string
-	res        *results.Results
-	storageDir string
+	plan *config.Plan
+	dir  string
+	res  *results.Results
+	// volumes are opened as the first step needing each one runs, and all
+	// closed when the run ends; order is the order they were opened in.
+	volumes map[string]*openVolume
+	order   []*openVolume
+}
+
+// openVolume is the outcome of opening one distinct storage spec: a failure
+// is kept too, so that the cell's later steps fail fast with the same error.
+type openVolume struct {
+	v   *volume.Volume
+	err error
+	fp  int // index in Fingerprint.Volumes
 }
 
 func (e *execution) run(ctx context.Context) (err error) {
 	defer func() { err = errors.Join(err, e.finish(ctx)) }()
+	// Volumes are released before finish writes the results, so that a
+	// problem releasing one is recorded in them.
+	defer func() { err = errors.Join(err, e.closeVolumes()) }()
 	if err := e.writeConfig(); err != nil {
 		return err
 	}
-	cleanup, err := e.prepareStorage()
-	if err != nil {
-		return err
-	}
-	defer cleanup()
-	e.res.Fingerprint = fingerprint.Collect(e.storageDir)
-	e.res.Fingerprint.StorageBackend = e.plan.Experiment.Storage.Backend
+	e.res.Fingerprint = fingerprint.Collect("")
 	e.res.Fingerprint.ConfigSHA256 = e.configSum()
+	// Release what earlier runs killed without a chance to clean up left
+	// mounted, before this run competes with it for loop devices and space.
+	if err := volume.Reap(); err != nil {
+		e.warn("releasing storage left by an earlier run: " + err.Error())
+	}
 	if err := e.save(); err != nil {
 		return err
 	}
@@ -114,26 +129,83 @@ func (e *execution) configSum() string {
 	return hex.EncodeToString(sum[:])
 }
 
-// prepareStorage picks the directory workloads do their I/O in. Without a
-// configured directory a fresh one is made and removed afterwards.
-func (e *execution) prepareStorage() (func(), error) {
-	st := e.plan.Experiment.Storage
-	if st.Dir != "" {
-		if err := os.MkdirAll(st.Dir, 0o755); err != nil {
-			return nil, fmt.Errorf("storage directory: %w", err)
+// volumeFor returns the volume of a matrix cell, opening it on first use.
+func (e *execution) volumeFor(ctx context.Context, cell config.Cell) (*volume.Volume, config.Storage, error) {
+	st := e.plan.Experiment.StorageFor(cell)
+	spec := st.Spec()
+	k, _ := json.Marshal(spec)
+	key := string(k)
+	if e.volumes == nil {
+		e.volumes = map[string]*openVolume{}
+	}
+	ov := e.volumes[key]
+	if ov == nil {
+		ov = &openVolume{fp: -1}
+		ov.v, ov.err = volume.Open(ctx, spec)
+		if ov.err != nil && ctx.Err() != nil {
+			return nil, st, ov.err // interrupted: not a verdict on the spec
 		}
-		e.storageDir = st.Dir
-		return func() {}, nil
+		e.volumes[key] = ov
+		e.order = append(e.order, ov)
+		if ov.err != nil {
+			ov.err = fmt.Errorf("storage: %w", ov.err)
+		} else {
+			v := ov.v
+			e.Logger.Info("storage ready", "backend", v.Backend, "dir", v.Dir, "fs", v.FSType, "device", v.Device, "mount_options", v.MountOptions)
+			ov.fp = len(e.res.Fingerprint.Volumes)
+			fingerprint.AddVolume(&e.res.Fingerprint, results.Volume{Backend: v.Backend, Dir: v.Dir, FSType: v.FSType,
+				MountOptions: v.MountOptions, MkfsOptions: v.MkfsOptions, Device: v.Device, Image: v.Image, SizeBytes: v.Size})
+		}
 	}
-	d, err := os.MkdirTemp("", "droidprof-storage-")
-	if err != nil {
-		return nil, fmt.Errorf("storage directory: %w", err)
+	if ov.fp >= 0 && cell.Name() != "" {
+		fv := &e.res.Fingerprint.Volumes[ov.fp]
+		if !slices.Contains(fv.Cells, cell.Name()) {
+			fv.Cells = append(fv.Cells, cell.Name())
+		}
 	}
-	e.storageDir = d
-	if st.Keep {
-		return func() {}, nil
+	return ov.v, st, ov.err
+}
+
+// closeVolumes releases every volume, newest first. A volume that was still
+// busy and had to be detached lazily is a warning, not a failure: it is gone
+// from view and the kernel frees it when its last user exits.
+func (e *execution) closeVolumes() error {
+	var errs []error
+	for i := len(e.order) - 1; i >= 0; i-- {
+		v := e.order[i].v
+		if v == nil {
+			continue
+		}
+		err := v.Close()
+		switch {
+		case err == nil:
+		case onlyLazy(err):
+			e.warn(fmt.Sprintf("storage %s: %v", v.Dir, err))
+		default:
+			e.warn(fmt.Sprintf("storage %s not fully released: %v", v.Dir, err))
+			errs = append(errs, fmt.Errorf("release storage %s: %w", v.Dir, err))
+		}
 	}
-	return func() { os.RemoveAll(d) }, nil
+	e.order, e.volumes = nil, nil
+	return errors.Join(errs...)
+}
+
+// onlyLazy reports whether every error joined in err is a lazy unmount.
+func onlyLazy(err error) bool {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			if !onlyLazy(e) {
+				return false
+			}
+		}
+		return len(j.Unwrap()) > 0
+	}
+	return errors.Is(err, volume.ErrLazyUnmount)
+}
+
+func (e *execution) warn(msg string) {
+	e.Logger.Warn(msg)
+	e.res.Warnings = append(e.res.Warnings, msg)
 }
 
 // step is one planned collector invocation.
@@ -234,12 +306,15 @@ func (e *execution) runStep(ctx context.Context, s step) results.Step {
 
 func (e *execution) stream(ctx context.Context, s step, id, stepDir string, rec *results.Step) (map[string]bool, error) {
 	announced := map[string]bool{}
+	vol, st, err := e.volumeFor(ctx, s.cell)
+	if err != nil {
+		return announced, err
+	}
 	p, err := e.Plugins.Get(s.plan.Plugin)
 	if err != nil {
 		return announced, err
 	}
 	cfg := s.plan.Configs[s.cell.Index]
-	st := e.plan.Experiment.Storage
 	opts := map[string]string{}
 	for k, v := range st.Options {
 		opts[k] = v
@@ -247,10 +322,17 @@ func (e *execution) stream(ctx context.Context, s step, id, stepDir string, rec 
 	if st.Keep {
 		opts["keep"] = "true"
 	}
+	// What the proto's Storage has no field for: the mount options as the
+	// kernel applied them, the device, and how it was formatted.
+	for k, v := range map[string]string{"mount_options": vol.MountOptions, "device": vol.Device, "mkfs_options": strings.Join(vol.MkfsOptions, " ")} {
+		if v != "" {
+			opts[k] = v
+		}
+	}
 	stream, err := p.CollectorClient.Collect(ctx, &api.CollectRequest{
 		Component: s.plan.Component, ConfigJson: cfg, RunDir: e.dir, StepDir: stepDir,
 		StepId: id, Labels: s.cell.Labels, Repetition: int32(s.rep), Warmup: s.warmup,
-		Storage: &api.Storage{Backend: st.Backend, Dir: e.storageDir, FsType: e.res.Fingerprint.FSType, Options: opts},
+		Storage: &api.Storage{Backend: vol.Backend, Dir: vol.Dir, FsType: vol.FSType, Options: opts},
 	})
 	if err != nil {
 		return announced, e.explain(p, err)

@@ -36,6 +36,8 @@ type Needs struct {
 //     goroutine (a real crash, not a recoverable panic);
 //   - "hang" starts a grandchild `sleep`, records its pid in child.pid,
 //     reports progress, and waits for cancellation;
+//   - "storage" writes and fsyncs a file in the step's storage directory and
+//     records the storage it was given in storage.json;
 //   - "orphan-crash" starts a grandchild `sleep` that holds the plugin's
 //     stderr, records its pid in child.pid, then crashes.
 func Plugin() *sdk.Plugin {
@@ -47,6 +49,7 @@ func Plugin() *sdk.Plugin {
 			{Name: "hang", Config: Config{}, Run: runHang},
 			{Name: "needs", Config: Needs{}, Run: runOK},
 			{Name: "orphan-crash", Config: Config{}, Run: runOrphanCrash},
+			{Name: "storage", Config: Config{}, Run: runStorage},
 		},
 		Analyzers: []sdk.Analyzer{{Name: "testplug", Run: analyze}},
 	}
@@ -69,6 +72,33 @@ func runOK(_ context.Context, s *sdk.Step) error {
 	}
 	s.Progress(1, 1, "", "")
 	return s.WriteArtifact("value.txt", sdk.KindRaw, "text/plain", "", []byte(strconv.FormatFloat(c.Value, 'g', -1, 64)))
+}
+
+// StorageSeen is what the "storage" collector writes to storage.json.
+type StorageSeen struct {
+	Backend string            `json:"backend"`
+	Dir     string            `json:"dir"`
+	FSType  string            `json:"fs_type"`
+	Options map[string]string `json:"options"`
+}
+
+func runStorage(_ context.Context, s *sdk.Step) error {
+	f, err := os.Create(filepath.Join(s.Storage.Dir, s.ID+".bin"))
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(make([]byte, 64<<10)); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return s.WriteJSON("storage.json", StorageSeen{Backend: s.Storage.Backend, Dir: s.Storage.Dir, FSType: s.Storage.FSType, Options: s.Storage.Options})
 }
 
 func runCrash(ctx context.Context, s *sdk.Step) error {

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/droidprof/droidprof/framework/fingerprint"
+	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/internal/testenv"
+)
+
+// TestInterruptedLoopRun: Ctrl-C while a step runs on a loop volume ends the
+// run as interrupted and leaves no mount, loop device, image or mount point.
+func TestInterruptedLoopRun(t *testing.T) {
+	if os.Geteuid() != 0 {
+		testenv.SkipOrFail(t, "loop storage needs root")
+	}
+	testenv.Tool(t, "mkfs.ext4", "e2fsprogs")
+	c := newCLI(t)
+	c.linkTestPlugin()
+	c.env = append(c.env, "DROIDPROF_LOG_LEVEL=info")
+	imageDir := t.TempDir()
+	cfg := c.write("hang.hcl", `
+experiment "hang" {
+  repeat = 2
+  storage {
+    backend       = "loop"
+    size          = "64MiB"
+    image_dir     = "`+imageDir+`"
+    mount_options = "data=journal"
+  }
+  collect "testplug" "hang" {}
+}`)
+	cmd := c.command("run", cfg)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The runner logs when the volume is mounted, just before it starts
+	// the collector on it.
+	sc := bufio.NewScanner(stderr)
+	var log []string
+	for sc.Scan() {
+		log = append(log, sc.Text())
+		if strings.Contains(sc.Text(), "storage ready") {
+			break
+		}
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	go func() {
+		for sc.Scan() {
+		}
+	}()
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+		t.Fatalf("interrupted run: %v (want exit 130)\n%s\n%s", err, stdout.String(), strings.Join(log, "\n"))
+	}
+	_, dir := runID(t, stdout.String())
+	res, err := results.Read(filepath.Join(dir, results.FileName))
+	if err != nil || res.Status != results.StatusIncomplete {
+		t.Fatalf("results after Ctrl-C: %v %+v", err, res)
+	}
+	if len(res.Fingerprint.Volumes) != 1 {
+		t.Fatalf("volumes %+v", res.Fingerprint.Volumes)
+	}
+	if len(res.Warnings) > 0 {
+		t.Errorf("warnings: %q", res.Warnings)
+	}
+	v := res.Fingerprint.Volumes[0]
+	if v.FSType != "ext4" || !strings.Contains(v.MountOptions, "data=journal") {
+		t.Errorf("volume %+v", v)
+	}
+	f, err := os.Open("/proc/self/mountinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mounts, _ := fingerprint.ParseMountInfo(f)
+	f.Close()
+	for _, m := range mounts {
+		if m.MountPoint == v.Dir {
+			t.Errorf("%s still mounted after Ctrl-C", v.Dir)
+		}
+	}
+	for _, p := range []string{v.Dir, v.Image} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("%s left behind: %v", p, err)
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join("/sys/block", filepath.Base(v.Device), "loop", "backing_file"))
+	if strings.HasPrefix(strings.TrimSpace(string(data)), v.Image) {
+		t.Errorf("%s still bound to %s", v.Device, data)
+	}
+	if ents, _ := os.ReadDir(imageDir); len(ents) > 0 {
+		t.Errorf("image directory not empty: %v", ents)
+	}
+	if pids := pluginProcesses(t); len(pids) > 0 {
+		t.Errorf("plugin processes left behind: %v", pids)
+	}
+}
