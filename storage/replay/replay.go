@@ -1,0 +1,514 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Options configure Replay.
+type Options struct {
+	// Dir is where the sandbox Dir/mobigen_temp is made; it must exist.
+	Dir string
+	// Keep leaves the sandbox in place after the replay.
+	Keep bool
+	// Trace records every issued call in Result.Trace.
+	Trace bool
+}
+
+// Issued is one call as the replay issued it; times are from the replay's
+// clock start.
+type Issued struct {
+	Line      int           `json:"line"`
+	TID       int           `json:"tid"`
+	Call      Call          `json:"call"`
+	Scheduled time.Duration `json:"scheduled_ns"`
+	Issued    time.Duration `json:"issued_ns"`
+	Duration  time.Duration `json:"duration_ns"`
+	Err       string        `json:"err,omitempty"`
+}
+
+// Result is what a replay measured: Mobibench's figures first, then the
+// per-call latencies and how closely the replay kept to the script's clock.
+type Result struct {
+	Script  Stats     `json:"script"`
+	Sandbox string    `json:"sandbox"`
+	Started time.Time `json:"started"`
+
+	// Wall is the replay's duration from its clock start (script time
+	// Script.Start) to the end of the last thread.
+	Wall       time.Duration `json:"wall_ns"`
+	IOTime     time.Duration `json:"io_time_ns"` // sum of the issued calls' durations (Mobibench's Total IO time)
+	IOCount    int           `json:"io_count"`   // calls issued
+	WriteBytes int64         `json:"write_bytes"`
+	ReadBytes  int64         `json:"read_bytes"`
+
+	Calls []CallResult `json:"calls"` // per kind present in the script, in Call order
+	// Lag is issue time − scheduled time over the issued calls.
+	Lag LagStats `json:"lag"`
+	// Errors counts the calls that failed here although they succeeded in
+	// the trace, over all kinds.
+	Errors int `json:"errors"`
+	// Unprepared lists sandbox files the pre-pass could not create (paths the
+	// filesystem cannot hold); the calls on them fail and are counted.
+	Unprepared []string `json:"unprepared,omitempty"`
+	// Trace is every issued call in issue order, with Options.Trace.
+	Trace []Issued `json:"trace,omitempty"`
+}
+
+// CallResult is the outcome of one kind of call.
+type CallResult struct {
+	Call  Call `json:"call"`
+	Lines int  `json:"lines"` // entries of this kind in the script
+	Count int  `json:"count"` // issued
+	// Skipped were not issued: the fd was never opened (the script lacks the
+	// open, or it failed), or the traced data call failed, so no size is known.
+	Skipped int `json:"skipped"`
+	// Errors failed here but not in the trace; FailedAsTraced failed in
+	// both; Unexpected succeeded here but failed in the trace.
+	Errors         int    `json:"errors"`
+	FailedAsTraced int    `json:"failed_as_traced"`
+	Unexpected     int    `json:"unexpected_success"`
+	Short          int    `json:"short"` // data calls that moved fewer bytes than traced
+	FirstError     string `json:"first_error,omitempty"`
+
+	Total time.Duration `json:"total_ns"`
+	P50   time.Duration `json:"p50_ns"`
+	P99   time.Duration `json:"p99_ns"`
+	Max   time.Duration `json:"max_ns"`
+}
+
+// LagStats summarise how late calls were issued against the script's clock.
+type LagStats struct {
+	Median time.Duration `json:"median_ns"`
+	P99    time.Duration `json:"p99_ns"`
+	Max    time.Duration `json:"max_ns"`
+}
+
+// threadLead starts a thread's goroutine (and its OS thread) this long
+// before its first call, so creating the thread does not delay that call.
+// Mobibench uses a whole second; threads that sleep cost nothing.
+const threadLead = 5 * time.Millisecond
+
+// Replay replays s inside Options.Dir/mobigen_temp. Failing calls are
+// counted, not fatal; an error means the replay could not be set up or ctx
+// ended it, in which case the partial result is returned with it. Unless
+// Keep is set the sandbox is removed at the end, also after an error.
+func Replay(ctx context.Context, s *Script, o Options) (res *Result, err error) {
+	if o.Dir == "" {
+		return nil, errors.New("replay: no directory given")
+	}
+	if fi, err := os.Stat(o.Dir); err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	} else if !fi.IsDir() {
+		return nil, fmt.Errorf("replay: %s is not a directory", o.Dir)
+	}
+	sandbox := filepath.Join(o.Dir, SandboxName)
+	p, err := newPlan(s, sandbox)
+	if err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+	defer func() {
+		if o.Keep {
+			return
+		}
+		if rerr := os.RemoveAll(sandbox); rerr != nil && err == nil {
+			err = fmt.Errorf("replay: remove sandbox: %w", rerr)
+		}
+	}()
+	// The set-up runs on an OS thread of its own that dies with it, so that
+	// every OS thread that later issues script calls issues nothing else (the
+	// strace oracle in the tests relies on this).
+	setup := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread()
+		setup <- p.create()
+	}()
+	if err := <-setup; err != nil {
+		return nil, fmt.Errorf("replay: %w", err)
+	}
+
+	r := newRun(s, p)
+	r.trace = o.Trace
+	res = r.run(ctx)
+	if err := ctx.Err(); err != nil {
+		return res, fmt.Errorf("replay interrupted: %w", err)
+	}
+	return res, nil
+}
+
+// fdEntry is one open replay fd. Calls hold mu for reading while they use
+// fd; close takes it for writing, so no call can ever be issued on an fd
+// number after we closed it and the process (or another goroutine of the
+// host) reused it for a file outside the sandbox.
+type fdEntry struct {
+	mu     sync.RWMutex
+	fd     int
+	closed bool
+}
+
+type thread struct {
+	tid     int
+	entries []int // indices into the script, in file order as Mobibench walks them
+}
+
+type run struct {
+	s      *Script
+	p      *plan
+	origin int64 // script time of the replay clock's start
+	wbuf   []byte
+	trace  bool
+
+	mu  sync.Mutex
+	fds map[int]*fdEntry // original fd → ours
+}
+
+// threadStats is what one thread measured, merged after the run.
+type threadStats struct {
+	durs               [numCalls][]time.Duration
+	res                [numCalls]CallResult
+	lags               []time.Duration
+	writeBytes, rdByte int64
+	trace              []Issued
+}
+
+func newRun(s *Script, p *plan) *run {
+	st := s.Stats()
+	r := &run{s: s, p: p, origin: st.Start, fds: map[int]*fdEntry{}}
+	r.wbuf = make([]byte, st.MaxWrite)
+	for i := range r.wbuf {
+		r.wbuf[i] = filler
+	}
+	return r
+}
+
+func (r *run) threads() []thread {
+	idx := map[int]int{}
+	var ths []thread
+	for i, e := range r.s.Entries {
+		j, ok := idx[e.TID]
+		if !ok {
+			j = len(ths)
+			idx[e.TID] = j
+			ths = append(ths, thread{tid: e.TID})
+		}
+		ths[j].entries = append(ths[j].entries, i)
+	}
+	sort.SliceStable(ths, func(a, b int) bool {
+		return r.s.Entries[ths[a].entries[0]].Time < r.s.Entries[ths[b].entries[0]].Time
+	})
+	return ths
+}
+
+func (r *run) deadline(start time.Time, e *Entry) time.Time {
+	return start.Add(time.Duration(e.Time-r.origin) * time.Microsecond)
+}
+
+// nap is the last stretch before a deadline, slept in the kernel on the
+// thread itself as Mobibench's usleep does: waking a goroutine locked to its
+// thread through the Go scheduler costs a hand-off between OS threads, which
+// measured here as half a millisecond of extra timing error.
+const nap = 2 * time.Millisecond
+
+// sleepUntil waits for the deadline; false if ctx ended first. Only the
+// scheduler part of the wait can be interrupted, so cancellation takes at
+// most nap longer.
+func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time, kernel bool) bool {
+	d := time.Until(deadline)
+	if d > nap || !kernel && d > 0 {
+		if kernel {
+			d -= nap
+		}
+		t.Reset(d)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return false
+		case <-t.C:
+		}
+	}
+	if !kernel {
+		return ctx.Err() == nil
+	}
+	for d := time.Until(deadline); d > 0; d = time.Until(deadline) {
+		ts := unix.NsecToTimespec(int64(d))
+		if err := unix.Nanosleep(&ts, nil); err != nil && err != unix.EINTR {
+			break
+		}
+	}
+	return ctx.Err() == nil
+}
+
+func (r *run) run(ctx context.Context) *Result {
+	ths := r.threads()
+	stats := make([]threadStats, len(ths))
+	res := &Result{Script: r.s.Stats(), Sandbox: r.p.sandbox, Unprepared: r.p.skipped}
+	var wg sync.WaitGroup
+	start := time.Now()
+	res.Started = start
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	for i := range ths {
+		first := r.deadline(start, &r.s.Entries[ths[i].entries[0]])
+		if !sleepUntil(ctx, timer, first.Add(-threadLead), false) {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Never unlocked: the OS thread exits with the goroutine, so no
+			// other goroutine ever runs on a thread that issued script calls.
+			runtime.LockOSThread()
+			r.thread(ctx, start, ths[i], &stats[i])
+		}()
+	}
+	wg.Wait()
+	res.Wall = time.Since(start)
+	r.closeAll()
+	res.merge(r.s, stats)
+	return res
+}
+
+// closeAll closes the fds the script left open, untimed, as the process's
+// exit would have.
+func (r *run) closeAll() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for k, f := range r.fds {
+		unix.Close(f.fd)
+		delete(r.fds, k)
+	}
+}
+
+func (r *run) thread(ctx context.Context, start time.Time, th thread, st *threadStats) {
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	rbuf := make([]byte, r.maxRead(th))
+	for _, i := range th.entries {
+		e := &r.s.Entries[i]
+		deadline := r.deadline(start, e)
+		if !sleepUntil(ctx, timer, deadline, true) {
+			return
+		}
+		cr := &st.res[e.Call]
+		t0, d, n, err, issued := r.do(i, e, rbuf)
+		if !issued {
+			cr.Skipped++
+			continue
+		}
+		cr.Count++
+		st.lags = append(st.lags, t0.Sub(deadline))
+		st.durs[e.Call] = append(st.durs[e.Call], d)
+		if r.trace {
+			is := Issued{Line: e.Line, TID: e.TID, Call: e.Call, Scheduled: deadline.Sub(start), Issued: t0.Sub(start), Duration: d}
+			if err != nil {
+				is.Err = err.Error()
+			}
+			st.trace = append(st.trace, is)
+		}
+		switch {
+		case err != nil && e.Ret >= 0:
+			cr.Errors++
+			if cr.FirstError == "" {
+				cr.FirstError = fmt.Sprintf("line %d: %v", e.Line, err)
+			}
+		case err != nil:
+			cr.FailedAsTraced++
+		case e.Ret < 0:
+			cr.Unexpected++
+		}
+		if e.Call.isData() && err == nil {
+			if int64(n) < e.Ret {
+				cr.Short++
+			}
+			if e.Call == Write || e.Call == Pwrite {
+				st.writeBytes += int64(n)
+			} else {
+				st.rdByte += int64(n)
+			}
+		}
+	}
+}
+
+func (r *run) maxRead(th thread) int64 {
+	var m int64
+	for _, i := range th.entries {
+		if e := &r.s.Entries[i]; e.Call == Read || e.Call == Pread {
+			m = max(m, e.Ret)
+		}
+	}
+	return m
+}
+
+// lookup returns the entry of original fd, read-locked, or nil.
+func (r *run) lookup(fd int) *fdEntry {
+	r.mu.Lock()
+	f := r.fds[fd]
+	r.mu.Unlock()
+	if f == nil {
+		return nil
+	}
+	f.mu.RLock()
+	if f.closed {
+		f.mu.RUnlock()
+		return nil
+	}
+	return f
+}
+
+// do issues entry e and times the system call alone. issued is false when
+// there is nothing to issue.
+func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n int, err error, issued bool) {
+	switch e.Call {
+	case Open:
+		t := r.p.opens[i]
+		t0 = time.Now()
+		fd, err := unix.Open(t.path, t.flags, 0o644)
+		d = time.Since(t0)
+		if err == nil {
+			if e.Ret < 0 {
+				unix.Close(fd) // the traced open failed: there is nothing to map
+			} else {
+				r.bind(int(e.Ret), fd)
+			}
+		}
+		return t0, d, 0, err, true
+	case Access, Stat64, Lstat64, Unlink:
+		path := r.p.paths[i]
+		var st unix.Stat_t
+		t0 = time.Now()
+		switch e.Call {
+		case Access:
+			err = unix.Access(path, unix.F_OK)
+		case Stat64:
+			err = unix.Stat(path, &st)
+		case Lstat64:
+			err = unix.Lstat(path, &st)
+		default:
+			err = unix.Unlink(path)
+		}
+		return t0, time.Since(t0), 0, err, true
+	case Close:
+		r.mu.Lock()
+		f := r.fds[e.FD]
+		delete(r.fds, e.FD)
+		r.mu.Unlock()
+		if f == nil {
+			return t0, 0, 0, nil, false
+		}
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		f.closed = true
+		t0 = time.Now()
+		err = unix.Close(f.fd)
+		return t0, time.Since(t0), 0, err, true
+	}
+	if e.Call.isData() && (e.Ret < 0 || (e.Call == Pwrite || e.Call == Pread) && e.Offset < 0) {
+		return t0, 0, 0, nil, false
+	}
+	f := r.lookup(e.FD)
+	if f == nil {
+		return t0, 0, 0, nil, false
+	}
+	defer f.mu.RUnlock()
+	var st unix.Stat_t
+	t0 = time.Now()
+	switch e.Call {
+	case Fstat64:
+		err = unix.Fstat(f.fd, &st)
+	case Fsync:
+		err = unix.Fsync(f.fd)
+	case Fdatasync:
+		err = unix.Fdatasync(f.fd)
+	case Write:
+		n, err = unix.Write(f.fd, r.wbuf[:e.Ret])
+	case Read:
+		n, err = unix.Read(f.fd, rbuf[:e.Ret])
+	case Pwrite:
+		n, err = unix.Pwrite(f.fd, r.wbuf[:e.Ret], e.Offset)
+	case Pread:
+		n, err = unix.Pread(f.fd, rbuf[:e.Ret], e.Offset)
+	}
+	return t0, time.Since(t0), n, err, true
+}
+
+// bind maps original fd to ours. An fd still mapped means the script lacks
+// the close (Mobigen drops some lines); the old file is closed untimed.
+func (r *run) bind(orig, fd int) {
+	r.mu.Lock()
+	old := r.fds[orig]
+	r.fds[orig] = &fdEntry{fd: fd}
+	r.mu.Unlock()
+	if old != nil {
+		old.mu.Lock()
+		if !old.closed {
+			old.closed = true
+			unix.Close(old.fd)
+		}
+		old.mu.Unlock()
+	}
+}
+
+func (res *Result) merge(s *Script, stats []threadStats) {
+	var lines [numCalls]int
+	for _, e := range s.Entries {
+		lines[e.Call]++
+	}
+	var lags []time.Duration
+	for c := Open; c < numCalls; c++ {
+		if lines[c] == 0 {
+			continue
+		}
+		cr := CallResult{Call: c, Lines: lines[c]}
+		var durs []time.Duration
+		for i := range stats {
+			t := &stats[i].res[c]
+			cr.Count += t.Count
+			cr.Skipped += t.Skipped
+			cr.Errors += t.Errors
+			cr.FailedAsTraced += t.FailedAsTraced
+			cr.Unexpected += t.Unexpected
+			cr.Short += t.Short
+			if cr.FirstError == "" {
+				cr.FirstError = t.FirstError
+			}
+			durs = append(durs, stats[i].durs[c]...)
+		}
+		for _, d := range durs {
+			cr.Total += d
+		}
+		slices.Sort(durs)
+		cr.P50, cr.P99, cr.Max = quantile(durs, 0.5), quantile(durs, 0.99), quantile(durs, 1)
+		res.IOTime += cr.Total
+		res.IOCount += cr.Count
+		res.Errors += cr.Errors
+		res.Calls = append(res.Calls, cr)
+	}
+	for i := range stats {
+		lags = append(lags, stats[i].lags...)
+		res.WriteBytes += stats[i].writeBytes
+		res.ReadBytes += stats[i].rdByte
+		res.Trace = append(res.Trace, stats[i].trace...)
+	}
+	sort.SliceStable(res.Trace, func(a, b int) bool { return res.Trace[a].Issued < res.Trace[b].Issued })
+	slices.Sort(lags)
+	res.Lag = LagStats{Median: quantile(lags, 0.5), P99: quantile(lags, 0.99), Max: quantile(lags, 1)}
+}
+
+// quantile is the nearest-rank quantile of sorted d.
+func quantile(d []time.Duration, q float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	i := int(q*float64(len(d))+0.5) - 1
+	return d[min(max(i, 0), len(d)-1)]
+}
