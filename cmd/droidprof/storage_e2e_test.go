@@ -11,9 +11,9 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/droidprof/droidprof/framework/fingerprint"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/storage/fsinfo"
 )
 
 // TestInterruptedLoopRun: Ctrl-C while a step runs on a loop volume ends the
@@ -87,7 +87,7 @@ experiment "hang" {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mounts, _ := fingerprint.ParseMountInfo(f)
+	mounts, _ := fsinfo.ParseMountInfo(f)
 	f.Close()
 	for _, m := range mounts {
 		if m.MountPoint == v.Dir {

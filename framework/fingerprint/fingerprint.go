@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/storage/fsinfo"
 )
 
 // Version is the droidprof version. Release builds set it with
@@ -59,7 +60,7 @@ func Collect(storageDir string) results.Fingerprint {
 			storageDir = abs
 		}
 		fp.StorageDir = storageDir
-		fp.FSType, fp.MountOptions, _ = FSType(storageDir)
+		fp.FSType, fp.MountOptions, _ = fsinfo.Describe(storageDir)
 	}
 	return fp
 }

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/droidprof/droidprof/framework/fingerprint"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/internal/testplugin"
+	"github.com/droidprof/droidprof/storage/fsinfo"
 )
 
 func needLoop(t *testing.T, fs ...string) {
@@ -34,7 +34,7 @@ func assertReleased(t *testing.T, vols []results.Volume, imageDir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mounts, err := fingerprint.ParseMountInfo(f)
+	mounts, err := fsinfo.ParseMountInfo(f)
 	f.Close()
 	if err != nil {
 		t.Fatal(err)

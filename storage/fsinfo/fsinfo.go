@@ -1,6 +1,7 @@
 // Package fsinfo answers what a benchmark needs to know about the filesystem
-// under a directory before it runs: its type, and whether and with which
-// alignment it accepts O_DIRECT.
+// under a directory before it runs: its type and mount options (from the
+// kernel's mount table), and whether and with which alignment it accepts
+// O_DIRECT.
 package fsinfo
 
 import (
@@ -12,28 +13,10 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Filesystem magic numbers (statfs f_type) with their usual names.
-var names = map[int64]string{
-	unix.EXT4_SUPER_MAGIC:      "ext4", // also ext2/ext3: they share the magic
-	unix.XFS_SUPER_MAGIC:       "xfs",
-	unix.BTRFS_SUPER_MAGIC:     "btrfs",
-	unix.TMPFS_MAGIC:           "tmpfs",
-	unix.RAMFS_MAGIC:           "ramfs",
-	unix.F2FS_SUPER_MAGIC:      "f2fs",
-	unix.NFS_SUPER_MAGIC:       "nfs",
-	unix.FUSE_SUPER_MAGIC:      "fuse",
-	unix.OVERLAYFS_SUPER_MAGIC: "overlayfs",
-	unix.MSDOS_SUPER_MAGIC:     "vfat",
-	unix.EXFAT_SUPER_MAGIC:     "exfat",
-	unix.SQUASHFS_MAGIC:        "squashfs",
-	0x9fa0:                     "proc",
-	0x62656572:                 "sysfs",
-}
-
 // TypeName returns the name for a statfs magic number, or "0x<hex>" when it
 // is not one this package knows.
 func TypeName(magic int64) string {
-	if n, ok := names[magic]; ok {
+	if n, ok := names[uint32(magic)]; ok {
 		return n
 	}
 	return fmt.Sprintf("0x%x", magic)

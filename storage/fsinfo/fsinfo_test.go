@@ -14,7 +14,7 @@ func TestTypeName(t *testing.T) {
 		magic int64
 		want  string
 	}{
-		{0xef53, "ext4"}, {0x01021994, "tmpfs"}, {0x58465342, "xfs"}, {0x858458f6, "ramfs"}, {0x1234, "0x1234"},
+		{0xef53, "ext2/ext3/ext4"}, {0x01021994, "tmpfs"}, {0x58465342, "xfs"}, {0x858458f6, "ramfs"}, {0x1234, "0x1234"},
 	}
 	for _, tt := range tests {
 		if got := TypeName(tt.magic); got != tt.want {

@@ -17,7 +17,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/droidprof/droidprof/framework/fingerprint"
+	"github.com/droidprof/droidprof/storage/fsinfo"
 )
 
 // mountParent holds the mount points ("": os.TempDir()). Tests point it
@@ -399,7 +399,7 @@ func mountedAt(dev string) string {
 		return ""
 	}
 	defer f.Close()
-	mounts, err := fingerprint.ParseMountInfo(f)
+	mounts, err := fsinfo.ParseMountInfo(f)
 	if err != nil {
 		return ""
 	}

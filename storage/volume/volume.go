@@ -25,7 +25,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/droidprof/droidprof/framework/fingerprint"
+	"github.com/droidprof/droidprof/storage/fsinfo"
 )
 
 // Backends and filesystems Open accepts.
@@ -145,7 +145,7 @@ func openDir(spec Spec) (*Volume, error) {
 
 // describe fills FSType and MountOptions from the kernel's view of Dir.
 func (v *Volume) describe() {
-	v.FSType, v.MountOptions, _ = fingerprint.FSType(v.Dir)
+	v.FSType, v.MountOptions, _ = fsinfo.Describe(v.Dir)
 }
 
 // Close tears the volume down: unmount, detach the loop device, remove the

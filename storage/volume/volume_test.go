@@ -21,8 +21,8 @@ import (
 
 	"golang.org/x/sys/unix"
 
-	"github.com/droidprof/droidprof/framework/fingerprint"
 	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/storage/fsinfo"
 )
 
 const childEnv = "DROIDPROF_VOLUME_TEST_CHILD"
@@ -72,27 +72,27 @@ func needRootTools(t *testing.T, fs ...string) {
 	}
 }
 
-func mounts(t *testing.T) []fingerprint.Mount {
+func mounts(t *testing.T) []fsinfo.Mount {
 	t.Helper()
 	f, err := os.Open("/proc/self/mountinfo")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ms, err := fingerprint.ParseMountInfo(f)
+	ms, err := fsinfo.ParseMountInfo(f)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return ms
 }
 
-func mountOf(t *testing.T, mp string) (fingerprint.Mount, bool) {
+func mountOf(t *testing.T, mp string) (fsinfo.Mount, bool) {
 	for _, m := range mounts(t) {
 		if m.MountPoint == mp {
 			return m, true
 		}
 	}
-	return fingerprint.Mount{}, false
+	return fsinfo.Mount{}, false
 }
 
 // loopsBackedUnder lists the loop devices whose backing file is under dir.

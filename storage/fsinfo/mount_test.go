@@ -1,4 +1,4 @@
-package fingerprint
+package fsinfo
 
 import (
 	"bytes"
@@ -33,14 +33,14 @@ func findmnt(t *testing.T, dir string) (fstype, options string) {
 func needFindmnt(t *testing.T) {
 	t.Helper()
 	if _, err := exec.LookPath("findmnt"); err != nil {
-		t.Skip("findmnt (util-linux) not installed: cannot cross-check FSType")
+		t.Skip("findmnt (util-linux) not installed: cannot cross-check Describe")
 	}
 }
 
-// TestFSTypeAgainstFindmnt checks FSType against findmnt on the test's
+// TestDescribeAgainstFindmnt checks FSType against findmnt on the test's
 // temporary directory, on a tmpfs when /dev/shm is one, and on every mount
 // point of this machine that can be examined.
-func TestFSTypeAgainstFindmnt(t *testing.T) {
+func TestDescribeAgainstFindmnt(t *testing.T) {
 	needFindmnt(t)
 	dirs := []string{t.TempDir()}
 	if shm, err := os.MkdirTemp("/dev/shm", "droidprof-fstype-"); err == nil {
@@ -65,38 +65,38 @@ func TestFSTypeAgainstFindmnt(t *testing.T) {
 	}
 	for _, dir := range dirs {
 		wantType, wantOpts := findmnt(t, dir)
-		gotType, gotOpts, err := FSType(dir)
+		gotType, gotOpts, err := Describe(dir)
 		if err != nil {
-			t.Errorf("FSType(%s): %v", dir, err)
+			t.Errorf("Describe(%s): %v", dir, err)
 			continue
 		}
 		if gotType != wantType || gotOpts != wantOpts {
-			t.Errorf("FSType(%s) = %s %q; findmnt says %s %q", dir, gotType, gotOpts, wantType, wantOpts)
+			t.Errorf("Describe(%s) = %s %q; findmnt says %s %q", dir, gotType, gotOpts, wantType, wantOpts)
 		}
 	}
 }
 
-// TestFSTypeMissingDir: a storage directory that does not exist yet reports
+// TestDescribeMissingDir: a storage directory that does not exist yet reports
 // the filesystem it will be created on.
-func TestFSTypeMissingDir(t *testing.T) {
+func TestDescribeMissingDir(t *testing.T) {
 	needFindmnt(t)
 	dir := t.TempDir()
 	wantType, wantOpts := findmnt(t, dir)
-	gotType, gotOpts, err := FSType(filepath.Join(dir, "not", "yet"))
+	gotType, gotOpts, err := Describe(filepath.Join(dir, "not", "yet"))
 	if err != nil || gotType != wantType || gotOpts != wantOpts {
-		t.Errorf("FSType(missing) = %s %q %v; want %s %q", gotType, gotOpts, err, wantType, wantOpts)
+		t.Errorf("Describe(missing) = %s %q %v; want %s %q", gotType, gotOpts, err, wantType, wantOpts)
 	}
 	// A symbolic link reports the filesystem of its target.
 	link := filepath.Join(dir, "proc-link")
 	if err := os.Symlink("/proc/self", link); err != nil {
 		t.Fatal(err)
 	}
-	if typ, _, err := FSType(link); err != nil || typ != "proc" {
-		t.Errorf("FSType(symlink to /proc/self) = %s, %v; want proc", typ, err)
+	if typ, _, err := Describe(link); err != nil || typ != "proc" {
+		t.Errorf("Describe(symlink to /proc/self) = %s, %v; want proc", typ, err)
 	}
 }
 
-// coreutilsNames maps GNU stat -f %T names to the mount names in magicNames
+// coreutilsNames maps GNU stat -f %T names to the mount names in names
 // where they differ.
 var coreutilsNames = map[string]string{
 	"ext2/ext3": "ext2/ext3/ext4",
@@ -139,7 +139,7 @@ func TestMagicAgainstStat(t *testing.T) {
 		if uint32(st.Type) != uint32(magic) {
 			t.Errorf("%s: statfs magic %#x, stat says %#x", dir, uint32(st.Type), magic)
 		}
-		name, ok := magicNames[uint32(magic)]
+		name, ok := names[uint32(magic)]
 		if !ok {
 			t.Logf("%s: magic %#x (%s) not in our table", dir, magic, f[1])
 			continue
@@ -179,14 +179,14 @@ func TestMagicAgrees(t *testing.T) {
 	}
 }
 
-func TestFSTypeErrors(t *testing.T) {
+func TestDescribeErrors(t *testing.T) {
 	// A path under a regular file cannot exist: ENOTDIR is an error, not a
 	// reason to climb.
 	f := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(f, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := FSType(filepath.Join(f, "sub")); err == nil || errors.Is(err, os.ErrNotExist) {
-		t.Errorf("FSType(file/sub) error = %v, want ENOTDIR", err)
+	if _, _, err := Describe(filepath.Join(f, "sub")); err == nil || errors.Is(err, os.ErrNotExist) {
+		t.Errorf("Describe(file/sub) error = %v, want ENOTDIR", err)
 	}
 }
