@@ -20,6 +20,7 @@ import (
 const (
 	MetricThroughput     = "throughput"      // KB/s, sequential modes
 	MetricIOPS           = "iops"            // random modes
+	MetricTPS            = "tps"             // transactions/s, DB test
 	MetricElapsed        = "elapsed"         // s
 	MetricCPUActive      = "cpu_active"      // %
 	MetricCPUIOWait      = "cpu_iowait"      // %
@@ -84,22 +85,42 @@ func newSample(st *api.StepArtifacts, r *Result) sample {
 	cell := results.LabelString(labels)
 	if cell == "" {
 		cell = fmt.Sprintf("a%d y%d t%d", r.Access, r.Sync, r.Threads)
+		if d := r.DB; d != nil {
+			cell = fmt.Sprintf("db %s j%s s%s D%d t%d", d.Op, d.JournalMode, d.Synchronous, d.Databases, r.Threads)
+		}
 	}
 	labels["collector"] = collector
 	return sample{labels: labels, cell: cell, res: r}
 }
 
-// random reports whether the sample's access mode is random, so its headline
-// metric is IOPS rather than KB/s.
-func (s sample) random() bool { return s.res.Access == 1 || s.res.Access == 3 }
+// The kinds of sample, which decide the headline metric: KB/s for
+// sequential file modes, IOPS for random ones, transactions/s for the DB test.
+const (
+	kindSeq = iota
+	kindRandom
+	kindDB
+)
+
+func (s sample) kind() int {
+	switch {
+	case s.res.DB != nil:
+		return kindDB
+	case s.res.Access == 1 || s.res.Access == 3:
+		return kindRandom
+	}
+	return kindSeq
+}
 
 // values lists the metrics of a sample in table order.
 func (s sample) values() []metricValue {
 	r := s.res
-	v := []metricValue{}
-	if s.random() {
+	var v []metricValue
+	switch s.kind() {
+	case kindDB:
+		v = append(v, metricValue{MetricTPS, "tx/s", sdk.HigherIsBetter, r.DB.TPS, true})
+	case kindRandom:
 		v = append(v, metricValue{MetricIOPS, "IOPS", sdk.HigherIsBetter, r.IOPS, true})
-	} else {
+	default:
 		v = append(v, metricValue{MetricThroughput, "KB/s", sdk.HigherIsBetter, r.ThroughputKBps, true})
 	}
 	v = append(v,
@@ -139,7 +160,7 @@ type metricValue struct {
 }
 
 // tableMetrics are the table's metric columns.
-var tableMetrics = []string{MetricThroughput, MetricIOPS, MetricElapsed, MetricCPUActive, MetricCPUIOWait, MetricCtxVoluntary, MetricCtxInvoluntary, MetricLatencyP50, MetricLatencyP99}
+var tableMetrics = []string{MetricThroughput, MetricIOPS, MetricTPS, MetricElapsed, MetricCPUActive, MetricCPUIOWait, MetricCtxVoluntary, MetricCtxInvoluntary, MetricLatencyP50, MetricLatencyP99}
 
 // buildResult adds the metrics and tables to res and returns the summary.
 func buildResult(res *sdk.Result, samples []sample, baseline string) string {
@@ -182,12 +203,34 @@ func buildResult(res *sdk.Result, samples []sample, baseline string) string {
 			rows = append(rows, row)
 		}
 	}
-	res.Table("medians", "Median per cell and collector (throughput KB/s, IOPS, elapsed s, CPU %, context switches, latency µs)", cols, rows)
+	res.Table("medians", "Median per cell and collector (throughput KB/s, IOPS, transactions/s, elapsed s, CPU %, context switches, latency µs)", cols, rows)
 
-	other := "mobibench"
-	if baseline == "mobibench" {
-		other = "fio"
+	var summary []string
+	for _, peer := range peers {
+		other, base, name := "mobibench", peer, "ratio_vs_"+peer
+		if baseline == "mobibench" {
+			other, base, name = peer, "mobibench", "ratio_vs_mobibench"
+			if peer != "fio" { // the fio table keeps its historical name
+				name = "ratio_" + peer + "_vs_mobibench"
+			}
+		}
+		summary = append(summary, ratioTable(res, groups, cells, other, base, name)...)
 	}
+	text := fmt.Sprintf("%d step(s) in %d cell(s).", len(samples), len(cells))
+	if len(summary) > 0 {
+		text += " Headline ratios (medians): " + strings.Join(summary, "; ") + "."
+	}
+	return text
+}
+
+// peers are the real tools measured side by side with Mobibench: fio on
+// file cells, the sqlite3 shell on DB cells.
+var peers = []string{"fio", "sqlite3"}
+
+// ratioTable adds the table of median other / median baseline per cell and
+// metric, when any cell has both, and returns the headline ratios for the
+// summary.
+func ratioTable(res *sdk.Result, groups map[string]map[string]map[string][]float64, cells []string, other, baseline, name string) []string {
 	var ratioRows [][]string
 	var summary []string
 	for _, cell := range cells {
@@ -203,42 +246,40 @@ func buildResult(res *sdk.Result, samples []sample, baseline string) string {
 			ratio := "n/a"
 			if mb != 0 {
 				ratio = fmt.Sprintf("%.3f", ma/mb)
-				if m == MetricThroughput || m == MetricIOPS {
-					summary = append(summary, fmt.Sprintf("%s %s %.2f×", cell, m, ma/mb))
+				if m == MetricThroughput || m == MetricIOPS || m == MetricTPS {
+					summary = append(summary, fmt.Sprintf("%s %s %.2f× (%s/%s)", cell, m, ma/mb, other, baseline))
 				}
 			}
 			ratioRows = append(ratioRows, []string{cell, m, formatFloat(ma), formatFloat(mb), ratio})
 		}
 	}
 	if len(ratioRows) > 0 {
-		res.Table("ratio_vs_"+baseline, fmt.Sprintf("Median %s / median %s per cell", other, baseline),
+		res.Table(name, fmt.Sprintf("Median %s / median %s per cell", other, baseline),
 			[]string{"cell", "metric", other, baseline, "ratio"}, ratioRows)
 	}
-	text := fmt.Sprintf("%d step(s) in %d cell(s).", len(samples), len(cells))
-	if len(summary) > 0 {
-		text += fmt.Sprintf(" Headline %s/%s ratios (medians): %s.", other, baseline, strings.Join(summary, "; "))
-	}
-	return text
+	return summary
 }
 
 // drawThroughputFigure draws one grouped bar chart per headline metric: KB/s
-// for sequential cells and IOPS for random ones, one group per matrix cell,
+// for sequential cells, IOPS for random ones and transactions/s for DB
+// cells, one group per matrix cell,
 // one bar per collector at the median, whiskers from the fastest to the
 // slowest repetition.
 func drawThroughputFigure(res *sdk.Result, samples []sample) error {
 	for _, panel := range []struct {
-		random      bool
+		kind        int
 		file, title string
 		unit        string
 		value       func(*Result) float64
 	}{
-		{false, "throughput.svg", "Sequential throughput per cell", "KB/s", func(r *Result) float64 { return r.ThroughputKBps }},
-		{true, "iops.svg", "Random IOPS per cell", "IOPS", func(r *Result) float64 { return r.IOPS }},
+		{kindSeq, "throughput.svg", "Sequential throughput per cell", "KB/s", func(r *Result) float64 { return r.ThroughputKBps }},
+		{kindRandom, "iops.svg", "Random IOPS per cell", "IOPS", func(r *Result) float64 { return r.IOPS }},
+		{kindDB, "transactions.svg", "SQLite transactions per second per cell", "transactions/s", func(r *Result) float64 { return r.DB.TPS }},
 	} {
 		var cells, collectors []string
 		values := map[[2]string][]float64{}
 		for _, s := range samples {
-			if s.random() != panel.random {
+			if s.kind() != panel.kind {
 				continue
 			}
 			col := s.labels["collector"]

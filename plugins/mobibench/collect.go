@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/storage/fileio"
@@ -97,10 +99,14 @@ func collector(run func(context.Context, Config, env) (*Result, []sdk.Artifact, 
 	}
 }
 
-// runMobibench is the mobibench collector: it runs the engine in a fresh
-// subdirectory of the storage directory and writes result.json,
-// mobibench.out and, when asked, latency.tsv and iops.tsv.
+// runMobibench is the mobibench collector: it runs the file engine (or, with
+// the DB test on, the DB engine) in a subdirectory of the storage directory
+// and writes result.json, mobibench.out and, when asked, latency.tsv and
+// iops.tsv.
 func runMobibench(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, error) {
+	if cfg.dbEnabled() {
+		return runMobibenchDB(ctx, cfg, e)
+	}
 	cfg, ec, err := cfg.resolve("")
 	if err != nil {
 		return nil, nil, err
@@ -122,33 +128,59 @@ func runMobibench(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifa
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, w := range r.Warnings {
+	e.warn(r.Warnings)
+	res := engineResult(cfg, r)
+	a := &artifacts{dir: e.OutDir}
+	errs := []error{
+		a.result(res, "Mobibench measurements"),
+		a.add("mobibench.out", sdk.KindLog, "text/plain", "Mobibench text output", mobibenchOut(r)),
+	}
+	if cfg.LatencyLog {
+		errs = append(errs, a.add("latency.tsv", sdk.KindRaw, "text/tab-separated-values", "per-I/O latency (Mobibench -L)", latencyTSV(r)))
+	}
+	if cfg.IOPSLog {
+		errs = append(errs, a.add("iops.tsv", sdk.KindRaw, "text/tab-separated-values", "I/Os per second (Mobibench -k)", iopsTSV(r.PerSecond(), r.Config.IOSize)))
+	}
+	return res, a.list, errors.Join(errs...)
+}
+
+// artifacts writes a step's artifact files and lists them for the host.
+type artifacts struct {
+	dir  string
+	list []sdk.Artifact
+}
+
+func (a *artifacts) add(name, kind, media, title string, data []byte) error {
+	if err := writeFile(a.dir, name, data); err != nil {
+		return err
+	}
+	a.list = append(a.list, sdk.Artifact{Name: name, Kind: kind, MediaType: media, Title: title})
+	return nil
+}
+
+// result writes res as result.json.
+func (a *artifacts) result(res *Result, title string) error {
+	js, err := marshal(res)
+	if err != nil {
+		return err
+	}
+	return a.add("result.json", sdk.KindRaw, "application/json", title, js)
+}
+
+// warn passes a result's warnings on to the step log.
+func (e env) warn(warnings []string) {
+	for _, w := range warnings {
 		if e.Warn != nil {
 			e.Warn(w)
 		}
 	}
-	res := engineResult(cfg, r)
-	var arts []sdk.Artifact
-	add := func(name, kind, media, title string, data []byte) error {
-		if err := writeFile(e.OutDir, name, data); err != nil {
-			return err
-		}
-		arts = append(arts, sdk.Artifact{Name: name, Kind: kind, MediaType: media, Title: title})
-		return nil
-	}
-	js, err := marshal(res)
-	if err != nil {
-		return nil, nil, err
-	}
-	errs := []error{
-		add("result.json", sdk.KindRaw, "application/json", "Mobibench measurements", js),
-		add("mobibench.out", sdk.KindLog, "text/plain", "Mobibench text output", mobibenchOut(r)),
-	}
-	if cfg.LatencyLog {
-		errs = append(errs, add("latency.tsv", sdk.KindRaw, "text/tab-separated-values", "per-I/O latency (Mobibench -L)", latencyTSV(r)))
-	}
-	if cfg.IOPSLog {
-		errs = append(errs, add("iops.tsv", sdk.KindRaw, "text/tab-separated-values", "I/Os per second (Mobibench -k)", iopsTSV(r.PerSecond(), r.Config.IOSize)))
-	}
-	return res, arts, errors.Join(errs...)
+}
+
+// toolCommand runs an external tool in its own process group, killed with
+// the whole group when ctx ends and when the plugin dies.
+func toolCommand(ctx context.Context, bin string, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	return cmd
 }

@@ -122,6 +122,9 @@ func runFio(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, er
 	if err != nil {
 		return nil, nil, fmt.Errorf("the fio collector needs the fio binary on PATH (Debian/Ubuntu: apt-get install fio): %w", err)
 	}
+	if cfg.dbEnabled() {
+		return nil, nil, fmt.Errorf("the fio collector runs Mobibench's file test, but db.op = %q asks for the DB test: use the sqlite3 collector", cfg.DB.Op)
+	}
 	cfg, ec, err := cfg.resolve("")
 	if err != nil {
 		return nil, nil, err
@@ -150,15 +153,8 @@ func runFio(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, er
 		jobText += fmt.Sprintf("write_lat_log=%s\n", logPrefix)
 		jobText += "\n[mobibench]\n"
 	}
-	var arts []sdk.Artifact
-	add := func(name, kind, media, title string, data []byte) error {
-		if err := writeFile(e.OutDir, name, data); err != nil {
-			return err
-		}
-		arts = append(arts, sdk.Artifact{Name: name, Kind: kind, MediaType: media, Title: title})
-		return nil
-	}
-	if err := add("fio.job", sdk.KindRaw, "text/plain", "fio job equivalent to the Mobibench config", []byte(jobText)); err != nil {
+	a := &artifacts{dir: e.OutDir}
+	if err := a.add("fio.job", sdk.KindRaw, "text/plain", "fio job equivalent to the Mobibench config", []byte(jobText)); err != nil {
 		return nil, nil, err
 	}
 
@@ -174,7 +170,7 @@ func runFio(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, er
 			err = fileio.Prefill(name, plan.FileBytes)
 		}
 		if err != nil {
-			return nil, arts, err
+			return nil, a.list, err
 		}
 	}
 	res := &Result{Collector: "fio", Config: cfg, Warnings: job.Warnings}
@@ -189,9 +185,7 @@ func runFio(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, er
 		e.Progress(0, 1, "runs", "fio running")
 	}
 	jobPath := filepath.Join(e.OutDir, "fio.job")
-	cmd := exec.CommandContext(ctx, bin, "--output-format=json", jobPath)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd := toolCommand(ctx, bin, "--output-format=json", jobPath)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	res.Started = time.Now()
@@ -200,19 +194,19 @@ func runFio(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, er
 	cpu1, cpuErr1 := cpustat.Read()
 	if runErr != nil {
 		if ctx.Err() != nil {
-			return nil, arts, fmt.Errorf("fio interrupted: %w", ctx.Err())
+			return nil, a.list, fmt.Errorf("fio interrupted: %w", ctx.Err())
 		}
-		return nil, arts, fmt.Errorf("fio failed: %v: %s", runErr, strings.TrimSpace(stderr.String()))
+		return nil, a.list, fmt.Errorf("fio failed: %v: %s", runErr, strings.TrimSpace(stderr.String()))
 	}
 	if e.Progress != nil {
 		e.Progress(1, 1, "runs", "fio done")
 	}
-	if err := add("fio.json", sdk.KindRaw, "application/json", "fio JSON output", stdout.Bytes()); err != nil {
-		return nil, arts, err
+	if err := a.add("fio.json", sdk.KindRaw, "application/json", "fio JSON output", stdout.Bytes()); err != nil {
+		return nil, a.list, err
 	}
 	out, err := parseFio(stdout.Bytes())
 	if err != nil {
-		return nil, arts, err
+		return nil, a.list, err
 	}
 	fillFioResult(res, ec, plan, out)
 	if err := errors.Join(cpuErr0, cpuErr1); err != nil {
@@ -228,32 +222,24 @@ func runFio(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, er
 	if cfg.LatencyLog || cfg.IOPSLog {
 		logs, err := fioLogs(logPrefix, ec.Threads)
 		if err != nil {
-			return nil, arts, err
+			return nil, a.list, err
 		}
 		if cfg.LatencyLog {
-			if err := add("latency.tsv", sdk.KindRaw, "text/tab-separated-values", "per-I/O latency from fio's write_lat_log", fioLatencyTSV(logs, ec)); err != nil {
-				return nil, arts, err
+			if err := a.add("latency.tsv", sdk.KindRaw, "text/tab-separated-values", "per-I/O latency from fio's write_lat_log", fioLatencyTSV(logs, ec)); err != nil {
+				return nil, a.list, err
 			}
 		}
 		if cfg.IOPSLog {
-			if err := add("iops.tsv", sdk.KindRaw, "text/tab-separated-values", "I/Os per second from fio's write_lat_log", fioIOPSTSV(logs, ec)); err != nil {
-				return nil, arts, err
+			if err := a.add("iops.tsv", sdk.KindRaw, "text/tab-separated-values", "I/Os per second from fio's write_lat_log", fioIOPSTSV(logs, ec)); err != nil {
+				return nil, a.list, err
 			}
 		}
 	}
-	for _, w := range res.Warnings {
-		if e.Warn != nil {
-			e.Warn(w)
-		}
+	e.warn(res.Warnings)
+	if err := a.result(res, "fio measurements in Mobibench's terms"); err != nil {
+		return nil, a.list, err
 	}
-	js, err := marshal(res)
-	if err != nil {
-		return nil, arts, err
-	}
-	if err := add("result.json", sdk.KindRaw, "application/json", "fio measurements in Mobibench's terms", js); err != nil {
-		return nil, arts, err
-	}
-	return res, arts, nil
+	return res, a.list, nil
 }
 
 // fioOutput is the part of fio's JSON output the collector reads.

@@ -1,18 +1,22 @@
-// Package mobibench is droidprof's Mobibench plugin (file I/O half): a
-// collector that runs the storage/fileio engine exactly like Mobibench's shell
-// version, a collector that runs the real fio with the equivalent job, and an
-// analyzer that turns both into metrics and a Mobibench-vs-fio comparison.
+// Package mobibench is droidprof's Mobibench plugin: a collector that runs
+// Mobibench's shell version, its file I/O test on the storage/fileio engine
+// or, when the db block names an operation, its SQLite test on the
+// storage/dbbench engine; peer collectors that run the real tools on the
+// same workload (fio for file I/O, the sqlite3 shell for the DB test); and an
+// analyzer that turns them all into metrics and Mobibench-vs-peer ratios.
 //
-// Both collectors take the same Config, so one experiment matrix can drive
+// All collectors take the same Config, so one experiment matrix can drive
 // them side by side on the same storage directory.
 package mobibench
 
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/units"
+	"github.com/droidprof/droidprof/storage/dbbench"
 	"github.com/droidprof/droidprof/storage/fileio"
 )
 
@@ -24,13 +28,14 @@ func Plugin() *sdk.Plugin {
 	return &sdk.Plugin{
 		Name:        "mobibench",
 		Version:     Version,
-		Description: "Mobibench file I/O benchmark (all access and sync modes) and the equivalent fio job, side by side",
+		Description: "Mobibench file I/O and SQLite benchmarks, side by side with the equivalent fio job and sqlite3 shell script",
 		Collectors: []sdk.Collector{
-			{Name: "mobibench", Description: "Mobibench shell-version file benchmark on the step's storage directory", Config: Config{}, Run: collector(runMobibench)},
-			{Name: "fio", Description: "the real fio binary running the job equivalent to the Mobibench config", Config: Config{}, Run: collector(runFio)},
+			{Name: "mobibench", Description: "Mobibench shell-version file or SQLite benchmark on the step's storage directory", Config: Config{}, Run: collector(runMobibench)},
+			{Name: "fio", Description: "the real fio binary running the job equivalent to the Mobibench file config", Config: Config{}, Run: collector(runFio)},
+			{Name: "sqlite3", Description: "the real sqlite3 shell running the SQL of the Mobibench DB config, one process per thread", Config: Config{}, Run: collector(runSQLite3)},
 		},
 		Analyzers: []sdk.Analyzer{
-			{Name: "mobibench", Description: "throughput, IOPS, CPU, context switches and latency per cell, and Mobibench/fio ratios", Config: AnalyzerConfig{}, Run: analyze},
+			{Name: "mobibench", Description: "throughput, IOPS, transactions/s, CPU, context switches and latency per cell, and Mobibench/fio and Mobibench/sqlite3 ratios", Config: AnalyzerConfig{}, Run: analyze},
 		},
 	}
 }
@@ -49,6 +54,43 @@ type Config struct {
 	LatencyLog bool     `json:"latency_log" doc:"write latency.tsv with every I/O's latency (Mobibench -L)" default:"false"`
 	IOPSLog    bool     `json:"iops_log" doc:"write iops.tsv with I/Os per second (Mobibench -k)" default:"false"`
 	FioOptions []string `json:"fio_options" doc:"extra key=value lines for the fio job (fio collector only)"`
+	DB         DBConfig `json:"db" doc:"Mobibench's SQLite test (-d): when op is not off, mobibench and sqlite3 run it and the file keys other than threads and drop_caches are unused"`
+}
+
+// DBConfig is the db block: Mobibench's DB test options. threads and
+// drop_caches come from the enclosing Config.
+type DBConfig struct {
+	Op           string `json:"op" doc:"operation (Mobibench -d): off (file test), insert, update or delete" default:"off" enum:"off,insert,update,delete"`
+	Transactions int    `json:"transactions" doc:"transactions in total, divided among the threads (-n)" default:"10" min:"1"`
+	Tables       int    `json:"tables" doc:"tables per database (-T)" default:"3" min:"1" max:"20"`
+	Databases    int    `json:"databases" doc:"databases per transaction (-D); the extra ones are ATTACHed, so a commit uses a master journal" default:"1" min:"1" max:"20"`
+	IntervalMS   int    `json:"interval_ms" doc:"pause after every transaction in ms (-i), capped at 10000" default:"0" min:"0"`
+	RandomKeys   bool   `json:"random_keys" doc:"insert random keys, sampled without replacement (-R)" default:"false"`
+	PageSize     int    `json:"page_size" doc:"PRAGMA page_size for new database files" default:"4096" min:"512" max:"65536"`
+	JournalMode  string `json:"journal_mode" doc:"PRAGMA journal_mode (-j)" default:"TRUNCATE" enum:"DELETE,TRUNCATE,PERSIST,WAL,MEMORY,OFF"`
+	Synchronous  string `json:"synchronous" doc:"PRAGMA synchronous of the main database (-s)" default:"FULL" enum:"OFF,NORMAL,FULL"`
+	Mode2013     bool   `json:"mode2013" doc:"the paper's 2013 workload: one table, AUTOINCREMENT key, one statement per autocommit transaction" default:"false"`
+	KeepFiles    bool   `json:"keep_files" doc:"delete: leave the database files instead of dropping the tables and unlinking them" default:"false"`
+}
+
+// dbEnabled reports whether the config asks for the DB test.
+func (c Config) dbEnabled() bool { return c.DB.Op != "" && c.DB.Op != "off" }
+
+// dbConfig is the dbbench configuration of a DB-test config, checked.
+func (c Config) dbConfig(dir string) (dbbench.Config, []string, error) {
+	if c.Preset != "" {
+		return dbbench.Config{}, nil, fmt.Errorf("preset %q names a file workload, but db.op = %q asks for the DB test", c.Preset, c.DB.Op)
+	}
+	op, err := dbbench.ParseOp(c.DB.Op)
+	if err != nil {
+		return dbbench.Config{}, nil, err
+	}
+	return dbbench.Config{
+		Dir: dir, Op: op, Transactions: c.DB.Transactions, Tables: c.DB.Tables, DBs: c.DB.Databases,
+		Interval: time.Duration(c.DB.IntervalMS) * time.Millisecond, RandomKeys: c.DB.RandomKeys, PageSize: c.DB.PageSize,
+		Journal: c.DB.JournalMode, Sync: c.DB.Synchronous, Threads: c.Threads, Mode2013: c.DB.Mode2013,
+		DropCaches: c.DropCaches, KeepFiles: c.DB.KeepFiles,
+	}.Normalize()
 }
 
 // defaultFileSize is Mobibench's default -f (1024 KB).
@@ -128,5 +170,5 @@ func (c Config) resolve(dir string) (Config, fileio.Config, error) {
 
 // AnalyzerConfig configures the analyzer.
 type AnalyzerConfig struct {
-	Baseline string `json:"baseline" doc:"collector the ratio table divides by" default:"fio" enum:"fio,mobibench"`
+	Baseline string `json:"baseline" doc:"collector the ratio tables divide by: fio or sqlite3 (Mobibench / each peer tool present; the two are the same), or mobibench (each peer / Mobibench)" default:"fio" enum:"fio,sqlite3,mobibench"`
 }

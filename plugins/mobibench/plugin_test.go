@@ -23,7 +23,7 @@ func TestConformance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if info.Name != "mobibench" || info.Version != "0.1.0" || len(info.Collectors) != 2 || len(info.Analyzers) != 1 {
+	if info.Name != "mobibench" || info.Version != "0.1.0" || len(info.Collectors) != 3 || len(info.Analyzers) != 1 {
 		t.Fatalf("info %v", info)
 	}
 	defaults := map[string]string{}
@@ -34,6 +34,21 @@ func TestConformance(t *testing.T) {
 	for k, v := range want {
 		if defaults[k] != v {
 			t.Errorf("default of %s = %q, want %q (Mobibench's)", k, defaults[k], v)
+		}
+	}
+	dbDefaults := map[string]string{}
+	for _, f := range info.Collectors[0].Schema.Fields {
+		if f.Name == "db" {
+			for _, b := range f.Block.Fields {
+				dbDefaults[b.Name] = b.DefaultJson
+			}
+		}
+	}
+	// Mobibench's -n 10, -T 3, -D 1, -j 1 (TRUNCATE), -s 2 (FULL), and the
+	// test off.
+	for k, v := range map[string]string{"op": `"off"`, "transactions": "10", "tables": "3", "databases": "1", "interval_ms": "0", "page_size": "4096", "journal_mode": `"TRUNCATE"`, "synchronous": `"FULL"`, "mode2013": "false"} {
+		if dbDefaults[k] != v {
+			t.Errorf("default of db.%s = %q, want %q", k, dbDefaults[k], v)
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // Result is the content of a step's result.json, written by both collectors
 // with the same fields wherever the tool measures them.
 type Result struct {
-	Collector string    `json:"collector"` // "mobibench" or "fio"
+	Collector string    `json:"collector"` // "mobibench", "fio" or "sqlite3"
 	Started   time.Time `json:"started"`
 	Config    Config    `json:"config"` // after the preset was applied
 
@@ -58,6 +58,10 @@ type Result struct {
 
 	CachesDropped bool     `json:"caches_dropped"`
 	Warnings      []string `json:"warnings,omitempty"`
+
+	// DB is set by DB-test runs (mobibench with db.op, sqlite3); the file
+	// fields above (access, sync, sizes, bytes, IOPS) are then unused.
+	DB *DBResult `json:"db,omitempty"`
 }
 
 // Latency summarises per-I/O latencies in nanoseconds.

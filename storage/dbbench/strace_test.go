@@ -1,0 +1,173 @@
+package dbbench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/droidprof/droidprof/internal/testenv"
+)
+
+const helperEnv = "DBBENCH_TEST_HELPER_CONFIG"
+
+// TestMain doubles as a helper process: with DBBENCH_TEST_HELPER_CONFIG set
+// it runs one benchmark from that JSON config and exits, so strace watches
+// the engine without the test framework's own system calls.
+func TestMain(m *testing.M) {
+	if js := os.Getenv(helperEnv); js != "" {
+		var c Config
+		if err := json.Unmarshal([]byte(js), &c); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		if _, err := Run(context.Background(), c); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// syscallCounts is what strace saw on the files of the run's directory.
+type syscallCounts struct {
+	syncs      int            // fsync + fdatasync on any file in the directory
+	opened     map[string]int // base name -> openat calls
+	unlinked   map[string]int // base name -> unlink calls
+	masterJrnl int            // openat of a master journal (<db>-mjXXXXXXXX)
+}
+
+var (
+	straceCall = regexp.MustCompile(`^\d+\s+([a-z0-9_]+)\((.*)`)
+	fdPath     = regexp.MustCompile(`^\d+<([^>]*)>`)
+	quotedPath = regexp.MustCompile(`"([^"]*)"`)
+)
+
+// straceRun runs the engine with c in a helper process under
+// strace -f -y -e trace=open,openat,fsync,fdatasync,unlink and counts the
+// calls on files in c.Dir (-y names the file behind each fd). open is there
+// because the Go translation of SQLite's os_unix.c calls open(2) where glibc
+// would call openat(2).
+func straceRun(t *testing.T, c Config) syscallCounts {
+	t.Helper()
+	strace := testenv.Tool(t, "strace", "strace")
+	js, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "strace.out")
+	cmd := exec.Command(strace, "-f", "-qq", "-y", "-o", out, "-e", "trace=open,openat,fsync,fdatasync,unlink", os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperEnv+"="+string(js))
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("helper under strace: %v\n%s", err, b)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := syscallCounts{opened: map[string]int{}, unlinked: map[string]int{}}
+	for _, line := range strings.Split(string(data), "\n") {
+		m := straceCall.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		var path string
+		switch m[1] {
+		case "fsync", "fdatasync":
+			if p := fdPath.FindStringSubmatch(m[2]); p != nil {
+				path = p[1]
+			}
+		case "open", "openat", "unlink":
+			if p := quotedPath.FindStringSubmatch(m[2]); p != nil {
+				path = p[1]
+			}
+		}
+		// Directory syncs (SQLite fsyncs the directory after creating a
+		// journal) count too: they are part of what a commit costs.
+		if path != c.Dir && filepath.Dir(path) != c.Dir {
+			continue
+		}
+		base := filepath.Base(path)
+		switch m[1] {
+		case "fsync", "fdatasync":
+			n.syncs++
+		case "open", "openat":
+			n.opened[base]++
+			if strings.Contains(base, "-mj") {
+				n.masterJrnl++
+			}
+		case "unlink":
+			n.unlinked[base]++
+		}
+	}
+	return n
+}
+
+// The master journal: with two databases in one transaction and a rollback
+// journal, SQLite writes <db0>-mjXXXXXXXX once per commit and unlinks it. In
+// WAL mode, and with one database, there is none.
+func TestMasterJournalUnderStrace(t *testing.T) {
+	const n = 8
+	tests := []struct {
+		journal string
+		dbs     int
+		want    bool
+	}{
+		{"DELETE", 2, true},
+		{"TRUNCATE", 3, true},
+		{"DELETE", 1, false},
+		{"WAL", 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%s_%ddb", tt.journal, tt.dbs), func(t *testing.T) {
+			c := Config{Dir: t.TempDir(), Op: Insert, Transactions: n, DBs: tt.dbs, Journal: tt.journal}
+			got := straceRun(t, c)
+			if tt.want && got.masterJrnl != n {
+				t.Errorf("master journal opened %d times, want once per transaction (%d); opens %v", got.masterJrnl, n, got.opened)
+			}
+			if !tt.want && got.masterJrnl != 0 {
+				t.Errorf("master journal opened %d times, want none; opens %v", got.masterJrnl, got.opened)
+			}
+			mjUnlinks := 0
+			for name, k := range got.unlinked {
+				if strings.Contains(name, "-mj") {
+					mjUnlinks += k
+				}
+			}
+			if mjUnlinks != got.masterJrnl {
+				t.Errorf("%d master journals unlinked, %d created", mjUnlinks, got.masterJrnl)
+			}
+		})
+	}
+}
+
+// synchronous decides the syncs per commit: OFF none, FULL at least the
+// journal and the database (TRUNCATE) or the WAL (WAL).
+func TestSyncsPerTransactionUnderStrace(t *testing.T) {
+	const n = 10
+	for _, journal := range []string{"TRUNCATE", "WAL"} {
+		t.Run(journal, func(t *testing.T) {
+			syncs := map[string]int{}
+			for _, sync := range []string{"OFF", "FULL"} {
+				syncs[sync] = straceRun(t, Config{Dir: t.TempDir(), Op: Insert, Transactions: n, Journal: journal, Sync: sync}).syncs
+			}
+			t.Logf("%s: syncs with synchronous OFF %d, FULL %d over %d transactions", journal, syncs["OFF"], syncs["FULL"], n)
+			if syncs["OFF"] >= n {
+				t.Errorf("synchronous OFF: %d syncs for %d transactions, want fewer than one each", syncs["OFF"], n)
+			}
+			minPerTx := 2
+			if journal == "WAL" {
+				minPerTx = 1
+			}
+			if d := syncs["FULL"] - syncs["OFF"]; d < minPerTx*n {
+				t.Errorf("synchronous FULL adds %d syncs over %d transactions, want at least %d each", d, n, minPerTx)
+			}
+		})
+	}
+}
