@@ -83,30 +83,42 @@ experiment "hang" {
 	if v.FSType != "ext4" || !strings.Contains(v.MountOptions, "data=journal") {
 		t.Errorf("volume %+v", v)
 	}
+	volumesReleased(t, res.Fingerprint.Volumes, imageDir)
+	if pids := pluginProcesses(t); len(pids) > 0 {
+		t.Errorf("plugin processes left behind: %v", pids)
+	}
+}
+
+// volumesReleased checks that no volume of a finished run is still mounted,
+// bound to a loop device or on disk, and that imageDir is empty.
+func volumesReleased(t *testing.T, vols []results.Volume, imageDir string) {
+	t.Helper()
 	f, err := os.Open("/proc/self/mountinfo")
 	if err != nil {
 		t.Fatal(err)
 	}
 	mounts, _ := fsinfo.ParseMountInfo(f)
 	f.Close()
-	for _, m := range mounts {
-		if m.MountPoint == v.Dir {
-			t.Errorf("%s still mounted after Ctrl-C", v.Dir)
+	for _, v := range vols {
+		for _, m := range mounts {
+			if m.MountPoint == v.Dir {
+				t.Errorf("%s still mounted", v.Dir)
+			}
 		}
-	}
-	for _, p := range []string{v.Dir, v.Image} {
-		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
-			t.Errorf("%s left behind: %v", p, err)
+		for _, p := range []string{v.Dir, v.Image} {
+			if _, err := os.Stat(p); p != "" && !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("%s left behind: %v", p, err)
+			}
 		}
-	}
-	data, _ := os.ReadFile(filepath.Join("/sys/block", filepath.Base(v.Device), "loop", "backing_file"))
-	if strings.HasPrefix(strings.TrimSpace(string(data)), v.Image) {
-		t.Errorf("%s still bound to %s", v.Device, data)
+		if v.Device == "" {
+			continue
+		}
+		data, _ := os.ReadFile(filepath.Join("/sys/block", filepath.Base(v.Device), "loop", "backing_file"))
+		if v.Image != "" && strings.HasPrefix(strings.TrimSpace(string(data)), v.Image) {
+			t.Errorf("%s still bound to %s", v.Device, data)
+		}
 	}
 	if ents, _ := os.ReadDir(imageDir); len(ents) > 0 {
 		t.Errorf("image directory not empty: %v", ents)
-	}
-	if pids := pluginProcesses(t); len(pids) > 0 {
-		t.Errorf("plugin processes left behind: %v", pids)
 	}
 }

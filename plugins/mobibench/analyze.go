@@ -14,6 +14,7 @@ import (
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/stats"
+	"github.com/droidprof/droidprof/storage/replay"
 )
 
 // Metric names the analyzer produces.
@@ -42,10 +43,21 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	if err := a.Decode(&cfg); err != nil {
 		return nil, err
 	}
+	res := a.NewResult()
 	var samples []sample
 	var skipped []string
+	replays := 0
 	for _, st := range a.Steps {
 		if st.GetStatus() != "" && st.GetStatus() != "ok" {
+			continue
+		}
+		if art := sdk.Find(st, "replay.json"); art != nil {
+			var r replay.Result
+			if err := a.ReadJSON(art, &r); err != nil {
+				return nil, fmt.Errorf("step %s: %w", st.GetStepId(), err)
+			}
+			addReplayMetrics(res, st, &r)
+			replays++
 			continue
 		}
 		art := sdk.Find(st, "result.json")
@@ -61,8 +73,10 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		}
 		samples = append(samples, newSample(st, &r))
 	}
-	res := a.NewResult()
 	summary := buildResult(res, samples, cfg.Baseline)
+	if replays > 0 {
+		summary += fmt.Sprintf("\n\n%d Mobigen script replay(s): metrics %s.", replays, strings.Join(replayMetricNames, ", "))
+	}
 	if len(skipped) > 0 {
 		summary += fmt.Sprintf("\n\n%d mobibench step(s) left no result.json and were skipped: %s.", len(skipped), strings.Join(skipped, ", "))
 	}

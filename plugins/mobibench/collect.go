@@ -104,7 +104,13 @@ func collector(run func(context.Context, Config, env) (*Result, []sdk.Artifact, 
 // and writes result.json, mobibench.out and, when asked, latency.tsv and
 // iops.tsv.
 func runMobibench(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, error) {
-	if cfg.dbEnabled() {
+	switch {
+	case cfg.Replay != "" && cfg.dbEnabled():
+		return nil, nil, fmt.Errorf("replay and db.op = %q both set: a step replays a script or runs the DB test, not both", cfg.DB.Op)
+	case cfg.Replay != "":
+		_, arts, err := runReplay(ctx, cfg.Replay, e.Keep, e)
+		return nil, arts, err
+	case cfg.dbEnabled():
 		return runMobibenchDB(ctx, cfg, e)
 	}
 	cfg, ec, err := cfg.resolve("")

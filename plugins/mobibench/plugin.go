@@ -54,6 +54,7 @@ type Config struct {
 	LatencyLog bool     `json:"latency_log" doc:"write latency.tsv with every I/O's latency (Mobibench -L)" default:"false"`
 	IOPSLog    bool     `json:"iops_log" doc:"write iops.tsv with I/Os per second (Mobibench -k)" default:"false"`
 	FioOptions []string `json:"fio_options" doc:"extra key=value lines for the fio job (fio collector only)"`
+	Replay     string   `json:"replay" doc:"a Mobigen script to replay (Mobibench -g) instead of the file or DB test, in a sandbox under the storage directory (original paths are never touched); a relative path is taken from droidprof's working directory"`
 	DB         DBConfig `json:"db" doc:"Mobibench's SQLite test (-d): when op is not off, mobibench and sqlite3 run it and the file keys other than threads and drop_caches are unused"`
 }
 
