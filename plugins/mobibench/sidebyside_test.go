@@ -25,6 +25,7 @@ var sideBySideCases = []struct {
 	fileSize sdk.Size
 }{
 	{"randwrite-fsync", 16 << 20},
+	{"randwrite-osync", 16 << 20},
 	{"seqwrite-buffered", 512 << 20},
 	{"seqwrite-direct", 64 << 20},
 	{"seqwrite-mmap", 512 << 20},
