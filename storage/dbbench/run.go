@@ -17,6 +17,7 @@ import (
 
 	// The engine: SQLite compiled from its C amalgamation to Go (see the
 	// package documentation for why this binding).
+	"github.com/droidprof/droidprof/storage/harness"
 	_ "modernc.org/sqlite"
 )
 
@@ -49,7 +50,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 	}
 	res := &Result{Config: c, Warnings: warnings}
 	res.Config.Progress = nil
-	defer raiseProcs(c.Threads + 1)()
+	defer harness.RaiseProcs(c.Threads + 1)()
 
 	var (
 		// ready: prepared; end: the timed part is over (a delete then
@@ -99,7 +100,12 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		}
 	}
 
-	stopWatch := watch(ctx, &abort, workers, int64(c.PerThread()*c.Threads), c.Progress)
+	stopWatch := harness.Watch(ctx, &abort, func() (n int64) {
+		for _, w := range workers {
+			n += w.done.Load()
+		}
+		return n
+	}, int64(c.PerThread()*c.Threads), c.Progress)
 	base := time.Now()
 	for _, w := range workers {
 		w.base = base
@@ -346,46 +352,6 @@ func (w *worker) close() {
 	}
 }
 
-// watch stops the run when ctx ends and reports progress; the returned
-// function stops it and sends the final progress report.
-func watch(ctx context.Context, abort *atomic.Bool, workers []*worker, total int64, progress func(done, total int64)) (stop func()) {
-	quit, finished := make(chan struct{}), make(chan struct{})
-	sum := func() int64 {
-		var n int64
-		for _, w := range workers {
-			n += w.done.Load()
-		}
-		return n
-	}
-	go func() {
-		defer close(finished)
-		var tick <-chan time.Time
-		if progress != nil {
-			t := time.NewTicker(100 * time.Millisecond)
-			defer t.Stop()
-			tick = t.C
-		}
-		for {
-			select {
-			case <-quit:
-				return
-			case <-ctx.Done():
-				abort.Store(true)
-				return
-			case <-tick:
-				progress(sum(), total)
-			}
-		}
-	}()
-	return func() {
-		close(quit)
-		<-finished
-		if progress != nil {
-			progress(sum(), total)
-		}
-	}
-}
-
 // RemoveFiles deletes every file a run with c leaves in c.Dir: the
 // databases and their journals, WAL and shared-memory files, and any master
 // journal left by an interrupted multi-database commit.
@@ -412,31 +378,4 @@ func removeAll(c Config) error {
 		}
 	}
 	return errors.Join(errs...)
-}
-
-var procs struct {
-	sync.Mutex
-	users, saved int
-}
-
-// raiseProcs raises GOMAXPROCS to at least n until the returned function is
-// called; concurrent runs share the raise. (storage/fileio has the same
-// guard for its own runs.)
-func raiseProcs(n int) (restore func()) {
-	procs.Lock()
-	defer procs.Unlock()
-	if procs.users == 0 {
-		procs.saved = runtime.GOMAXPROCS(0)
-	}
-	procs.users++
-	if n > runtime.GOMAXPROCS(0) {
-		runtime.GOMAXPROCS(n)
-	}
-	return func() {
-		procs.Lock()
-		defer procs.Unlock()
-		if procs.users--; procs.users == 0 {
-			runtime.GOMAXPROCS(procs.saved)
-		}
-	}
 }

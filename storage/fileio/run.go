@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/storage/cpustat"
+	"github.com/droidprof/droidprof/storage/harness"
 	"github.com/droidprof/droidprof/storage/pagecache"
 	"golang.org/x/sys/unix"
 )
@@ -47,7 +48,7 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		order = RecordOrder(plan.Records, c.Overlap)
 	}
 
-	defer raiseProcs(c.Threads + 1)()
+	defer harness.RaiseProcs(c.Threads + 1)()
 
 	var (
 		ready, done sync.WaitGroup
@@ -88,7 +89,12 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 		}
 	}
 
-	stopWatch := watch(ctx, &run, workers, plan.Records*int64(c.Threads), c.Progress)
+	stopWatch := harness.Watch(ctx, &run.abort, func() (n int64) {
+		for _, w := range workers {
+			n += w.done.Load()
+		}
+		return n
+	}, plan.Records*int64(c.Threads), c.Progress)
 	run.base = time.Now()
 	cpu0, cpuErr := cpustat.Read()
 	close(start)
@@ -131,76 +137,6 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 type runState struct {
 	base  time.Time   // the clock start; written before start is closed
 	abort atomic.Bool // set on preparation failure or cancellation
-}
-
-// watch cancels the run when ctx ends and reports progress; the returned
-// function stops it and sends the final progress report.
-func watch(ctx context.Context, run *runState, workers []*worker, total int64, progress func(done, total int64)) (stop func()) {
-	quit := make(chan struct{})
-	finished := make(chan struct{})
-	sum := func() int64 {
-		var n int64
-		for _, w := range workers {
-			n += w.done.Load()
-		}
-		return n
-	}
-	go func() {
-		defer close(finished)
-		var tick <-chan time.Time
-		if progress != nil {
-			t := time.NewTicker(100 * time.Millisecond)
-			defer t.Stop()
-			tick = t.C
-		}
-		for {
-			select {
-			case <-quit:
-				return
-			case <-ctx.Done():
-				run.abort.Store(true)
-				return
-			case <-tick:
-				progress(sum(), total)
-			}
-		}
-	}()
-	return func() {
-		close(quit)
-		<-finished
-		if progress != nil {
-			progress(sum(), total)
-		}
-	}
-}
-
-var procs struct {
-	sync.Mutex
-	users int
-	saved int
-}
-
-// raiseProcs raises GOMAXPROCS to at least n until the returned function is
-// called; concurrent runs share the raise.
-func raiseProcs(n int) (restore func()) {
-	procs.Lock()
-	defer procs.Unlock()
-	cur := runtime.GOMAXPROCS(0)
-	if procs.users == 0 {
-		procs.saved = cur
-	}
-	procs.users++
-	if n > cur {
-		runtime.GOMAXPROCS(n)
-	}
-	return func() {
-		procs.Lock()
-		defer procs.Unlock()
-		procs.users--
-		if procs.users == 0 && runtime.GOMAXPROCS(0) != procs.saved {
-			runtime.GOMAXPROCS(procs.saved)
-		}
-	}
 }
 
 // ThreadResult is what one worker measured.
