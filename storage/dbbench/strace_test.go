@@ -5,33 +5,27 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/internal/straced"
 )
 
 const helperEnv = "DBBENCH_TEST_HELPER_CONFIG"
 
-// TestMain doubles as a helper process: with DBBENCH_TEST_HELPER_CONFIG set
-// it runs one benchmark from that JSON config and exits, so strace watches
-// the engine without the test framework's own system calls.
+// TestMain doubles as the helper process the strace tests trace
+// (internal/straced).
 func TestMain(m *testing.M) {
-	if js := os.Getenv(helperEnv); js != "" {
+	straced.Serve(helperEnv, func(job []byte) error {
 		var c Config
-		if err := json.Unmarshal([]byte(js), &c); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
+		if err := json.Unmarshal(job, &c); err != nil {
+			return err
 		}
-		if _, err := Run(context.Background(), c); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+		_, err := Run(context.Background(), c)
+		return err
+	})
 	os.Exit(m.Run())
 }
 
@@ -56,17 +50,7 @@ var (
 // would call openat(2).
 func straceRun(t *testing.T, c Config) syscallCounts {
 	t.Helper()
-	strace := testenv.Tool(t, "strace", "strace")
-	js, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "strace.out")
-	cmd := exec.Command(strace, "-f", "-qq", "-y", "-o", out, "-e", "trace=open,openat,fsync,fdatasync,unlink", os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), helperEnv+"="+string(js))
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("helper under strace: %v\n%s", err, b)
-	}
+	out := straced.Run(t, helperEnv, c, "-f", "-y", "-e", "trace=open,openat,fsync,fdatasync,unlink")
 	data, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)

@@ -5,10 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/internal/straced"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -16,22 +14,17 @@ import (
 
 const helperEnv = "FILEIO_TEST_HELPER_CONFIG"
 
-// TestMain doubles as a helper process: with FILEIO_TEST_HELPER_CONFIG set it
-// runs one benchmark from that JSON config and exits, so strace can watch the
-// engine without the test framework's own system calls.
+// TestMain doubles as the helper process the strace tests trace
+// (internal/straced).
 func TestMain(m *testing.M) {
-	if js := os.Getenv(helperEnv); js != "" {
+	straced.Serve(helperEnv, func(job []byte) error {
 		var c Config
-		if err := json.Unmarshal([]byte(js), &c); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
+		if err := json.Unmarshal(job, &c); err != nil {
+			return err
 		}
-		if _, err := Run(context.Background(), c); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+		_, err := Run(context.Background(), c)
+		return err
+	})
 	os.Exit(m.Run())
 }
 
@@ -46,7 +39,6 @@ var straceLine = regexp.MustCompile(`^\d+\s+([a-z0-9_]+)\(`)
 //     sync 2: 1 fsync, sync 8: 1 fdatasync, sync 6/7: 1 msync
 //   - final sync (write modes): 1 fsync, or 1 msync in mmap modes
 func TestSyscallsUnderStrace(t *testing.T) {
-	strace := testenv.Tool(t, "strace", "strace")
 	const records, threads = 16, 2
 	tests := []struct {
 		a                                     Access
@@ -67,23 +59,10 @@ func TestSyscallsUnderStrace(t *testing.T) {
 		t.Run(fmt.Sprintf("a%d_y%d", tt.a, tt.s), func(t *testing.T) {
 			dir := t.TempDir()
 			c := Config{Dir: dir, Access: tt.a, Sync: tt.s, Threads: threads, FileSize: threads * records * 4096, IOSize: 4096}
-			js, err := json.Marshal(c)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out := filepath.Join(t.TempDir(), "strace.out")
 			// -y prints the path behind every fd, so calls on the data files can
 			// be told from the Go runtime's own writes; msync takes no fd, and
 			// only the engine calls it.
-			args := []string{"-f", "-qq", "-y", "-o", out, "-e", "trace=write,lseek,fsync,fdatasync,msync", os.Args[0], "-test.run=^$"}
-			cmd := exec.Command(strace, args...)
-			cmd.Env = append(os.Environ(), helperEnv+"="+string(js))
-			if msg, err := cmd.CombinedOutput(); err != nil {
-				if len(msg) > 0 && regexp.MustCompile(`PTRACE|ptrace|Operation not permitted`).Match(msg) {
-					t.Skipf("strace cannot trace here: %s", msg)
-				}
-				t.Fatalf("strace: %v: %s", err, msg)
-			}
+			out := straced.Run(t, helperEnv, c, "-f", "-y", "-e", "trace=write,lseek,fsync,fdatasync,msync")
 			got := countSyscalls(t, out, dir)
 			want := map[string]int{"lseek": tt.lseek * threads, "write": tt.write * threads, "fsync": tt.fsync * threads, "fdatasync": tt.fdatasync * threads, "msync": tt.msync * threads}
 			for name, n := range want {

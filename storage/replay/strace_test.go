@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -13,33 +12,27 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/internal/straced"
 )
 
 const helperEnv = "REPLAY_TEST_HELPER"
 
 type helperJob struct{ Script, Dir string }
 
-// TestMain doubles as a helper process: with REPLAY_TEST_HELPER set it
-// replays one script and exits, so that strace sees the replay and not the
-// test framework.
+// TestMain doubles as the helper process the strace tests trace
+// (internal/straced).
 func TestMain(m *testing.M) {
-	if js := os.Getenv(helperEnv); js != "" {
+	straced.Serve(helperEnv, func(js []byte) error {
 		var j helperJob
-		if err := json.Unmarshal([]byte(js), &j); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(2)
+		if err := json.Unmarshal(js, &j); err != nil {
+			return err
 		}
 		s, err := ParseFile(j.Script)
 		if err == nil {
 			_, err = Replay(context.Background(), s, Options{Dir: j.Dir})
 		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+		return err
+	})
 	os.Exit(m.Run())
 }
 
@@ -187,27 +180,13 @@ func straceCalls(t *testing.T, path, sandbox string) []string {
 // script in a child process must issue, on one OS thread per script thread,
 // exactly the script's calls in order, with its sizes, offsets and files.
 func TestSyscallsUnderStrace(t *testing.T) {
-	strace := testenv.Tool(t, "strace", "strace")
 	dir := t.TempDir()
 	script := filepath.Join(t.TempDir(), "oracle.mg")
 	if err := os.WriteFile(script, []byte(oracle), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	js, err := json.Marshal(helperJob{Script: script, Dir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(t.TempDir(), "trace")
-	cmd := exec.Command(strace, "-ff", "-qq", "-y", "-s", "0", "-o", out,
-		"-e", "trace=openat,open,write,pwrite64,read,pread64,fsync,fdatasync,unlink,unlinkat,close,fstat,newfstatat,faccessat,faccessat2,access",
-		os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), helperEnv+"="+string(js))
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		if regexp.MustCompile(`PTRACE|ptrace|Operation not permitted`).Match(msg) {
-			testenv.SkipOrFail(t, "strace cannot trace here: %s", msg)
-		}
-		t.Fatalf("strace: %v: %s", err, msg)
-	}
+	out := straced.Run(t, helperEnv, helperJob{Script: script, Dir: dir}, "-ff", "-y", "-s", "0",
+		"-e", "trace=openat,open,write,pwrite64,read,pread64,fsync,fdatasync,unlink,unlinkat,close,fstat,newfstatat,faccessat,faccessat2,access")
 	files, err := filepath.Glob(out + ".*")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no strace output (%v)", err)
