@@ -16,9 +16,12 @@ import (
 
 // Storage is the storage target of a step.
 type Storage struct {
-	Backend string // "dir"
-	Dir     string // absolute directory to do I/O in
+	Backend string // "dir", "loop" or "device"
+	Dir     string // absolute directory to do I/O in (the mount point for loop and device)
 	FSType  string // filesystem type of Dir, e.g. "ext4" or "tmpfs"
+	// Options are the storage block's options, plus "keep" when the data
+	// should stay, and for loop and device volumes "mount_options" (as the
+	// kernel reports them), "mkfs_options" and "device".
 	Options map[string]string
 }
 
