@@ -159,9 +159,18 @@ func (sl *storageLayer) build(vals map[string]any, ds *Diagnostics) Storage {
 		_, ok := vals[name]
 		return ok
 	}
+	// A backend chosen by an override (--set storage.backend=dir) replaces
+	// the file's choice together with the file's settings for it: they are
+	// dropped rather than reported, so a loop config can be tried without
+	// root by overriding one key.
+	backendOverridden := sl.at["backend"].src != ""
 	for _, f := range storageFields {
 		only := storageOnly[f.Name]
 		if only == nil || !set(f.Name) || contains(only, st.Backend) {
+			continue
+		}
+		if backendOverridden && at(f.Name).src == "" {
+			delete(vals, f.Name)
 			continue
 		}
 		which := fmt.Sprintf("backend %q", only[0])

@@ -3,6 +3,7 @@ package config
 import (
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -121,6 +122,34 @@ func TestStorageOverrides(t *testing.T) {
 	st := p.Experiment.Storage
 	if st.FS != "btrfs" || st.Size != 2<<30 || !reflect.DeepEqual(st.MkfsOptions, []string{"-O", "^has_journal"}) || st.MountOptions != "data=journal" {
 		t.Errorf("storage %+v", st)
+	}
+}
+
+// TestStorageBackendOverride: choosing another backend with an override
+// drops the file's settings for the old one (a loop config tried without
+// root), but a setting the override itself gives must still fit.
+func TestStorageBackendOverride(t *testing.T) {
+	src := `experiment "e" {
+  storage {
+    backend = "loop"
+    fs = matrix.fs
+    size = "1GiB"
+    mount_options = "noatime"
+  }
+  matrix {
+    fs = ["ext4", "xfs"]
+  }
+}`
+	p := mustPlan(t, "e.hcl", src, Options{Set: []string{"storage.backend=dir"}})
+	for _, c := range p.Cells {
+		st := p.Experiment.StorageFor(c)
+		if st.Backend != "dir" || st.FS != "" || st.Size != 0 || st.MountOptions != "" {
+			t.Errorf("cell %s: storage %+v, want a plain dir backend", c.Name(), st)
+		}
+	}
+	_, err := plan(t, "e.hcl", src, Options{Set: []string{"storage.backend=dir", "storage.size=2GiB"}})
+	if err == nil || !strings.Contains(err.Error(), `"size" applies to backend "loop" only`) {
+		t.Errorf("size given with the dir override: err = %v", err)
 	}
 }
 

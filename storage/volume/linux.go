@@ -26,7 +26,7 @@ var mountParent = ""
 
 func needRoot(backend string) error {
 	if os.Geteuid() != 0 {
-		return fmt.Errorf("storage backend %q needs root (it attaches loop devices and mounts filesystems); run droidprof as root or use backend \"dir\"", backend)
+		return fmt.Errorf("storage backend %q needs root (it attaches loop devices and mounts filesystems); run droidprof as root, or use backend \"dir\" (e.g. --set storage.backend=dir)", backend)
 	}
 	return nil
 }
