@@ -122,7 +122,10 @@ type tracer struct {
 // what each event really cost.
 func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action) {
 	now := tr.v.Now()
-	tr.record(uint32(t.ID), m.ID, depth, a, now, t.CPUTime(now))
+	tr.rec.Add(trace.Event{Thread: uint32(t.ID), Method: uint32(m.ID) + 1, Action: a, Depth: uint32(depth), Wall: now, CPU: t.CPUTime(now)})
+	if m.ID >= len(tr.methods) {
+		tr.growMethods(m.ID)
+	}
 	tr.methods[m.ID] = m
 	if depth == 1 {
 		// Thread names are taken at outermost events: the main thread
@@ -136,11 +139,9 @@ func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace
 	}
 }
 
-func (tr *tracer) record(tid uint32, mid, depth int, a trace.Action, wall, cpu int64) {
-	tr.rec.Add(trace.Event{Thread: tid, Method: uint32(mid) + 1, Action: a, Depth: uint32(depth), Wall: wall, CPU: cpu})
-	if mid >= len(tr.methods) {
-		tr.methods = append(tr.methods, make([]*runtime.Method, mid+1-len(tr.methods))...)
-	}
+// growMethods makes room for method ID id, off the per-event path.
+func (tr *tracer) growMethods(id int) {
+	tr.methods = append(tr.methods, make([]*runtime.Method, id+1-len(tr.methods))...)
 }
 
 func (tr *tracer) hooks() *runtime.Hooks {

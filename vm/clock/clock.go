@@ -22,15 +22,19 @@ import (
 // origin is the zero of Now for the fallback clock.
 var origin = time.Now()
 
-// tsc holds the counter's scale once Init has found it usable: ns =
-// (ticks - base) * mult >> 32, plus offset (the fallback clock's reading
-// at base, so both clocks share origin).
-var tsc struct {
-	ok     bool
-	base   uint64
-	mult   uint64
-	offset int64
-}
+// The counter's scale once Init has found it usable: ns = (ticks -
+// tscBase) * tscMult >> 32 + tscOffset, tscOffset being the fallback clock's
+// reading at tscBase, so both clocks share origin. (Separate variables,
+// because tscNow reads them from assembly.)
+var (
+	tscBase, tscMult uint64
+	tscOffset        int64
+)
+
+// now is the clock Now reads: monotonic until Init switches it to the TSC.
+// Calling through a variable keeps Now small enough to be inlined, so a
+// read costs one call.
+var now = monotonic
 
 var initOnce sync.Once
 
@@ -78,7 +82,8 @@ func calibrate() {
 	// mult = 2^32 ns per tick, as a 32.32 fixed-point number.
 	hi, lo := bits.Mul64(uint64(n1-n0), 1<<32)
 	mult, _ := bits.Div64(hi, lo, t1-t0)
-	tsc.base, tsc.mult, tsc.offset, tsc.ok = t0, mult, n0, true
+	tscBase, tscMult, tscOffset = t0, mult, n0
+	now = tscNow
 }
 
 // kernelUsesTSC reports whether the kernel's clocksource is the TSC.
@@ -88,17 +93,13 @@ func kernelUsesTSC() bool {
 }
 
 // Now is the time in nanoseconds since the process started.
-func Now() int64 {
-	if tsc.ok {
-		hi, lo := bits.Mul64(rdtsc()-tsc.base, tsc.mult)
-		return tsc.offset + int64(hi<<32|lo>>32)
-	}
-	return int64(time.Since(origin))
-}
+func Now() int64 { return now() }
+
+func monotonic() int64 { return int64(time.Since(origin)) }
 
 // Source names the time source in use, for reports: "tsc" or "monotonic".
 func Source() string {
-	if tsc.ok {
+	if tscMult != 0 {
 		return "tsc"
 	}
 	return "monotonic"

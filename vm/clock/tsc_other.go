@@ -5,3 +5,5 @@ package clock
 const hasTSC = false
 
 func rdtsc() uint64 { return 0 }
+
+func tscNow() int64 { return monotonic() }
