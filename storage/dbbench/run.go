@@ -13,11 +13,11 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/storage/cpustat"
+	"github.com/droidprof/droidprof/storage/harness"
 	"github.com/droidprof/droidprof/storage/pagecache"
 
 	// The engine: SQLite compiled from its C amalgamation to Go (see the
 	// package documentation for why this binding).
-	"github.com/droidprof/droidprof/storage/harness"
 	_ "modernc.org/sqlite"
 )
 
