@@ -4,7 +4,7 @@
 # and F2FS; add them to the axis on a kernel and droidprof build that have
 # them (storage/volume formats ext4, xfs and btrfs).
 #
-# Full size (root; ~10 min on a virtio disk):
+# Full size (root; ~6 min on a virtio disk, plugins/mobibench/BENCHMARKS.md):
 #   droidprof run configs/androstep-fig15-filesystems.hcl
 # CI size (what the tests run):
 #   droidprof run configs/androstep-fig15-filesystems.hcl --set repeat=1 --set warmup=0 \
