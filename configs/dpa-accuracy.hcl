@@ -13,7 +13,7 @@
 #   go run ./cmd/droidprof run configs/dpa-accuracy.hcl
 experiment "dpa-accuracy" {
   description = "DPA accuracy: Err_m per method and Err_p, record buffer and overhead deduction on/off"
-  repeat      = 6
+  repeat      = 10
   warmup      = 1
 
   matrix {
@@ -23,15 +23,18 @@ experiment "dpa-accuracy" {
 
   # paired_baseline: each step measures the untraced program and its
   # self-timed variant right before tracing, and best_of keeps the fastest
-  # of 3 runs of each kind: this host's speed jumps by up to 1.6x between
+  # of 5 runs of each kind: this host's speed jumps by up to 1.6x between
   # runs (plugins/dpa/BENCHMARKS.md), far more than the errors measured.
+  # measure_events (the default) times every event where it happens and
+  # deducts what it measured; set it to false for the paper's calibrated
+  # constant.
   # (The "baseline" collector measures the same baselines as steps of
   # their own.)
   collect "dpa" {
     workload        = matrix.workload
     buffer_records  = matrix.buffer
     paired_baseline = true
-    best_of         = 3
+    best_of         = 5
   }
 
   analyze "dpa" {}

@@ -48,7 +48,7 @@ type Config struct {
 	BufferRecords  int      `json:"buffer_records" doc:"record buffer size in events: the records file is written only when the buffer is full; 0 writes each event as it happens (the paper's no-buffer ablation)" default:"65536" min:"0" max:"16777216"`
 	PairedBaseline bool     `json:"paired_baseline" doc:"dpa collector: also run the untraced program and its self-timed variant right before tracing, so each step has its own baselines (pairs measured seconds apart are immune to the host's slow drifts)" default:"false"`
 	BestOf         int      `json:"best_of" doc:"runs per step (traced and, with paired_baseline, untraced, alternating); the fastest of each is kept, which filters out a host whose speed jumps between runs" default:"1" min:"1" max:"100"`
-	MeasureEvents  bool     `json:"measure_events" doc:"read the clock a second time at the end of every event and record what the event cost; the analysis then deducts measured costs plus a calibrated remainder instead of a calibrated constant (more overhead, fewer assumptions)" default:"false"`
+	MeasureEvents  bool     `json:"measure_events" doc:"read the clock a second time at the end of every event and record what the event cost; the analysis then deducts measured costs plus a calibrated remainder instead of a calibrated constant (one clock read more per event; far closer to the untraced times on call-heavy code, plugins/dpa/BENCHMARKS.md); false deducts the calibrated constant, as the paper does" default:"true"`
 	Calibration    int      `json:"calibration" doc:"clock reads timed in a row, and traced calls of an empty method, to calibrate the cost of a clock read and of a recorded event (Traceview reads the clock 32000 times)" default:"32000" min:"100" max:"10000000"`
 }
 
