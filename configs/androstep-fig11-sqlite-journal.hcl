@@ -5,7 +5,7 @@
 # mode2013 = false for today's Mobibench (BEGIN; a statement per table;
 # COMMIT). The paper saw WAL insert ~4x faster than the other modes.
 #
-# Full size (root; ~1 h on a virtio disk: 10,000 fsync-bound transactions per step):
+# Full size (root; ~25 min on a virtio disk, twice Fig. 12 which took 12 min):
 #   droidprof run configs/androstep-fig11-sqlite-journal.hcl
 # CI size (what the tests run):
 #   droidprof run configs/androstep-fig11-sqlite-journal.hcl --set repeat=1 --set warmup=0 \

@@ -4,7 +4,7 @@
 # statement per autocommit transaction, 10,000 of them). The paper saw OFF
 # far faster than NORMAL and FULL for every operation.
 #
-# Full size (root; ~30 min on a virtio disk):
+# Full size (root; 12 min on a virtio disk, plugins/mobibench/BENCHMARKS.md):
 #   droidprof run configs/androstep-fig12-sqlite-sync.hcl
 # CI size (what the tests run):
 #   droidprof run configs/androstep-fig12-sqlite-sync.hcl --set repeat=1 --set warmup=0 \
