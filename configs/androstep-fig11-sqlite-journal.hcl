@@ -5,7 +5,7 @@
 # mode2013 = false for today's Mobibench (BEGIN; a statement per table;
 # COMMIT). The paper saw WAL insert ~4x faster than the other modes.
 #
-# Full size (root; ~25 min on a virtio disk, twice Fig. 12 which took 12 min):
+# Full size (root; 32 min on a virtio disk, plugins/mobibench/BENCHMARKS.md):
 #   droidprof run configs/androstep-fig11-sqlite-journal.hcl
 # CI size (what the tests run):
 #   droidprof run configs/androstep-fig11-sqlite-journal.hcl --set repeat=1 --set warmup=0 \

@@ -4,7 +4,7 @@
 # workload (one statement per autocommit transaction; 10,000 in total,
 # divided among the threads). The paper saw no gain beyond 12 threads.
 #
-# Full size (root; ~30 min on a virtio disk, extrapolated from Fig. 12):
+# Full size (root; ~40 min on a virtio disk, extrapolated from Figs. 11 and 12):
 #   droidprof run configs/androstep-fig13-sqlite-threads.hcl
 # CI size (what the tests run):
 #   droidprof run configs/androstep-fig13-sqlite-threads.hcl --set repeat=1 --set warmup=0 \
