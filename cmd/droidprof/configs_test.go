@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/results"
-	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/storage/volume/volumetest"
 )
 
 // shippedConfigs are the configs in the repository's configs directory.
@@ -68,12 +68,7 @@ func ciSetFlags(t *testing.T, file string) []string {
 // ask for: each must complete, measure every cell, draw its chart, and leave
 // no mount, loop device or image behind.
 func TestPaperConfigsCISized(t *testing.T) {
-	if os.Geteuid() != 0 {
-		testenv.SkipOrFail(t, "the paper configs run on loop-mounted filesystems, which needs root")
-	}
-	for _, tool := range []struct{ name, pkg string }{{"mkfs.ext4", "e2fsprogs"}, {"mkfs.xfs", "xfsprogs"}, {"mkfs.btrfs", "btrfs-progs"}} {
-		testenv.Tool(t, tool.name, tool.pkg)
-	}
+	volumetest.NeedRoot(t, "ext4", "xfs", "btrfs") // the paper configs run on loop-mounted filesystems
 	var paper []string
 	for _, f := range shippedConfigs(t) {
 		if strings.HasPrefix(filepath.Base(f), "androstep-") {

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -12,17 +11,13 @@ import (
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/results"
-	"github.com/droidprof/droidprof/internal/testenv"
-	"github.com/droidprof/droidprof/storage/fsinfo"
+	"github.com/droidprof/droidprof/storage/volume/volumetest"
 )
 
 // TestInterruptedLoopRun: Ctrl-C while a step runs on a loop volume ends the
 // run as interrupted and leaves no mount, loop device, image or mount point.
 func TestInterruptedLoopRun(t *testing.T) {
-	if os.Geteuid() != 0 {
-		testenv.SkipOrFail(t, "loop storage needs root")
-	}
-	testenv.Tool(t, "mkfs.ext4", "e2fsprogs")
+	volumetest.NeedRoot(t, "ext4")
 	c := newCLI(t)
 	c.linkTestPlugin()
 	c.env = append(c.env, "DROIDPROF_LOG_LEVEL=info")
@@ -93,32 +88,8 @@ experiment "hang" {
 // bound to a loop device or on disk, and that imageDir is empty.
 func volumesReleased(t *testing.T, vols []results.Volume, imageDir string) {
 	t.Helper()
-	f, err := os.Open("/proc/self/mountinfo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mounts, _ := fsinfo.ParseMountInfo(f)
-	f.Close()
 	for _, v := range vols {
-		for _, m := range mounts {
-			if m.MountPoint == v.Dir {
-				t.Errorf("%s still mounted", v.Dir)
-			}
-		}
-		for _, p := range []string{v.Dir, v.Image} {
-			if _, err := os.Stat(p); p != "" && !errors.Is(err, os.ErrNotExist) {
-				t.Errorf("%s left behind: %v", p, err)
-			}
-		}
-		if v.Device == "" {
-			continue
-		}
-		data, _ := os.ReadFile(filepath.Join("/sys/block", filepath.Base(v.Device), "loop", "backing_file"))
-		if v.Image != "" && strings.HasPrefix(strings.TrimSpace(string(data)), v.Image) {
-			t.Errorf("%s still bound to %s", v.Device, data)
-		}
+		volumetest.Released(t, v.Dir, v.Image, v.Device)
 	}
-	if ents, _ := os.ReadDir(imageDir); len(ents) > 0 {
-		t.Errorf("image directory not empty: %v", ents)
-	}
+	volumetest.EmptyDir(t, imageDir)
 }

@@ -10,61 +10,24 @@ import (
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/results"
-	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/internal/testplugin"
-	"github.com/droidprof/droidprof/storage/fsinfo"
+	"github.com/droidprof/droidprof/storage/volume/volumetest"
 )
-
-func needLoop(t *testing.T, fs ...string) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		testenv.SkipOrFail(t, "loop storage needs root")
-	}
-	pkgs := map[string]string{"ext4": "e2fsprogs", "xfs": "xfsprogs", "btrfs": "btrfs-progs"}
-	for _, f := range fs {
-		testenv.Tool(t, "mkfs."+f, pkgs[f])
-	}
-}
 
 // assertReleased checks that nothing of the run's volumes survived: no
 // mount, no loop device bound to the image, no image, no mount point.
 func assertReleased(t *testing.T, vols []results.Volume, imageDir string) {
 	t.Helper()
-	f, err := os.Open("/proc/self/mountinfo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	mounts, err := fsinfo.ParseMountInfo(f)
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, v := range vols {
-		for _, m := range mounts {
-			if m.MountPoint == v.Dir {
-				t.Errorf("%s still mounted", v.Dir)
-			}
-		}
-		if _, err := os.Stat(v.Dir); !errors.Is(err, os.ErrNotExist) {
-			t.Errorf("mount point %s left behind: %v", v.Dir, err)
-		}
-		if _, err := os.Stat(v.Image); !errors.Is(err, os.ErrNotExist) {
-			t.Errorf("image %s left behind: %v", v.Image, err)
-		}
-		data, _ := os.ReadFile(filepath.Join("/sys/block", filepath.Base(v.Device), "loop", "backing_file"))
-		if b := strings.TrimSpace(string(data)); b != "" && strings.HasPrefix(b, v.Image) {
-			t.Errorf("%s still bound to %s", v.Device, b)
-		}
+		volumetest.Released(t, v.Dir, v.Image, v.Device)
 	}
-	if ents, _ := os.ReadDir(imageDir); len(ents) > 0 {
-		t.Errorf("image directory not empty: %v", ents)
-	}
+	volumetest.EmptyDir(t, imageDir)
 }
 
 // TestLoopStorageSurvivesPluginCrash: the collector dies in the middle of a
 // step on a loop volume; the run reports it and releases the volume.
 func TestLoopStorageSurvivesPluginCrash(t *testing.T) {
-	needLoop(t, "ext4")
+	volumetest.NeedRoot(t, "ext4")
 	imageDir := t.TempDir()
 	r, plan := setup(t, `
 experiment "e" {
@@ -98,7 +61,7 @@ experiment "e" {
 // TestStoragePerMatrixCell: fs = matrix.fs gives every cell its own
 // filesystem, one volume each, all recorded and all released.
 func TestStoragePerMatrixCell(t *testing.T) {
-	needLoop(t, "ext4", "xfs", "btrfs")
+	volumetest.NeedRoot(t, "ext4", "xfs", "btrfs")
 	imageDir := t.TempDir()
 	r, plan := setup(t, `
 experiment "e" {
@@ -155,7 +118,7 @@ experiment "e" {
 // TestLoopStorageReleasedOnInterrupt: Ctrl-C in the middle of a step on a
 // loop volume still releases it.
 func TestLoopStorageReleasedOnInterrupt(t *testing.T) {
-	needLoop(t, "xfs")
+	volumetest.NeedRoot(t, "xfs")
 	imageDir := t.TempDir()
 	r, plan := setup(t, `
 experiment "e" {
@@ -181,7 +144,7 @@ experiment "e" {
 // TestStorageSetupFailure: a volume that cannot be made fails the steps of
 // its cells with the tool's own words, and leaves nothing behind.
 func TestStorageSetupFailure(t *testing.T) {
-	needLoop(t, "ext4")
+	volumetest.NeedRoot(t, "ext4")
 	imageDir := t.TempDir()
 	r, plan := setup(t, `
 experiment "e" {

@@ -23,6 +23,7 @@ import (
 
 	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/storage/fsinfo"
+	"github.com/droidprof/droidprof/storage/volume/volumetest"
 )
 
 const childEnv = "DROIDPROF_VOLUME_TEST_CHILD"
@@ -59,17 +60,6 @@ func isolate(t *testing.T) {
 	oldState, oldMount := stateDir, mountParent
 	stateDir, mountParent = filepath.Join(t.TempDir(), "state"), t.TempDir()
 	t.Cleanup(func() { stateDir, mountParent = oldState, oldMount })
-}
-
-func needRootTools(t *testing.T, fs ...string) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		testenv.SkipOrFail(t, "loop and device volumes need root")
-	}
-	pkgs := map[string]string{"ext4": "e2fsprogs", "xfs": "xfsprogs", "btrfs": "btrfs-progs"}
-	for _, f := range fs {
-		testenv.Tool(t, "mkfs."+f, pkgs[f])
-	}
 }
 
 func mounts(t *testing.T) []fsinfo.Mount {
@@ -223,7 +213,7 @@ func TestLoopFilesystems(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			needRootTools(t, tt.fs)
+			volumetest.NeedRoot(t, tt.fs)
 			isolate(t)
 			imageDir := t.TempDir()
 			v, err := Open(context.Background(), Spec{Backend: "loop", FS: tt.fs, Size: tt.size, MkfsOptions: tt.mkfs, MountOptions: tt.mount, ImageDir: imageDir})
@@ -331,7 +321,7 @@ func TestLoopFailuresLeaveNothing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			needRootTools(t, "ext4", "xfs")
+			volumetest.NeedRoot(t, "ext4", "xfs")
 			isolate(t)
 			imageDir := t.TempDir()
 			tt.spec.Backend, tt.spec.ImageDir = "loop", imageDir
@@ -384,7 +374,7 @@ func losetup(t *testing.T, size int64, head []byte) (dev, image string) {
 }
 
 func TestDevice(t *testing.T) {
-	needRootTools(t, "ext4", "xfs")
+	volumetest.NeedRoot(t, "ext4", "xfs")
 	isolate(t)
 	head := bytes.Repeat([]byte("droidprof device test, not a filesystem. "), 2000)
 	dev, image := losetup(t, 512<<20, head)
@@ -461,7 +451,7 @@ func TestDevice(t *testing.T) {
 // TestReapAfterKill: a process that opened a loop volume is killed with
 // SIGKILL; Reap, as the next run calls it, releases everything it left.
 func TestReapAfterKill(t *testing.T) {
-	needRootTools(t, "ext4")
+	volumetest.NeedRoot(t, "ext4")
 	isolate(t)
 	imageDir := t.TempDir()
 	spec, _ := json.Marshal(map[string]any{
