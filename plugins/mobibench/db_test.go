@@ -129,6 +129,7 @@ func TestDBConfigErrors(t *testing.T) {
 	}{
 		{"preset with db", Config{Preset: "randwrite-fsync", Threads: 1, DB: DBConfig{Op: "insert", Transactions: 1}}, runMobibench, `preset "randwrite-fsync" names a file workload`},
 		{"bad journal", Config{Threads: 1, DB: DBConfig{Op: "insert", Transactions: 1, JournalMode: "WALL"}}, runMobibench, `journal_mode "WALL"`},
+		{"bad sync call", Config{Threads: 1, DB: DBConfig{Op: "insert", Transactions: 1, SyncCall: "msync"}}, runMobibench, `sync call "msync"`},
 		{"fewer transactions than threads", Config{Threads: 4, DB: DBConfig{Op: "update", Transactions: 2}}, runMobibench, "2 transactions for 4 threads"},
 		{"fio on a DB config", Config{Threads: 1, DB: DBConfig{Op: "insert", Transactions: 1}}, runFio, "use the sqlite3 collector"},
 		{"sqlite3 on a file config", Config{Threads: 1, FileSize: 1 << 20, IOSize: 4096, DB: DBConfig{Op: "off"}}, runSQLite3, "runs Mobibench's DB test"},

@@ -70,6 +70,7 @@ type DBConfig struct {
 	PageSize     int    `json:"page_size" doc:"PRAGMA page_size for new database files" default:"4096" min:"512" max:"65536"`
 	JournalMode  string `json:"journal_mode" doc:"PRAGMA journal_mode (-j)" default:"TRUNCATE" enum:"DELETE,TRUNCATE,PERSIST,WAL,MEMORY,OFF"`
 	Synchronous  string `json:"synchronous" doc:"PRAGMA synchronous of the main database (-s)" default:"FULL" enum:"OFF,NORMAL,FULL"`
+	SyncCall     string `json:"sync_call" doc:"system call SQLite syncs with: fdatasync, as Android's platform SQLite and the sqlite3 shell are built, or fsync, as Mobibench's static build is" default:"fdatasync" enum:"fdatasync,fsync"`
 	Mode2013     bool   `json:"mode2013" doc:"the paper's 2013 workload: one table, AUTOINCREMENT key, one statement per autocommit transaction" default:"false"`
 	KeepFiles    bool   `json:"keep_files" doc:"delete: leave the database files instead of dropping the tables and unlinking them" default:"false"`
 }
@@ -90,7 +91,7 @@ func (c Config) dbConfig(dir string) (dbbench.Config, []string, error) {
 		Dir: dir, Op: op, Transactions: c.DB.Transactions, Tables: c.DB.Tables, DBs: c.DB.Databases,
 		Interval: time.Duration(c.DB.IntervalMS) * time.Millisecond, RandomKeys: c.DB.RandomKeys, PageSize: c.DB.PageSize,
 		Journal: c.DB.JournalMode, Sync: c.DB.Synchronous, Threads: c.Threads, Mode2013: c.DB.Mode2013,
-		DropCaches: c.DropCaches, KeepFiles: c.DB.KeepFiles,
+		DropCaches: c.DropCaches, KeepFiles: c.DB.KeepFiles, SyncCall: c.DB.SyncCall,
 	}.Normalize()
 }
 

@@ -156,9 +156,10 @@ var sideBySideDBCases = []struct {
 // a Markdown table of medians and ratios. Same switches as TestSideBySide
 // (DROIDPROF_SIDE_BY_SIDE=1, _DIR, _REPEAT, _CASES with the names above,
 // _NODROP, _ORDER, _OUT), plus DROIDPROF_SIDE_BY_SIDE_TX_SCALE=F to scale
-// the transaction counts and DROIDPROF_SIDE_BY_SIDE_SQLITE3=PATH to run
-// another sqlite3 (BENCHMARKS.md uses a wrapper that preloads an
-// fdatasync-to-fsync shim).
+// the transaction counts, DROIDPROF_SIDE_BY_SIDE_SYNC_CALL=fsync to run
+// the engine with its build's own sync call, and
+// DROIDPROF_SIDE_BY_SIDE_SQLITE3=PATH to run another sqlite3 (BENCHMARKS.md
+// uses a wrapper that preloads an fdatasync-to-fsync shim).
 func TestSideBySideDB(t *testing.T) {
 	dir, fsName, repeat, only := sideBySideSetup(t)
 	if b := os.Getenv("DROIDPROF_SIDE_BY_SIDE_SQLITE3"); b != "" {
@@ -179,6 +180,7 @@ func TestSideBySideDB(t *testing.T) {
 		db := c.db
 		db.Transactions = max(1, int(float64(db.Transactions)*scale))
 		db.Tables, db.PageSize = 3, 4096
+		db.SyncCall = os.Getenv("DROIDPROF_SIDE_BY_SIDE_SYNC_CALL")
 		if db.Databases == 0 {
 			db.Databases = 1
 		}

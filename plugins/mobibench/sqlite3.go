@@ -190,6 +190,9 @@ func runSQLite3(ctx context.Context, cfg Config, e env) (res *Result, arts []sdk
 	}
 
 	res = &Result{Collector: "sqlite3", Config: cfg, Threads: c.Threads, Dir: dir, Warnings: warnings}
+	if c.SyncCall != "fdatasync" {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("db.sync_call = %q applies to mobibench only: the sqlite3 shell syncs as its build does (fdatasync on Debian), so the two tools differ in their sync call", c.SyncCall))
+	}
 	if c.DropCaches {
 		if err := pagecache.Drop(); err != nil {
 			res.Warnings = append(res.Warnings, "page cache NOT dropped, results include cached pages: "+err.Error())

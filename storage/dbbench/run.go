@@ -15,6 +15,7 @@ import (
 	"github.com/droidprof/droidprof/storage/cpustat"
 	"github.com/droidprof/droidprof/storage/harness"
 	"github.com/droidprof/droidprof/storage/pagecache"
+	"github.com/droidprof/droidprof/storage/sqlitevfs"
 
 	// The engine: SQLite compiled from its C amalgamation to Go (see the
 	// package documentation for why this binding).
@@ -47,6 +48,11 @@ func Run(ctx context.Context, c Config) (*Result, error) {
 	c, warnings, err := c.Normalize()
 	if err != nil {
 		return nil, err
+	}
+	if c.SyncCall == "fdatasync" {
+		if err := sqlitevfs.Register(); err != nil {
+			return nil, err
+		}
 	}
 	res := &Result{Config: c, Warnings: warnings}
 	res.Config.Progress = nil
@@ -228,7 +234,11 @@ func abbrev(s string) string {
 func (w *worker) prepare() error {
 	c := w.c
 	w.result.Files = c.Files(w.id)
-	db, err := sql.Open(DriverName, w.result.Files[0])
+	dsn := w.result.Files[0]
+	if c.SyncCall == "fdatasync" {
+		dsn += "?vfs=" + sqlitevfs.Fdatasync
+	}
+	db, err := sql.Open(DriverName, dsn)
 	if err != nil {
 		return fmt.Errorf("open: %w", err)
 	}

@@ -32,6 +32,7 @@ func TestMain(m *testing.M) {
 // syscallCounts is what strace saw on the files of the run's directory.
 type syscallCounts struct {
 	syncs      int            // fsync + fdatasync on any file in the directory
+	syncCalls  map[string]int // "fsync", "fdatasync" -> calls
 	opened     map[string]int // base name -> openat calls
 	unlinked   map[string]int // base name -> unlink calls
 	masterJrnl int            // openat of a master journal (<db>-mjXXXXXXXX)
@@ -55,7 +56,7 @@ func straceRun(t *testing.T, c Config) syscallCounts {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := syscallCounts{opened: map[string]int{}, unlinked: map[string]int{}}
+	n := syscallCounts{opened: map[string]int{}, unlinked: map[string]int{}, syncCalls: map[string]int{}}
 	for _, line := range strings.Split(string(data), "\n") {
 		m := straceCall.FindStringSubmatch(line)
 		if m == nil {
@@ -81,6 +82,7 @@ func straceRun(t *testing.T, c Config) syscallCounts {
 		switch m[1] {
 		case "fsync", "fdatasync":
 			n.syncs++
+			n.syncCalls[m[1]]++
 		case "open", "openat":
 			n.opened[base]++
 			if strings.Contains(base, "-mj") {
@@ -151,6 +153,24 @@ func TestSyncsPerTransactionUnderStrace(t *testing.T) {
 			}
 			if d := syncs["FULL"] - syncs["OFF"]; d < minPerTx*n {
 				t.Errorf("synchronous FULL adds %d syncs over %d transactions, want at least %d each", d, n, minPerTx)
+			}
+		})
+	}
+}
+
+// SyncCall decides the system call of every sync, the directory's
+// included: fdatasync by default (as Android's SQLite and the sqlite3
+// shell), fsync when asked (as Mobibench's static build).
+func TestSyncCallUnderStrace(t *testing.T) {
+	for _, call := range []string{"", "fsync", "fdatasync"} {
+		t.Run("call="+call, func(t *testing.T) {
+			want := call
+			if want == "" {
+				want = "fdatasync"
+			}
+			got := straceRun(t, Config{Dir: t.TempDir(), Op: Insert, Transactions: 5, DBs: 2, Journal: "DELETE", SyncCall: call})
+			if got.syncs == 0 || got.syncCalls[want] != got.syncs {
+				t.Errorf("syncs %v, want all %d of them %s", got.syncCalls, got.syncs, want)
 			}
 		})
 	}
