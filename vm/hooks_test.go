@@ -35,7 +35,7 @@ func TestHooks(t *testing.T) {
 	var entries, exits, fibCalls, maxDepth, allocs, gcStarts, gcEnds int
 	var balance = map[*runtime.Thread]int{}
 	hooks := &runtime.Hooks{
-		MethodEntry: func(th *runtime.Thread, m *runtime.Method, depth int) {
+		MethodEntry: func(th *runtime.Thread, m *runtime.Method, depth int, _ int64) {
 			entries++
 			balance[th]++
 			if depth != balance[th] {
@@ -46,7 +46,7 @@ func TestHooks(t *testing.T) {
 			}
 			maxDepth = max(maxDepth, depth)
 		},
-		MethodExit: func(th *runtime.Thread, m *runtime.Method, depth int, exc bool) {
+		MethodExit: func(th *runtime.Thread, m *runtime.Method, depth int, exc bool, _ int64) {
 			exits++
 			if depth != balance[th] {
 				t.Errorf("exit depth %d, want %d", depth, balance[th])

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -17,18 +17,33 @@ import (
 	"github.com/droidprof/droidprof/vm/smali/ast"
 )
 
-// calibrationSmali is a program that calls an empty static method n
+// calibrationSmali is a program that calls a small static method n
 // times. Run traced and untraced, the difference in run time is 2n times
 // the cost of one recorded event, measured where the events really
 // happen: inside the interpreter, through the VM's hooks, into the real
 // record buffer. (A tight loop of clock reads alone, as Traceview does,
 // misses the hook dispatch and the record store and underestimates.)
+//
+// The method does a little arithmetic, as real methods do, rather than
+// nothing: the part of an event no clock read can see grows with the work
+// around it (the program's own instructions run slower next to the
+// tracer's), 12 ns around an empty method, 13-15 ns around eight
+// additions, 15-20 ns around 32 on the development VM
+// (plugins/dpa/BENCHMARKS.md).
 const calibrationSmali = `.class public LDpaCalibrate;
 .super Ljava/lang/Object;
 
-.method public static empty()V
-    .registers 0
-    return-void
+.method public static work(I)I
+    .registers 1
+    add-int/lit8 p0, p0, 1
+    add-int/lit8 p0, p0, 1
+    add-int/lit8 p0, p0, 1
+    add-int/lit8 p0, p0, 1
+    add-int/lit8 p0, p0, 1
+    add-int/lit8 p0, p0, 1
+    add-int/lit8 p0, p0, 1
+    add-int/lit8 p0, p0, 1
+    return p0
 .end method
 
 .method public static main([Ljava/lang/String;)V
@@ -39,7 +54,8 @@ const calibrationSmali = `.class public LDpaCalibrate;
     move-result v0
     :loop
     if-lez v0, :done
-    invoke-static {}, LDpaCalibrate;->empty()V
+    invoke-static {v0}, LDpaCalibrate;->work(I)I
+    move-result v1
     add-int/lit8 v0, v0, -1
     goto :loop
     :done
@@ -47,14 +63,15 @@ const calibrationSmali = `.class public LDpaCalibrate;
 .end method
 `
 
-// calibrationRounds runs of each kind, traced and untraced, are made.
-const calibrationRounds = 5
+// calibrationRounds pairs of runs, untraced and traced, are made.
+const calibrationRounds = 31
 
 // calibrateEvents measures the cost of one recorded event with a record
-// buffer of the given size (records written to a scratch file in dir),
-// and the mean of the part each event measures itself (Event.Cost) in the
-// fastest traced run.
-func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure bool) (event, measured time.Duration, err error) {
+// buffer of the given size (records written to a scratch file in dir)
+// and, when measure is set, the part of it the event cannot measure itself
+// (the cost less Event.Cost): what the analysis deducts per event on top
+// of the measured costs.
+func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure bool) (event, unmeasured time.Duration, err error) {
 	cls, err := smali.Parse("DpaCalibrate.smali", []byte(calibrationSmali), nil)
 	if err != nil {
 		return 0, 0, err
@@ -102,24 +119,34 @@ func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure
 		}
 		return timeMain(ctx, v, args)
 	}
-	// The fastest of several runs of each kind, like the runs being
-	// measured (Config.BestOf): differences of single runs are at the
-	// mercy of a host whose speed jumps between runs.
-	plain, traced := time.Duration(math.MaxInt64), time.Duration(math.MaxInt64)
+	// Each round runs the program untraced and then traced, a few
+	// milliseconds apart, and yields one estimate of the event's cost; the
+	// median over the rounds is kept. (The fastest run of each kind, the
+	// earlier rule, paired runs from different moments of a host whose
+	// speed changes every second or so, and moved the cost by 2x.)
+	costs := make([]time.Duration, 0, calibrationRounds)
+	us := make([]time.Duration, 0, calibrationRounds)
 	for i := 0; i < calibrationRounds; i++ {
-		d, err := run(false)
+		plain, err := run(false)
 		if err != nil {
 			return 0, 0, err
 		}
-		plain = min(plain, d)
-		if d, err = run(true); err != nil {
+		traced, err := run(true)
+		if err != nil {
 			return 0, 0, err
 		}
-		if d < traced {
-			traced, measured = d, lastMeasured
-		}
+		c := max(traced-plain, 0) / time.Duration(2*calls)
+		costs = append(costs, c)
+		us = append(us, max(c-lastMeasured, 0))
 	}
-	return max(traced-plain, 0) / time.Duration(2*calls), measured, nil
+	return median(costs), median(us), nil
+}
+
+// median returns the middle value of xs (the lower of the two middle ones
+// for an even count); xs is reordered.
+func median(xs []time.Duration) time.Duration {
+	slices.Sort(xs)
+	return xs[(len(xs)-1)/2]
 }
 
 func timeMain(ctx context.Context, v *runtime.VM, args []string) (time.Duration, error) {

@@ -115,14 +115,16 @@ type tracer struct {
 	costs   int64             // Σ of the events' measured costs (ns)
 }
 
-// event is the whole per-event work: one clock read (the CPU clock is
-// derived from it) and the record; with Config.MeasureEvents a second
-// clock read whose difference to the first is the event's measured cost
-// (what the event spent after its timestamp), so the analysis deducts
-// what each event really cost.
-func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action) {
-	now := tr.v.Now()
-	tr.rec.Add(trace.Event{Thread: uint32(t.ID), Method: uint32(m.ID) + 1, Action: a, Depth: uint32(depth), Wall: now, CPU: t.CPUTime(now)})
+// event is the whole per-event work: the record, stamped with the clock
+// read the VM made right before calling the hook (the CPU clock is derived
+// from it). With Config.MeasureEvents the VM also times every hook, from
+// that stamp to a clock read after the hook has returned, and each record
+// carries what its thread's previous event cost (trace.Meta.CostsOfPrevious):
+// the analysis deducts what every event really cost, dispatch and return
+// included, less one clock read.
+func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action, now int64) {
+	tr.rec.Add(trace.Event{Thread: uint32(t.ID), Method: uint32(m.ID) + 1, Action: a, Depth: uint32(depth), Wall: now, CPU: t.CPUTime(now), Cost: uint32(t.HookCost)})
+	tr.costs += t.HookCost
 	if m.ID >= len(tr.methods) {
 		tr.growMethods(m.ID)
 	}
@@ -131,11 +133,6 @@ func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace
 		// Thread names are taken at outermost events: the main thread
 		// gets its name in its first method, Thread.<init>.
 		tr.names[t.ID] = t.Name()
-	}
-	if tr.measure {
-		cost := tr.v.Now() - now
-		tr.rec.SetLastCost(uint32(cost))
-		tr.costs += cost
 	}
 }
 
@@ -146,15 +143,16 @@ func (tr *tracer) growMethods(id int) {
 
 func (tr *tracer) hooks() *runtime.Hooks {
 	return &runtime.Hooks{
-		MethodEntry: func(t *runtime.Thread, m *runtime.Method, depth int) {
-			tr.event(t, m, depth, trace.Enter)
+		TimeMethodHooks: tr.measure,
+		MethodEntry: func(t *runtime.Thread, m *runtime.Method, depth int, now int64) {
+			tr.event(t, m, depth, trace.Enter, now)
 		},
-		MethodExit: func(t *runtime.Thread, m *runtime.Method, depth int, exc bool) {
+		MethodExit: func(t *runtime.Thread, m *runtime.Method, depth int, exc bool, now int64) {
 			a := trace.Exit
 			if exc {
 				a = trace.Unroll
 			}
-			tr.event(t, m, depth, a)
+			tr.event(t, m, depth, a, now)
 		},
 	}
 }
@@ -200,7 +198,7 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	// so that handing full buffers to the writer is paid in the same
 	// proportion as in the measured run.
 	calls := max(cfg.Calibration, 2*cfg.BufferRecords)
-	eventCost, measuredCost, err := calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents)
+	eventCost, unmeasured, err := calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents)
 	if err != nil {
 		return fmt.Errorf("dpa: calibration: %w", err)
 	}
@@ -241,8 +239,12 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	}
 	best.meta.EventOverhead = eventCost
 	if cfg.MeasureEvents {
-		best.meta.EventCosts = true
-		best.meta.Unmeasured = max(eventCost-measuredCost, 0)
+		best.meta.EventCosts, best.meta.CostsOfPrevious = true, true
+		// What no measurement sees holds one whole clock read by
+		// construction (the part of the stamp's read before its sample
+		// and the part of the closing read after it), so a calibration
+		// below that is noise.
+		best.meta.Unmeasured = max(unmeasured, best.meta.ClockOverhead)
 	}
 	if err := writeFile(filepath.Join(step.Dir, trace.MetaFile), func(f *os.File) error { return trace.WriteMeta(f, best.meta) }); err != nil {
 		return err

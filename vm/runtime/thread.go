@@ -49,6 +49,9 @@ type Thread struct {
 	alive       bool
 	// OpCounts, when not nil, counts executed instructions by opcode.
 	OpCounts *[256]uint64
+	// HookCost is, with Hooks.TimeMethodHooks, what the thread's last
+	// method hook cost (VM.Now nanoseconds); 0 before its first.
+	HookCost int64
 }
 
 func (vm *VM) newThread() *Thread {
@@ -237,7 +240,11 @@ func (t *Thread) Call(m *Method, fp int) bool {
 	t.Frames = append(t.Frames, Frame{Method: m, FP: fp})
 	depth := len(t.Frames)
 	if h := vm.Hooks.MethodEntry; h != nil {
-		h(t, m, depth)
+		now := vm.Now()
+		h(t, m, depth, now)
+		if vm.Hooks.TimeMethodHooks {
+			t.HookCost = vm.Now() - now
+		}
 	}
 	var lock uint32
 	if m.IsSynchronized() {
@@ -278,7 +285,11 @@ func (t *Thread) Call(m *Method, fp int) bool {
 		ok = t.Exc == 0
 	}
 	if h := vm.Hooks.MethodExit; h != nil {
-		h(t, m, depth, !ok)
+		now := vm.Now()
+		h(t, m, depth, !ok, now)
+		if vm.Hooks.TimeMethodHooks {
+			t.HookCost = vm.Now() - now
+		}
 	}
 	t.Frames = t.Frames[:depth-1]
 	return ok

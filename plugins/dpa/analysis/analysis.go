@@ -54,8 +54,9 @@
 // events vary in cost (a buffer flush, a cache miss). When the collector
 // measures each event's own work after its timestamp (Trace.EventCosts:
 // Event.Cost = q_e) only the rest of an event, u (the part before the
-// timestamp and the end of the second clock read), remains a calibrated
-// constant (Trace.UnmeasuredOverhead). The tracing work inside a's
+// timestamp and after the clock read that ends the measurement: one clock
+// read, and whatever the event costs the program's own instructions),
+// remains a calibrated constant (Trace.UnmeasuredOverhead). The tracing work inside a's
 // interval is then the q of every event from a's enter up to its closing
 // event (exclusive) and the u of every event after the enter up to the
 // closing event (inclusive):

@@ -34,12 +34,16 @@ type Meta struct {
 	EventOverhead time.Duration `json:"event_overhead_ns"`
 	EventCosts    bool          `json:"event_costs"`
 	Unmeasured    time.Duration `json:"unmeasured_overhead_ns"`
-	Overflow      bool          `json:"overflow"`
-	Elapsed       time.Duration `json:"elapsed_ns"`
-	Records       int64         `json:"records"`
-	BufferRecords int           `json:"buffer_records"`
-	Threads       []Thread      `json:"threads"`
-	Methods       []Method      `json:"methods"`
+	// CostsOfPrevious says that each record's Cost is what its thread's
+	// previous event cost (the VM times a hook after it has returned);
+	// Load moves every cost to the event it belongs to.
+	CostsOfPrevious bool          `json:"costs_of_previous,omitempty"`
+	Overflow        bool          `json:"overflow"`
+	Elapsed         time.Duration `json:"elapsed_ns"`
+	Records         int64         `json:"records"`
+	BufferRecords   int           `json:"buffer_records"`
+	Threads         []Thread      `json:"threads"`
+	Methods         []Method      `json:"methods"`
 }
 
 // Recorder is the record buffer: events are kept in a fixed-size buffer
@@ -104,22 +108,13 @@ func (r *Recorder) writer(enc []byte) {
 }
 
 // Add records one event. The buffer is handed over when an event arrives
-// and finds it full, so the last event stays in memory until then and
-// SetLastCost can still complete it. A write error is kept and returned
-// by Flush.
+// and finds it full. A write error is kept and returned by Flush.
 func (r *Recorder) Add(e Event) {
 	if r.n == len(r.buf) {
 		r.flush()
 	}
 	r.buf[r.n] = e
 	r.n++
-}
-
-// SetLastCost sets the Cost of the event added last.
-func (r *Recorder) SetLastCost(ns uint32) {
-	if r.n > 0 {
-		r.buf[r.n-1].Cost = ns
-	}
 }
 
 func (r *Recorder) flush() {
@@ -250,9 +245,26 @@ func Load(recordsPath, metaPath string) (*Trace, error) {
 	if int64(len(events)) != m.Records {
 		return nil, fmt.Errorf("%s: %d records, but %s says %d", recordsPath, len(events), metaPath, m.Records)
 	}
+	if m.CostsOfPrevious {
+		costsToOwnEvents(events)
+	}
 	return &Trace{
 		Start: m.Start, ClockOverhead: m.ClockOverhead, EventOverhead: m.EventOverhead, Overflow: m.Overflow,
 		EventCosts: m.EventCosts, UnmeasuredOverhead: m.Unmeasured,
 		Threads: m.Threads, Methods: m.Methods, Events: events, Elapsed: m.Elapsed,
 	}, nil
+}
+
+// costsToOwnEvents moves each event's Cost, which is its thread's previous
+// event's, to that event; a thread's last event, timed by nobody, keeps 0.
+func costsToOwnEvents(events []Event) {
+	last := map[uint32]int{} // thread -> index of its latest event so far
+	for i := range events {
+		e := &events[i]
+		if j, ok := last[e.Thread]; ok {
+			events[j].Cost = e.Cost
+		}
+		e.Cost = 0
+		last[e.Thread] = i
+	}
 }

@@ -3,13 +3,15 @@ package trace
 import (
 	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 )
 
-// Events come back from the records file in order and complete (with
-// the costs set after each Add), whatever the buffer size, including 0
+// Events come back from the records file in order and complete, whatever
+// the buffer size, including 0
 // (one write per event) and sizes that leave a partial last buffer.
 func TestRecorderRoundTrip(t *testing.T) {
 	var want []Event
@@ -24,10 +26,7 @@ func TestRecorderRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, e := range want {
-			cost := e.Cost
-			e.Cost = 0
 			r.Add(e)
-			r.SetLastCost(cost)
 		}
 		if err := r.Flush(); err != nil {
 			t.Fatal(err)
@@ -93,5 +92,62 @@ func TestRecordBytesIsTheEncoding(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("buffer memory\n%x\nencoded\n%x", got, want)
+	}
+}
+
+// A collector that learns an event's cost only at its thread's next event
+// records it there (Meta.CostsOfPrevious); Load gives every event its own.
+func TestLoadMovesCostsOfPrevious(t *testing.T) {
+	// Two interleaved threads; own[i] is what event i cost.
+	threads := []uint32{1, 1, 2, 1, 2, 2, 1}
+	own := []uint32{10, 11, 20, 12, 21, 22, 13}
+	var recorded []Event
+	prev := map[uint32]uint32{}
+	for i, th := range threads {
+		recorded = append(recorded, Event{Thread: th, Method: 4, Wall: int64(i), Cost: prev[th]})
+		prev[th] = own[i]
+	}
+	dir := t.TempDir()
+	rec, meta := filepath.Join(dir, RecordsFile), filepath.Join(dir, MetaFile)
+	f, err := os.Create(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRecorder(f, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range recorded {
+		r.Add(e)
+	}
+	if err := r.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	for _, shifted := range []bool{false, true} {
+		var mb bytes.Buffer
+		if err := WriteMeta(&mb, &Meta{Records: int64(len(recorded)), EventCosts: true, CostsOfPrevious: shifted}); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(meta, mb.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		tr, err := Load(rec, meta)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, e := range tr.Events {
+			want := recorded[i].Cost
+			if shifted {
+				// The last event of each thread was timed by no later one.
+				want = own[i]
+				if i == 5 || i == 6 {
+					want = 0
+				}
+			}
+			if e.Cost != want {
+				t.Errorf("CostsOfPrevious %v: event %d (thread %d) cost %d, want %d", shifted, i, e.Thread, e.Cost, want)
+			}
+		}
 	}
 }

@@ -41,7 +41,9 @@ type Event struct {
 	// in nanoseconds since its first event.
 	Wall, CPU int64
 	// Cost, if not 0, is the measured duration in nanoseconds of this
-	// event's own recording work after its timestamp (Trace.EventCosts).
+	// event's own recording work after its timestamp (Trace.EventCosts;
+	// in a records file written with Meta.CostsOfPrevious, the thread's
+	// previous event's until Load moves it).
 	Cost uint32
 	_    uint32
 }
@@ -77,9 +79,9 @@ type Trace struct {
 	EventOverhead time.Duration
 	// EventCosts reports that every event carries its measured Cost; the
 	// part of an event's work that cannot be measured (before its
-	// timestamp, and the end of the second clock read) is then
-	// UnmeasuredOverhead, calibrated as EventOverhead minus the mean
-	// measured cost.
+	// timestamp and after the clock read that ends it: one clock read)
+	// is then UnmeasuredOverhead, calibrated as EventOverhead minus the
+	// mean measured cost.
 	EventCosts         bool
 	UnmeasuredOverhead time.Duration
 	// Overflow reports that events were dropped.
