@@ -27,9 +27,8 @@ import (
 // The method does a little arithmetic, as real methods do, rather than
 // nothing: the part of an event no clock read can see grows with the work
 // around it (the program's own instructions run slower next to the
-// tracer's), 12 ns around an empty method, 13-15 ns around eight
-// additions, 15-20 ns around 32 on the development VM
-// (plugins/dpa/BENCHMARKS.md).
+// tracer's); on the development VM 11-13 ns around an empty method, 15-21
+// ns around 32 additions (plugins/dpa/BENCHMARKS.md).
 const calibrationSmali = `.class public LDpaCalibrate;
 .super Ljava/lang/Object;
 

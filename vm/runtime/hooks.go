@@ -7,9 +7,8 @@ import "time"
 type Hooks struct {
 	// MethodEntry runs when a method starts, with the call depth
 	// (1 for the thread's outermost method) and now, VM.Now read right
-	// before the hook is called: a profiler that stamps its events with it
-	// and reads the clock again when it is done has measured everything
-	// its event cost the thread except one clock read and its return.
+	// before the hook is called, for a profiler to stamp its event with
+	// (so the stamp is taken before the hook's dispatch, not inside it).
 	MethodEntry func(t *Thread, m *Method, depth int, now int64)
 	// MethodExit runs when a method returns or an exception leaves it,
 	// with now as for MethodEntry.
@@ -18,7 +17,7 @@ type Hooks struct {
 	// hook returns and leave what the hook cost the thread, from now to
 	// that read, in Thread.HookCost, where the thread's next hook finds
 	// it. A profiler measuring its own cost this way sees its dispatch
-	// and return too, and misses only one clock read.
+	// and return too; what it cannot see is one clock read.
 	TimeMethodHooks bool
 	// Alloc runs after every object allocation in the main space.
 	Alloc func(t *Thread, site Site, c *Class, size uint32, addr uint32)
