@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
@@ -17,50 +18,53 @@ import (
 	"github.com/droidprof/droidprof/vm/smali/ast"
 )
 
-// calibrationSmali is a program that calls a small static method n
-// times. Run traced and untraced, the difference in run time is 2n times
-// the cost of one recorded event, measured where the events really
+// calibrationMethods is how many different small methods the calibration
+// program calls in turn.
+const calibrationMethods = 64
+
+// calibrationSmali returns a program that calls small static methods n
+// times in all. Run traced and untraced, the difference in run time is 2n
+// times the cost of one recorded event, measured where the events really
 // happen: inside the interpreter, through the VM's hooks, into the real
 // record buffer. (A tight loop of clock reads alone, as Traceview does,
 // misses the hook dispatch and the record store and underestimates.)
 //
-// The method does a little arithmetic, as real methods do, rather than
-// nothing: the part of an event no clock read can see grows with the work
-// around it (the program's own instructions run slower next to the
-// tracer's); on the development VM 11-13 ns around an empty method, 15-21
-// ns around 32 additions (plugins/dpa/BENCHMARKS.md).
-const calibrationSmali = `.class public LDpaCalibrate;
-.super Ljava/lang/Object;
-
-.method public static work(I)I
-    .registers 1
-    add-int/lit8 p0, p0, 1
-    add-int/lit8 p0, p0, 1
-    add-int/lit8 p0, p0, 1
-    add-int/lit8 p0, p0, 1
-    add-int/lit8 p0, p0, 1
-    add-int/lit8 p0, p0, 1
-    add-int/lit8 p0, p0, 1
-    add-int/lit8 p0, p0, 1
-    return p0
-.end method
-
-.method public static main([Ljava/lang/String;)V
+// The part of an event no clock read can see is mostly what the event
+// costs the program's own instructions around it, and that grows with the
+// program's variety: calling one method, the calibration put it at 8-12
+// ns; calling 16 or 64 different ones that each do a little arithmetic
+// with different instructions, at 13-16 ns, which is where the suite's
+// call-heavy workloads put it (plugins/dpa/BENCHMARKS.md). Real programs
+// call many methods, so this one does too.
+func calibrationSmali() string {
+	ops := []string{"add-int/lit8", "mul-int/lit8", "xor-int/lit8", "shl-int/lit8", "ushr-int/lit8", "and-int/lit8", "or-int/lit8"}
+	var b strings.Builder
+	b.WriteString(".class public LDpaCalibrate;\n.super Ljava/lang/Object;\n\n")
+	for i := range calibrationMethods {
+		fmt.Fprintf(&b, ".method public static w%d(I)I\n    .registers 1\n", i)
+		for j := range 8 {
+			fmt.Fprintf(&b, "    %s p0, p0, %d\n", ops[(i+j)%len(ops)], (i+j)%5+1)
+		}
+		b.WriteString("    return p0\n.end method\n\n")
+	}
+	// main(n): n / calibrationMethods rounds of calling every method once.
+	fmt.Fprintf(&b, `.method public static main([Ljava/lang/String;)V
     .registers 3
     const/4 v0, 0
     aget-object v0, p0, v0
     invoke-static {v0}, Ljava/lang/Integer;->parseInt(Ljava/lang/String;)I
     move-result v0
+    div-int/lit8 v0, v0, %d
+    const/4 v1, 0
     :loop
     if-lez v0, :done
-    invoke-static {v0}, LDpaCalibrate;->work(I)I
-    move-result v1
-    add-int/lit8 v0, v0, -1
-    goto :loop
-    :done
-    return-void
-.end method
-`
+`, calibrationMethods)
+	for i := range calibrationMethods {
+		fmt.Fprintf(&b, "    invoke-static {v1}, LDpaCalibrate;->w%d(I)I\n    move-result v1\n", i)
+	}
+	b.WriteString("    add-int/lit8 v0, v0, -1\n    goto :loop\n    :done\n    return-void\n.end method\n")
+	return b.String()
+}
 
 // calibrationRounds pairs of runs, untraced and traced, are made.
 const calibrationRounds = 31
@@ -71,7 +75,8 @@ const calibrationRounds = 31
 // (the cost less Event.Cost): what the analysis deducts per event on top
 // of the measured costs.
 func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure bool) (event, unmeasured time.Duration, err error) {
-	cls, err := smali.Parse("DpaCalibrate.smali", []byte(calibrationSmali), nil)
+	calls -= calls % calibrationMethods
+	cls, err := smali.Parse("DpaCalibrate.smali", []byte(calibrationSmali()), nil)
 	if err != nil {
 		return 0, 0, err
 	}
