@@ -23,7 +23,7 @@ type step struct {
 	cell   string            // cellData.name
 	labels map[string]string // program and buffer
 	res    Result
-	tr     *trace.Trace      // dpa steps
+	tr     *trace.Trace      // the first dpa step of a cell only
 	prof   *analysis.Profile // dpa steps, deduction on (raw fields too)
 }
 
@@ -113,6 +113,12 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 			order = append(order, s.cell)
 		}
 		c.dpa = append(c.dpa, s)
+		if len(c.dpa) > 1 {
+			// Only a cell's first trace is shown in detail and exported;
+			// the others live on in their profiles. (Holding every trace
+			// of the accuracy config at once took over 20 GB.)
+			s.tr = nil
+		}
 	}
 	var cells []*cellData
 	for _, name := range order {

@@ -184,13 +184,16 @@ func encode(b []byte, e Event) {
 }
 
 // ReadRecords decodes a records file.
-func ReadRecords(r io.Reader) ([]Event, error) {
+func ReadRecords(r io.Reader) ([]Event, error) { return readRecords(r, 0) }
+
+// readRecords decodes a records file into a slice made for n events.
+func readRecords(r io.Reader, n int64) ([]Event, error) {
 	br := bufio.NewReaderSize(r, 1<<16)
 	magic := make([]byte, len(recordsMagic))
 	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != recordsMagic {
 		return nil, errors.New("not a dpa records file (bad magic at offset 0)")
 	}
-	var events []Event
+	events := make([]Event, 0, n)
 	b := make([]byte, RecordSize)
 	for off := int64(len(recordsMagic)); ; off += RecordSize {
 		n, err := io.ReadFull(br, b)
@@ -238,7 +241,11 @@ func Load(recordsPath, metaPath string) (*Trace, error) {
 		return nil, err
 	}
 	defer f.Close()
-	events, err := ReadRecords(f)
+	var n int64 // the events the file's size has room for
+	if fi, err := f.Stat(); err == nil {
+		n = max(fi.Size()-int64(len(recordsMagic)), 0) / RecordSize
+	}
+	events, err := readRecords(f, n)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", recordsPath, err)
 	}
