@@ -299,6 +299,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	if err != nil {
 		return nil, err
 	}
+	defer rec.Flush() // stops the record writer on the error paths too
 	tr := &tracer{rec: rec, names: map[int]string{}, measure: cfg.MeasureEvents}
 	v, err := vm.New(vm.Options{ClassPath: p.classPath, HeapMax: int64(cfg.HeapMax), Stdout: stdout, Stderr: stderr, Hooks: tr.hooks()})
 	if err != nil {

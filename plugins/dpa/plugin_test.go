@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -164,5 +165,18 @@ func TestAnalyzer(t *testing.T) {
 		if !files[f] {
 			t.Errorf("no analysis file %s (have %v)", f, files)
 		}
+	}
+}
+
+// Every traced run stops its record writer: the calibration's 31 traced
+// runs per step once left theirs (and their buffers) behind, and the
+// accuracy config's plugin grew to tens of GB.
+func TestCalibrationLeavesNoWriters(t *testing.T) {
+	before := runtime.NumGoroutine()
+	if _, _, err := calibrateEvents(context.Background(), t.TempDir(), 128, 16, true); err != nil {
+		t.Fatal(err)
+	}
+	if n := runtime.NumGoroutine() - before; n > 2 {
+		t.Errorf("%d goroutines more after calibrating (%d traced runs)", n, calibrationRounds)
 	}
 }
