@@ -80,8 +80,9 @@ type Trace struct {
 	// EventCosts reports that every event carries its measured Cost; the
 	// part of an event's work that cannot be measured (before its
 	// timestamp and after the clock read that ends it: one clock read)
-	// is then UnmeasuredOverhead, calibrated as EventOverhead minus the
-	// mean measured cost.
+	// is then UnmeasuredOverhead, calibrated per event as the cost
+	// calibrated for it less its measured part (never below one clock
+	// read).
 	EventCosts         bool
 	UnmeasuredOverhead time.Duration
 	// Overflow reports that events were dropped.
