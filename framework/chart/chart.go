@@ -214,6 +214,26 @@ func (a axis) pos(v, p0, p1 float64) float64 {
 	return p0 + (v-a.lo)/(a.hi-a.lo)*(p1-p0)
 }
 
+func (a axis) clamp(v float64) float64 { return math.Max(a.lo, math.Min(a.hi, v)) }
+
+// base is where bars start: zero, which a bar chart's axis always includes.
+func (a axis) base() float64 { return a.clamp(0) }
+
+func (a axis) minorTicks() []float64 { return nil }
+
+// valueAxis maps values to pixels along a value axis, linear (axis) or
+// logarithmic (logAxis).
+type valueAxis interface {
+	ticks() []float64
+	// minorTicks are drawn as faint grid lines without labels.
+	minorTicks() []float64
+	label(v float64) string
+	// pos maps v, clamped to the axis, to a pixel between p0 and p1.
+	pos(v, p0, p1 float64) float64
+	clamp(v float64) float64
+	base() float64
+}
+
 // layout computes the frame for a chart with a title, a legend of the given
 // names on the right, y tick labels and x labels.
 func layout(w, h int, title string, names []string, yLabels []string, yTitle, xTitle string, xLabelHeight float64) frame {
@@ -253,12 +273,16 @@ func layout(w, h int, title string, names []string, yLabels []string, yTitle, xT
 
 // drawFrame draws the title, the y axis with grid lines and its title, and
 // the x axis title.
-func (c *canvas) drawFrame(f frame, title string, y axis, yTitle, xTitle string) {
+func (c *canvas) drawFrame(f frame, title string, y valueAxis, yTitle, xTitle string) {
 	if title != "" {
 		c.printf(`<text x="%s" y="%s" text-anchor="middle" font-size="%d" font-weight="bold">%s</text>`+"\n",
 			num(f.w/2), num(float64(16+titleSize)), titleSize, esc(title))
 	}
-	c.WriteString(`<g class="y-axis">` + "\n")
+	c.WriteString(`<g class="y-axis value-axis">` + "\n")
+	for _, t := range y.minorTicks() {
+		py := y.pos(t, f.bottom, f.top)
+		c.line(f.left, py, f.right, py, "#f0f0f0", 1)
+	}
 	for _, t := range y.ticks() {
 		py := y.pos(t, f.bottom, f.top)
 		c.line(f.left, py, f.right, py, "#e0e0e0", 1)
@@ -297,12 +321,11 @@ func (c *canvas) drawLegend(f frame, series []Series, line bool) {
 }
 
 // drawErrorBar draws a vertical error bar from lo to hi at x.
-func (c *canvas) drawErrorBar(y axis, f frame, x, half, lo, hi float64) {
+func (c *canvas) drawErrorBar(y valueAxis, f frame, x, half, lo, hi float64) {
 	if !finite(lo) || !finite(hi) {
 		return
 	}
-	clamp := func(v float64) float64 { return math.Max(y.lo, math.Min(y.hi, v)) }
-	plo, phi := y.pos(clamp(lo), f.bottom, f.top), y.pos(clamp(hi), f.bottom, f.top)
+	plo, phi := y.pos(y.clamp(lo), f.bottom, f.top), y.pos(y.clamp(hi), f.bottom, f.top)
 	c.line(x, plo, x, phi, "#222222", 1)
 	c.line(x-half, plo, x+half, plo, "#222222", 1)
 	c.line(x-half, phi, x+half, phi, "#222222", 1)
@@ -350,7 +373,7 @@ func seriesNames(series []Series) []string {
 	return names
 }
 
-func tickLabels(a axis) []string {
+func tickLabels(a valueAxis) []string {
 	var l []string
 	for _, t := range a.ticks() {
 		l = append(l, a.label(t))

@@ -68,10 +68,10 @@ func TestCharts(t *testing.T) {
 			return (&BarChart{Categories: []string{"a", "b"}, Series: []Series{{Values: []float64{-5, 3}}}}).SVG()
 		}, []string{"-5"}},
 		{"bar empty", func() []byte { return (&BarChart{Title: "nothing"}).SVG() }, []string{"nothing"}},
-		{"bar long labels", func() []byte {
+		{"bar leaning labels", func() []byte {
 			cats := make([]string, 12)
 			for i := range cats {
-				cats[i] = strings.Repeat("category", 3) + string(rune('A'+i))
+				cats[i] = strings.Repeat("category", 2) + string(rune('A'+i)) // up to maxLeaningRunes
 			}
 			return (&BarChart{Categories: cats, Series: []Series{{Name: "s", Values: make([]float64, 12)}}}).SVG()
 		}, []string{"rotate(-35"}},
