@@ -3,6 +3,7 @@ package compare
 import (
 	"html/template"
 	"io"
+	"strings"
 )
 
 // WriteHTML renders c as one self-contained HTML page (inline CSS, no
@@ -15,11 +16,19 @@ func WriteHTML(w io.Writer, c *Comparison) error {
 	}{v, describeRun(c.Old), describeRun(c.New)})
 }
 
+// BreakAfterCommas escapes s for HTML and lets the browser wrap it after
+// each comma, so that a table cell holding a label list such as
+// "buffer=65536,method=…,program=…" does not widen the table past the
+// window.
+func BreakAfterCommas(s string) template.HTML {
+	return template.HTML(strings.ReplaceAll(template.HTMLEscapeString(s), ",", ",<wbr>"))
+}
+
 // CSS is the style sheet of the comparison page; the run report reuses it.
 const CSS = `body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:72em;padding:0 1em;color:#222;line-height:1.4}
 h1,h2,h3{font-weight:600}
 table{border-collapse:collapse;margin:.5em 0 1.5em}
-th,td{padding:.25em .7em;border-bottom:1px solid #ddd;vertical-align:top}
+th,td{padding:.25em .5em;border-bottom:1px solid #ddd;vertical-align:top}
 th{background:#f4f4f4;text-align:left}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 tr.better td.delta{color:#067d17;font-weight:600}
@@ -30,9 +39,11 @@ tr.geomean td{font-style:italic;border-top:2px solid #bbb}
 .warn{background:#fff8e1;border-left:4px solid #f0b400;padding:.5em 1em;margin:1em 0}
 .warn ul{margin:.2em 0;padding-left:1.2em}
 code{background:#f4f4f4;padding:0 .2em}
+.table-wrap{overflow-x:auto;max-width:100%;margin:.5em 0 1.5em}
+.table-wrap table{margin:0}
 `
 
-var htmlPage = template.Must(template.New("compare").Parse(`<!DOCTYPE html>
+var htmlPage = template.Must(template.New("compare").Funcs(template.FuncMap{"breakable": BreakAfterCommas}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -47,11 +58,11 @@ var htmlPage = template.Must(template.New("compare").Parse(`<!DOCTYPE html>
 {{if .Warnings}}<div class="warn"><b>Warnings</b><ul>{{range .Warnings}}<li>{{.}}</li>{{end}}</ul></div>{{end}}
 {{if not .Groups}}<p>No metric is present in both runs.</p>{{end}}
 {{range .Groups}}<h3>{{if .Unit}}{{.Unit}}{{else}}(no unit){{end}}</h3>
-<table>
+<div class="table-wrap"><table>
 <thead><tr><th>metric</th><th>{{$.OldLabel}}</th><th>{{$.NewLabel}}</th><th>vs base</th><th>p, n</th><th></th></tr></thead>
 <tbody>
 {{range .Rows}}<tr class="{{if .IsGeomean}}geomean{{else if eq .Change 1}}better{{else if eq .Change -1}}worse{{end}}">
-<td>{{.Name}}</td>
+<td>{{breakable .Name}}</td>
 <td class="num">{{.Old}}{{if not .IsGeomean}} ± {{.OldCI}}{{end}}</td>
 <td class="num">{{.New}}{{if not .IsGeomean}} ± {{.NewCI}}{{end}}</td>
 <td class="num delta">{{.Delta}}</td>
@@ -59,7 +70,7 @@ var htmlPage = template.Must(template.New("compare").Parse(`<!DOCTYPE html>
 <td class="nowrap">{{.Verdict}}{{with .FootnoteMarks}} {{.}}{{end}}</td>
 </tr>
 {{end}}</tbody>
-</table>
+</table></div>
 {{end}}
 {{if .Footnotes}}<ol class="muted">{{range .Footnotes}}<li>{{.}}</li>{{end}}</ol>{{end}}
 </body>

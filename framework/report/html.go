@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"html/template"
+	"strings"
 
 	"github.com/droidprof/droidprof/framework/compare"
 )
@@ -28,6 +29,15 @@ var funcs = template.FuncMap{
 	// datauri marks a data URI built by dataURI from a raster image as safe.
 	"datauri": func(s string) template.URL { return template.URL(s) },
 	"short":   short,
+	// breakable escapes a comma-separated list (labels, mount options) and
+	// lets the browser wrap it after each comma, so that a table with one
+	// long list still fits the window.
+	"breakable": compare.BreakAfterCommas,
+	// header lets a table's column name wrap after "_" as well
+	// ("ctx_involuntary"): a per-cell table has a dozen such columns.
+	"header": func(s string) template.HTML {
+		return template.HTML(strings.ReplaceAll(string(compare.BreakAfterCommas(s)), "_", "_<wbr>"))
+	},
 }
 
 const extraCSS = `dl.header{display:grid;grid-template-columns:max-content auto;gap:.1em 1em}
@@ -55,42 +65,18 @@ var page = template.Must(template.New("report").Funcs(funcs).Parse(`<!DOCTYPE ht
 <dl class="header">{{range .Header}}<dt>{{.Key}}</dt><dd{{if eq .Key "status"}} class="status-{{.Value}}"{{end}}>{{.Value}}</dd>{{end}}</dl>
 {{if .Warnings}}<div class="warn"><b>Warnings</b><ul>{{range .Warnings}}<li>{{.}}</li>{{end}}</ul></div>{{end}}
 
-<h2>Environment</h2>
-<table>{{range .Environment}}<tr><th>{{.Key}}</th><td>{{.Value}}</td></tr>{{end}}</table>
-{{if .Plugins}}<table>
-<thead><tr><th>plugin</th><th>version</th><th>kind</th><th>sha256</th><th>path</th></tr></thead>
-<tbody>{{range .Plugins}}<tr><td>{{.Name}}</td><td>{{.Version}}</td><td>{{.Kind}}</td><td title="{{.SHA256}}"><code>{{short .SHA256}}</code></td><td>{{.Path}}</td></tr>{{end}}</tbody>
-</table>{{end}}
-
 <h2>Steps</h2>
 <p>{{range $i, $c := .StepCounts}}{{if $i}} · {{end}}{{$c.Key}}: {{$c.Value}}{{end}}</p>
 {{if .FailedSteps}}<h3>Failed steps</h3>
-<table>
+<div class="table-wrap"><table>
 <thead><tr><th>step</th><th>collector</th><th>labels</th><th>repetition</th><th>error</th></tr></thead>
-<tbody>{{range .FailedSteps}}<tr><td>{{.ID}}</td><td>{{.Collector}}</td><td>{{.Labels}}</td><td class="num">{{.Repetition}}</td><td>{{.Error}}</td></tr>{{end}}</tbody>
-</table>{{end}}
+<tbody>{{range .FailedSteps}}<tr><td>{{.ID}}</td><td>{{.Collector}}</td><td>{{breakable .Labels}}</td><td class="num">{{.Repetition}}</td><td>{{.Error}}</td></tr>{{end}}</tbody>
+</table></div>{{end}}
 
 {{if .Analyses}}<h2>Analyses</h2>
 {{range .Analyses}}<h3>{{.Analyzer}} <span class="muted status-{{.Status}}">({{.Status}})</span></h3>
 {{if .Error}}<p><b>Error:</b> {{.Error}}</p>{{end}}
 {{with .Summary}}<div class="summary">{{markdown .}}</div>{{end}}
-{{end}}{{end}}
-
-{{if .Metrics}}<h2>Metrics</h2>
-<p class="muted">Medians with 95% confidence intervals (± ∞: fewer than 6 samples).</p>
-<table>
-<thead><tr><th>metric</th><th>labels</th><th>unit</th><th>n</th><th>median</th><th>min</th><th>max</th><th>better</th></tr></thead>
-<tbody>{{range .Metrics}}<tr><td>{{.Name}}</td><td>{{.Labels}}</td><td>{{.Unit}}</td><td class="num">{{.N}}</td><td class="num">{{.Median}}{{with .CI}} ± {{.}}{{end}}</td><td class="num">{{.Min}}</td><td class="num">{{.Max}}</td><td>{{.Better}}</td></tr>
-{{end}}</tbody>
-</table>{{end}}
-
-{{if .Tables}}<h2>Tables</h2>
-{{range .Tables}}<h3>{{if .Title}}{{.Title}}{{else}}{{.Name}}{{end}}</h3>
-<table>
-<thead><tr>{{range .Columns}}<th>{{.}}</th>{{end}}</tr></thead>
-<tbody>{{range .Rows}}<tr>{{range .}}<td>{{.}}</td>{{end}}</tr>
-{{end}}</tbody>
-</table>
 {{end}}{{end}}
 
 {{if .Figures}}<h2>Figures</h2>
@@ -99,6 +85,30 @@ var page = template.Must(template.New("report").Funcs(funcs).Parse(`<!DOCTYPE ht
 <figcaption>{{.Title}}</figcaption>
 </figure>
 {{end}}{{end}}
+
+{{if .Tables}}<h2>Tables</h2>
+{{range .Tables}}<h3>{{if .Title}}{{.Title}}{{else}}{{.Name}}{{end}}</h3>
+<div class="table-wrap"><table>
+<thead><tr>{{range .Columns}}<th>{{header .}}</th>{{end}}</tr></thead>
+<tbody>{{range .Rows}}<tr>{{range .}}<td>{{breakable .}}</td>{{end}}</tr>
+{{end}}</tbody>
+</table></div>
+{{end}}{{end}}
+
+{{if .Metrics}}<h2>Metrics</h2>
+<p class="muted">Medians with 95% confidence intervals (± ∞: fewer than 6 samples).</p>
+<div class="table-wrap"><table>
+<thead><tr><th>metric</th><th>labels</th><th>unit</th><th>n</th><th>median</th><th>min</th><th>max</th><th>better</th></tr></thead>
+<tbody>{{range .Metrics}}<tr><td>{{.Name}}</td><td>{{breakable .Labels}}</td><td>{{.Unit}}</td><td class="num">{{.N}}</td><td class="num">{{.Median}}{{with .CI}} ± {{.}}{{end}}</td><td class="num">{{.Min}}</td><td class="num">{{.Max}}</td><td>{{.Better}}</td></tr>
+{{end}}</tbody>
+</table></div>{{end}}
+
+<h2>Environment</h2>
+<div class="table-wrap"><table>{{range .Environment}}<tr><th>{{.Key}}</th><td>{{breakable .Value}}</td></tr>{{end}}</table></div>
+{{if .Plugins}}<div class="table-wrap"><table>
+<thead><tr><th>plugin</th><th>version</th><th>kind</th><th>sha256</th><th>path</th></tr></thead>
+<tbody>{{range .Plugins}}<tr><td>{{.Name}}</td><td>{{.Version}}</td><td>{{.Kind}}</td><td title="{{.SHA256}}"><code>{{short .SHA256}}</code></td><td>{{.Path}}</td></tr>{{end}}</tbody>
+</table></div>{{end}}
 </body>
 </html>
 `))

@@ -11,7 +11,8 @@ import (
 var esc = compare.MarkdownEscape
 
 // renderMarkdown writes report.md. Analyzer summaries are Markdown already
-// and are included as they are; every other string is escaped.
+// and are included as they are; every other string is escaped. The results
+// come first (figures before the long metric table), the environment last.
 func renderMarkdown(m *model) string {
 	var b strings.Builder
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
@@ -25,17 +26,6 @@ func renderMarkdown(m *model) string {
 		p("\n## Warnings\n\n")
 		for _, w := range m.Warnings {
 			p("- %s\n", esc(w))
-		}
-	}
-
-	p("\n## Environment\n\n| | |\n|:--|:--|\n")
-	for _, e := range m.Environment {
-		p("| %s | %s |\n", e.Key, esc(e.Value))
-	}
-	if len(m.Plugins) > 0 {
-		p("\n| plugin | version | kind | sha256 | path |\n|:--|:--|:--|:--|:--|\n")
-		for _, pl := range m.Plugins {
-			p("| %s | %s | %s | `%s` | %s |\n", esc(pl.Name), esc(pl.Version), pl.Kind, esc(short(pl.SHA256)), esc(pl.Path))
 		}
 	}
 
@@ -65,16 +55,10 @@ func renderMarkdown(m *model) string {
 		}
 	}
 
-	if len(m.Metrics) > 0 {
-		p("\n## Metrics\n\nMedians with 95%% confidence intervals (`± ∞`: fewer than 6 samples).\n\n")
-		p("| metric | labels | unit | n | median | min | max | better |\n|:--|:--|:--|--:|--:|--:|--:|:--|\n")
-		for _, mt := range m.Metrics {
-			med := mt.Median
-			if mt.CI != "" {
-				med += " ± " + mt.CI
-			}
-			p("| %s | %s | %s | %d | %s | %s | %s | %s |\n",
-				esc(mt.Name), esc(mt.Labels), esc(mt.Unit), mt.N, med, mt.Min, mt.Max, esc(mt.Better))
+	if len(m.Figures) > 0 {
+		p("\n## Figures\n")
+		for _, f := range m.Figures {
+			p("\n![%s](<%s>)\n", esc(f.Title), markdownPath(f.Path))
 		}
 	}
 
@@ -106,10 +90,27 @@ func renderMarkdown(m *model) string {
 		}
 	}
 
-	if len(m.Figures) > 0 {
-		p("\n## Figures\n")
-		for _, f := range m.Figures {
-			p("\n![%s](<%s>)\n", esc(f.Title), markdownPath(f.Path))
+	if len(m.Metrics) > 0 {
+		p("\n## Metrics\n\nMedians with 95%% confidence intervals (`± ∞`: fewer than 6 samples).\n\n")
+		p("| metric | labels | unit | n | median | min | max | better |\n|:--|:--|:--|--:|--:|--:|--:|:--|\n")
+		for _, mt := range m.Metrics {
+			med := mt.Median
+			if mt.CI != "" {
+				med += " ± " + mt.CI
+			}
+			p("| %s | %s | %s | %d | %s | %s | %s | %s |\n",
+				esc(mt.Name), esc(mt.Labels), esc(mt.Unit), mt.N, med, mt.Min, mt.Max, esc(mt.Better))
+		}
+	}
+
+	p("\n## Environment\n\n| | |\n|:--|:--|\n")
+	for _, e := range m.Environment {
+		p("| %s | %s |\n", e.Key, esc(e.Value))
+	}
+	if len(m.Plugins) > 0 {
+		p("\n| plugin | version | kind | sha256 | path |\n|:--|:--|:--|:--|:--|\n")
+		for _, pl := range m.Plugins {
+			p("| %s | %s | %s | `%s` | %s |\n", esc(pl.Name), esc(pl.Version), pl.Kind, esc(short(pl.SHA256)), esc(pl.Path))
 		}
 	}
 	return b.String()

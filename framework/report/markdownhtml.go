@@ -43,7 +43,7 @@ func markdownToHTML(src string) template.HTML {
 			out.WriteString("<" + tag + ">" + inline(m[2]) + "</" + tag + ">\n")
 		case strings.HasPrefix(trimmed, "|") && i+1 < len(lines) && tableSepRE.MatchString(strings.TrimSpace(lines[i+1])):
 			flush()
-			out.WriteString("<table>\n<thead><tr>")
+			out.WriteString("<div class=\"table-wrap\"><table>\n<thead><tr>")
 			for _, c := range splitRow(trimmed) {
 				out.WriteString("<th>" + inline(c) + "</th>")
 			}
@@ -56,7 +56,7 @@ func markdownToHTML(src string) template.HTML {
 				out.WriteString("</tr>\n")
 			}
 			i--
-			out.WriteString("</tbody>\n</table>\n")
+			out.WriteString("</tbody>\n</table></div>\n")
 		case bulletRE.MatchString(line) || numberRE.MatchString(line):
 			flush()
 			ordered := numberRE.MatchString(line)
