@@ -1,5 +1,7 @@
 // Package chart draws small, dependency-free SVG charts for plugins and run
-// reports: a grouped bar chart and a line chart.
+// reports: a grouped bar chart and a line chart. Bars that differ by more
+// than LogRatio get a logarithmic axis, and long category labels horizontal
+// bars, so that neither small bars nor names are lost.
 //
 // Output is deterministic (the same chart gives the same bytes), is valid
 // XML, and escapes every text. It has no XML declaration, so it can be

@@ -392,3 +392,32 @@ func writeOut(name string, data []byte) {
 		_ = os.WriteFile(filepath.Join(dir, strings.ReplaceAll(name, " ", "_")+".svg"), data, 0o644)
 	}
 }
+
+func TestWrapLabel(t *testing.T) {
+	w := func(runes int) float64 { return float64(runes) * charWidth }
+	tests := []struct {
+		s     string
+		width float64
+		lines int
+		want  []string
+	}{
+		{"short", w(10), 2, []string{"short"}},
+		{"cell a=1: pkg.Class.method", w(16), 2, []string{"cell a=1:", "pkg.Class.method"}},
+		{"one two three four", w(10), 2, []string{"one two", "three four"}},
+		{"a.b.c.d.e.f.g.h", w(8), 2, []string{"a.b.c.d.", "e.f.g.h"}},
+		{"cell a=1: pkg.Class.method", w(12), 1, []string{"…method"}},
+		{"cell a=1: com.example.Outer$Inner.method", w(16), 2, []string{"cell a=1: com.", "…Inner.method"}},
+		{"abcdefghijklmnopqrstuvwxyz", w(10), 2, []string{"abcdefghij", "…rstuvwxyz"}},
+	}
+	for _, tt := range tests {
+		got := wrapLabel(tt.s, tt.width, tt.lines)
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("wrapLabel(%q, %v runes, %d) = %q, want %q", tt.s, tt.width/charWidth, tt.lines, got, tt.want)
+		}
+		for _, l := range got {
+			if textWidth(l) > tt.width+0.01 {
+				t.Errorf("wrapLabel(%q): line %q is wider than %v runes", tt.s, l, tt.width/charWidth)
+			}
+		}
+	}
+}
