@@ -70,8 +70,10 @@
 // defaults → file → DROIDPROF_* environment → --set flags. Overrides of
 // plugin settings (collect.P[.C].key) are kept and applied by Resolve, which
 // decodes every collect/analyze body against the plugin's own schema, once
-// per matrix cell. Every problem is reported as a Diagnostic positioned at
-// file:line:col or at the override that caused it.
+// per matrix cell. A collect step varies only with the axes its block and
+// the storage block refer to (Step.Axes, Step.Cells): the runner runs it once
+// per combination of those. Every problem is reported as a Diagnostic
+// positioned at file:line:col or at the override that caused it.
 package config
 
 import (
@@ -123,6 +125,8 @@ type Experiment struct {
 	// refers to the matrix at all.
 	storage       []Storage
 	storageVaries bool
+	// storageAxes are the axes the storage block refers to, in matrix order.
+	storageAxes []string
 }
 
 // Storage selects the volume the collectors do their I/O in (see package
@@ -275,9 +279,30 @@ type Step struct {
 	Plugin    string
 	Component string // resolved, never empty
 	Block     *Block
-	// Configs are JSON objects with every schema field present: one per cell
-	// for collect steps, exactly one for analyze steps.
+	// Axes (collect steps) are the matrix axes the step varies with, in
+	// matrix order: those its block refers to (after overrides) and those
+	// the storage block refers to, since each of its runs needs its cell's
+	// volume. A step that refers to no axis runs once per repetition.
+	Axes []string
+	// Cells (collect steps) are the step's own cells, one per distinct
+	// combination of Axes, in matrix order. Each carries only Axes in its
+	// Keys, Labels and Values; its Index is that of the first matrix cell
+	// with those values, so Configs[c.Index] and Experiment.StorageFor(c)
+	// are the config and storage of its runs.
+	Cells []Cell
+	// Configs are JSON objects with every schema field present: one per
+	// matrix cell for collect steps, exactly one for analyze steps.
 	Configs []json.RawMessage
+}
+
+// CollectSteps is the number of collector runs the plan makes, warm-ups
+// included: every cell of every collect step, once per repetition.
+func (p *Plan) CollectSteps() int {
+	n := 0
+	for _, s := range p.Collect {
+		n += len(s.Cells)
+	}
+	return n * (p.Experiment.Warmup + p.Experiment.Repeat)
 }
 
 // Load reads and parses the config file at path (.hcl, .yaml or .yml) and

@@ -54,7 +54,7 @@ func (e *Experiment) layerStorage(sl *storageLayer) Diagnostics {
 		axes[i] = ax.Name
 	}
 	// Check the references once, not once per cell.
-	usable := map[string]bool{}
+	usable, used := map[string]bool{}, map[string]bool{}
 	for name, a := range sl.refs {
 		ok := !a.bad
 		for _, r := range a.refs {
@@ -73,6 +73,16 @@ func (e *Experiment) layerStorage(sl *storageLayer) Diagnostics {
 			}
 		}
 		usable[name] = ok
+		if ok {
+			for _, r := range a.refs {
+				used[r.axis] = true
+			}
+		}
+	}
+	for _, ax := range axes {
+		if used[ax] {
+			e.storageAxes = append(e.storageAxes, ax)
+		}
 	}
 	cells := e.Cells()
 	e.storage = make([]Storage, len(cells))
