@@ -320,6 +320,14 @@ func Load(path string, opt Options) (*Experiment, error) {
 // when the top-level settings have errors, so that all problems are reported
 // at once. It returns the plan so that callers can show it.
 func Validate(path string, opt Options, s Schemas) (*Plan, error) {
+	return LoadPlan(path, opt, func(*Experiment) Schemas { return s })
+}
+
+// LoadPlan is Validate for callers whose schemas depend on the experiment,
+// e.g. on the plugin directories it names: schemasFor is called once the
+// file is parsed, also when its top-level settings have errors, so that a
+// bad repeat does not hide the plugin blocks' errors.
+func LoadPlan(path string, opt Options, schemasFor func(*Experiment) Schemas) (*Plan, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, Diagnostics{{Pos: Pos{File: path}, Summary: "Cannot read config", Detail: err.Error()}}
@@ -328,7 +336,7 @@ func Validate(path string, opt Options, s Schemas) (*Plan, error) {
 	if e == nil {
 		return nil, ds.err()
 	}
-	p, rds := e.resolve(s)
+	p, rds := e.resolve(schemasFor(e))
 	if err := append(ds, rds...).err(); err != nil {
 		return nil, err
 	}
