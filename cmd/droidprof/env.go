@@ -57,5 +57,8 @@ func (e *env) load(path string, set []string) (*config.Plan, *host.Manager, erro
 		}
 		return nil, nil, err
 	}
+	for _, w := range plan.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
+	}
 	return plan, m, nil
 }

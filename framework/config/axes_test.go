@@ -111,3 +111,30 @@ func TestStepAxes(t *testing.T) {
 		})
 	}
 }
+
+// TestUnusedAxisWarns: an axis nothing refers to multiplies nothing, which
+// is worth a warning, not an error.
+func TestUnusedAxisWarns(t *testing.T) {
+	p := mustPlan(t, "u.hcl", `experiment "u" {
+  matrix {
+    mode = [0, 1]
+    rep  = [1, 2, 3]
+  }
+  collect "mobibench" {
+    access    = matrix.mode
+    file_size = "1MiB"
+  }
+}
+`, Options{Set: []string{"matrix.extra=a,b"}})
+	var got []string
+	for _, w := range p.Warnings {
+		got = append(got, w.Error())
+	}
+	want := []string{
+		`u.hcl:4:12: Unused matrix axis: no collect block or storage setting refers to matrix.rep, so it changes nothing; use repeat for more samples`,
+		`--set matrix.extra=a,b: Unused matrix axis: no collect block or storage setting refers to matrix.extra, so it changes nothing; use repeat for more samples`,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings\n%q\nwant\n%q", got, want)
+	}
+}

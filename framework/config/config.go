@@ -169,6 +169,8 @@ type Axis struct {
 	Name string
 	// Values are int64, float64, string or bool.
 	Values []any
+
+	at where // where the axis was defined
 }
 
 // Block is one collect or analyze block.
@@ -272,6 +274,9 @@ type Plan struct {
 	Cells      []Cell
 	Collect    []*Step
 	Analyze    []*Step
+	// Warnings are problems that do not stop a run, such as a matrix axis
+	// that no collector and no storage setting uses.
+	Warnings Diagnostics
 }
 
 // Step is one resolved collect or analyze block.

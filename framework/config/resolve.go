@@ -66,7 +66,26 @@ func (e *Experiment) resolve(s Schemas) (*Plan, Diagnostics) {
 			*group.steps = append(*group.steps, st)
 		}
 	}
+	p.Warnings = unusedAxes(e, p.Collect)
 	return p, ds
+}
+
+// unusedAxes warns about matrix axes no collect step varies with: they
+// multiply nothing, which a config that relied on an axis to repeat every
+// collector would not notice.
+func unusedAxes(e *Experiment, steps []*Step) Diagnostics {
+	var ds Diagnostics
+	for _, ax := range e.Matrix {
+		used := false
+		for _, s := range steps {
+			used = used || contains(s.Axes, ax.Name)
+		}
+		if !used && len(steps) > 0 {
+			ds = append(ds, ax.at.diag("Unused matrix axis",
+				fmt.Sprintf("no collect block or storage setting refers to matrix.%s, so it changes nothing; use repeat for more samples", ax.Name)))
+		}
+	}
+	return ds
 }
 
 func unknownComponent(b *Block, kind string, err error) *Diagnostic {
