@@ -2,10 +2,14 @@ package runner
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"reflect"
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/internal/testplugin"
 )
 
 // TestScheduleRunsCollectorsPerOwnAxes: a collector runs once per distinct
@@ -60,5 +64,62 @@ experiment "e" {
 	}
 	if !reflect.DeepEqual(got, map[string]int{"v=1": 2, "v=2": 2}) {
 		t.Errorf("metrics (labels → samples) %v", got)
+	}
+}
+
+// TestScheduleStorageAxes: when the storage follows an axis, every
+// collector varies with it, also one whose block refers to no axis, and
+// each step gets the volume of its cell.
+func TestScheduleStorageAxes(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	r, plan := setup(t, `
+experiment "e" {
+  storage {
+    dir = matrix.d
+  }
+  matrix {
+    d = ["`+a+`", "`+b+`"]
+    v = [1, 2]
+  }
+  collect "testplug" "storage" {}
+  collect "testplug" "ok" {
+    value = matrix.v
+  }
+}`)
+	res, dir, err := r.Run(context.Background(), plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var storageSteps, okSteps int
+	for _, s := range res.Steps {
+		switch s.Collector {
+		case "testplug.storage":
+			storageSteps++
+			if len(s.Labels) != 1 {
+				t.Errorf("step %s: labels %v, want only d", s.ID, s.Labels)
+			}
+			var seen testplugin.StorageSeen
+			data, err := os.ReadFile(filepath.Join(dir, s.Dir, "storage.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(data, &seen); err != nil {
+				t.Fatal(err)
+			}
+			if seen.Dir != s.Labels["d"] {
+				t.Errorf("step %s ran in %s, want its cell's %s", s.ID, seen.Dir, s.Labels["d"])
+			}
+		case "testplug.ok":
+			okSteps++
+			if len(s.Labels) != 2 {
+				t.Errorf("step %s: labels %v, want d and v", s.ID, s.Labels)
+			}
+		}
+	}
+	if storageSteps != 2 || okSteps != 4 {
+		t.Errorf("%d storage steps and %d ok steps, want 2 (one per d) and 4 (d × v)", storageSteps, okSteps)
+	}
+	if vols := res.Fingerprint.Volumes; len(vols) != 2 {
+		t.Errorf("volumes %+v, want one per d", vols)
 	}
 }
