@@ -138,3 +138,28 @@ func TestUnusedAxisWarns(t *testing.T) {
 		t.Errorf("warnings\n%q\nwant\n%q", got, want)
 	}
 }
+
+// TestUnknownAxisBesideBadAxis: a misspelled axis next to a matrix whose
+// only axis is invalid is not reported as "the experiment has no matrix".
+func TestUnknownAxisBesideBadAxis(t *testing.T) {
+	_, err := validate(t, "e.hcl", `experiment "e" {
+  storage {
+    backend = "loop"
+    fs      = matrix.fz
+  }
+  matrix {
+    fs = ["ext4", "ext4"]
+  }
+  collect "mobibench" {
+    label     = matrix.fz
+    file_size = "1MiB"
+  }
+}
+`, Options{})
+	checkErr(t, err, `e.hcl:7:10: Invalid matrix axis: axis "fs" lists ext4 twice`,
+		`e.hcl:4:15: Unknown matrix axis: There is no matrix axis named "fz". Did you mean "fs"?`,
+		`e.hcl:10:17: Unknown matrix axis: There is no matrix axis named "fz". Did you mean "fs"?`)
+	if strings.Contains(err.Error(), "has no matrix") {
+		t.Errorf("error claims there is no matrix:\n%v", err)
+	}
+}

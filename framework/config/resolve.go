@@ -163,13 +163,7 @@ func (b *Block) decode(s *api.Schema, cells []Cell, axes, badAxes []string) ([]j
 		case contains(badAxes, r.axis):
 			return nil, false // the axis itself was reported by Load
 		case !contains(axes, r.axis):
-			detail := fmt.Sprintf("There is no matrix axis named %q.", r.axis)
-			if len(axes) == 0 {
-				detail += " The experiment has no matrix."
-			} else {
-				detail += didYouMean(r.axis, axes)
-			}
-			return &Diagnostic{Pos: r.pos, Summary: "Unknown matrix axis", Detail: detail}, false
+			return unknownAxis(r, axes, badAxes), false
 		}
 		return nil, true
 	})
@@ -204,6 +198,18 @@ func (b *Block) decode(s *api.Schema, cells []Cell, axes, badAxes []string) ([]j
 		configs[i] = js
 	}
 	return configs, refs, ds
+}
+
+// unknownAxis reports a reference to an axis the matrix does not have,
+// suggesting among the axes defined, invalid ones included.
+func unknownAxis(r matrixRef, axes, badAxes []string) *Diagnostic {
+	detail := fmt.Sprintf("There is no matrix axis named %q.", r.axis)
+	if all := append(append([]string{}, axes...), badAxes...); len(all) == 0 {
+		detail += " The experiment has no matrix."
+	} else {
+		detail += didYouMean(r.axis, all)
+	}
+	return &Diagnostic{Pos: r.pos, Summary: "Unknown matrix axis", Detail: detail}
 }
 
 func cellContext(c Cell) *hcl.EvalContext {

@@ -62,13 +62,7 @@ func (e *Experiment) layerStorage(sl *storageLayer) Diagnostics {
 			case contains(e.badAxes, r.axis):
 				ok = false
 			case !contains(axes, r.axis):
-				detail := fmt.Sprintf("There is no matrix axis named %q.", r.axis)
-				if len(axes) == 0 {
-					detail += " The experiment has no matrix."
-				} else {
-					detail += didYouMean(r.axis, axes)
-				}
-				ds = append(ds, &Diagnostic{Pos: r.pos, Summary: "Unknown matrix axis", Detail: detail})
+				ds = append(ds, unknownAxis(r, axes, e.badAxes))
 				ok = false
 			}
 		}
