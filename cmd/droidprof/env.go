@@ -43,17 +43,22 @@ func (e *env) plugins(extraDirs ...string) *host.Manager {
 	return host.NewManager(found, e.logger)
 }
 
-// load reads and resolves an experiment; the returned manager must be closed.
+// load reads and resolves an experiment, reporting every problem at once;
+// the returned manager must be closed.
 func (e *env) load(path string, set []string) (*config.Plan, *host.Manager, error) {
-	exp, err := config.Load(path, config.Options{Env: e.environ, Set: set})
+	var m *host.Manager
+	plan, err := config.LoadPlan(path, config.Options{Env: e.environ, Set: set}, func(exp *config.Experiment) config.Schemas {
+		m = e.plugins(exp.PluginDirs...)
+		return m
+	})
 	if err != nil {
+		if m != nil {
+			m.Close()
+		}
 		return nil, nil, err
 	}
-	m := e.plugins(exp.PluginDirs...)
-	plan, err := exp.Resolve(m)
-	if err != nil {
-		m.Close()
-		return nil, nil, err
+	for _, w := range plan.Warnings {
+		fmt.Fprintln(e.stderr, "warning:", w)
 	}
 	return plan, m, nil
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"text/tabwriter"
 
@@ -116,8 +117,16 @@ func cmdValidate(env *env, args []string) error {
 	}
 	defer plugins.Close()
 	exp := plan.Experiment
-	steps := (exp.Warmup + exp.Repeat) * len(plan.Cells) * len(plan.Collect)
-	fmt.Fprintf(env.stdout, "%s: ok — experiment %q, %d matrix cells × %d collectors × %d repetitions (+%d warm-up) = %d steps, %d analyzer(s)\n",
-		pos[0], exp.Name, len(plan.Cells), len(plan.Collect), exp.Repeat, exp.Warmup, steps, len(plan.Analyze))
+	// Each collector runs once per combination of the axes it uses.
+	var cols []string
+	for _, s := range plan.Collect {
+		axes := "no axis"
+		if len(s.Axes) > 0 {
+			axes = strings.Join(s.Axes, ", ")
+		}
+		cols = append(cols, fmt.Sprintf("%s.%s × %d (%s)", s.Plugin, s.Component, len(s.Cells), axes))
+	}
+	fmt.Fprintf(env.stdout, "%s: ok — experiment %q, %d matrix cells; collectors %s; × %d repetitions (+%d warm-up) = %d steps, %d analyzer(s)\n",
+		pos[0], exp.Name, len(plan.Cells), strings.Join(cols, ", "), exp.Repeat, exp.Warmup, plan.CollectSteps(), len(plan.Analyze))
 	return nil
 }

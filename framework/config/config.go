@@ -70,8 +70,10 @@
 // defaults → file → DROIDPROF_* environment → --set flags. Overrides of
 // plugin settings (collect.P[.C].key) are kept and applied by Resolve, which
 // decodes every collect/analyze body against the plugin's own schema, once
-// per matrix cell. Every problem is reported as a Diagnostic positioned at
-// file:line:col or at the override that caused it.
+// per matrix cell. A collect step varies only with the axes its block and
+// the storage block refer to (Step.Axes, Step.Cells): the runner runs it once
+// per combination of those. Every problem is reported as a Diagnostic
+// positioned at file:line:col or at the override that caused it.
 package config
 
 import (
@@ -123,6 +125,8 @@ type Experiment struct {
 	// refers to the matrix at all.
 	storage       []Storage
 	storageVaries bool
+	// storageAxes are the axes the storage block refers to, in matrix order.
+	storageAxes []string
 }
 
 // Storage selects the volume the collectors do their I/O in (see package
@@ -165,6 +169,8 @@ type Axis struct {
 	Name string
 	// Values are int64, float64, string or bool.
 	Values []any
+
+	at where // where the axis was defined
 }
 
 // Block is one collect or analyze block.
@@ -268,6 +274,9 @@ type Plan struct {
 	Cells      []Cell
 	Collect    []*Step
 	Analyze    []*Step
+	// Warnings are problems that do not stop a run, such as a matrix axis
+	// that no collector and no storage setting uses.
+	Warnings Diagnostics
 }
 
 // Step is one resolved collect or analyze block.
@@ -275,9 +284,30 @@ type Step struct {
 	Plugin    string
 	Component string // resolved, never empty
 	Block     *Block
-	// Configs are JSON objects with every schema field present: one per cell
-	// for collect steps, exactly one for analyze steps.
+	// Axes (collect steps) are the matrix axes the step varies with, in
+	// matrix order: those its block refers to (after overrides) and those
+	// the storage block refers to, since each of its runs needs its cell's
+	// volume. A step that refers to no axis runs once per repetition.
+	Axes []string
+	// Cells (collect steps) are the step's own cells, one per distinct
+	// combination of Axes, in matrix order. Each carries only Axes in its
+	// Keys, Labels and Values; its Index is that of the first matrix cell
+	// with those values, so Configs[c.Index] and Experiment.StorageFor(c)
+	// are the config and storage of its runs.
+	Cells []Cell
+	// Configs are JSON objects with every schema field present: one per
+	// matrix cell for collect steps, exactly one for analyze steps.
 	Configs []json.RawMessage
+}
+
+// CollectSteps is the number of collector runs the plan makes, warm-ups
+// included: every cell of every collect step, once per repetition.
+func (p *Plan) CollectSteps() int {
+	n := 0
+	for _, s := range p.Collect {
+		n += len(s.Cells)
+	}
+	return n * (p.Experiment.Warmup + p.Experiment.Repeat)
 }
 
 // Load reads and parses the config file at path (.hcl, .yaml or .yml) and
@@ -295,6 +325,14 @@ func Load(path string, opt Options) (*Experiment, error) {
 // when the top-level settings have errors, so that all problems are reported
 // at once. It returns the plan so that callers can show it.
 func Validate(path string, opt Options, s Schemas) (*Plan, error) {
+	return LoadPlan(path, opt, func(*Experiment) Schemas { return s })
+}
+
+// LoadPlan is Validate for callers whose schemas depend on the experiment,
+// e.g. on the plugin directories it names: schemasFor is called once the
+// file is parsed, also when its top-level settings have errors, so that a
+// bad repeat does not hide the plugin blocks' errors.
+func LoadPlan(path string, opt Options, schemasFor func(*Experiment) Schemas) (*Plan, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, Diagnostics{{Pos: Pos{File: path}, Summary: "Cannot read config", Detail: err.Error()}}
@@ -303,7 +341,7 @@ func Validate(path string, opt Options, s Schemas) (*Plan, error) {
 	if e == nil {
 		return nil, ds.err()
 	}
-	p, rds := e.resolve(s)
+	p, rds := e.resolve(schemasFor(e))
 	if err := append(ds, rds...).err(); err != nil {
 		return nil, err
 	}

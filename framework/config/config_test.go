@@ -650,6 +650,12 @@ func TestYAMLErrors(t *testing.T) {
     description: ${matrix.mode}
 `, []string{`e.yaml:4:18: Variables not allowed`}},
 		{"syntax", "experiment:\n  e: [\n", []string{`e.yaml:`, `Invalid YAML`}},
+		{"tab indents a key", "experiment:\n  e:\n\trepeat: 2\n",
+			[]string{`e.yaml:3:1: Invalid YAML: tab characters are not allowed for indentation`}},
+		{"tab after spaces", "experiment:\n  e:\n    matrix:\n    \tsync: [1]\n",
+			[]string{`e.yaml:4:5: Invalid YAML: tab characters are not allowed for indentation`}},
+		{"tab indents a list item", "experiment:\n  e:\n    plugin_dirs:\n      - a\n\t  - b\n",
+			[]string{`e.yaml:5:1: Invalid YAML: tab characters are not allowed for indentation`}},
 		{"storage must be a mapping", `experiment:
   e:
     storage: dir
@@ -899,5 +905,29 @@ func TestDocExamples(t *testing.T) {
 	}
 	if !reflect.DeepEqual(h.Experiment.PluginDirs, y.Experiment.PluginDirs) || !reflect.DeepEqual(h.Experiment.Storage, y.Experiment.Storage) {
 		t.Errorf("top level differs: %+v / %+v", h.Experiment, y.Experiment)
+	}
+}
+
+// TestLoadPlanReportsEveryError: the schemas are chosen from the parsed
+// experiment (its plugin_dirs), and a bad top-level setting does not stop
+// the plugin blocks from being checked.
+func TestLoadPlanReportsEveryError(t *testing.T) {
+	dir := t.TempDir()
+	path := write(t, dir, "e.hcl", `experiment "e" {
+  repeat      = 0
+  plugin_dirs = ["p"]
+  collect "mobibench" {
+    smaple = 1
+  }
+}
+`)
+	var dirs []string
+	_, err := LoadPlan(path, Options{}, func(e *Experiment) Schemas {
+		dirs = e.PluginDirs
+		return schemas
+	})
+	checkErr(t, err, `e.hcl:2:17: Invalid value for "repeat"`, `e.hcl:4:3: Missing required argument`, `e.hcl:5:5: Unsupported argument`)
+	if want := []string{filepath.Join(dir, "p")}; !reflect.DeepEqual(dirs, want) {
+		t.Errorf("schemas chosen for plugin_dirs %q, want %q", dirs, want)
 	}
 }

@@ -334,7 +334,7 @@ func (e *Experiment) layer(fl *fileLayer, ov *overrides, dir string) Diagnostics
 }
 
 func makeAxis(name string, raw any, w where) (Axis, *Diagnostic) {
-	ax := Axis{Name: name}
+	ax := Axis{Name: name, at: w}
 	if !axisName.MatchString(name) {
 		return ax, w.diag("Invalid matrix axis", fmt.Sprintf("axis name %q must use only letters, digits, _ and -", name))
 	}

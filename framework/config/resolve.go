@@ -56,12 +56,36 @@ func (e *Experiment) resolve(s Schemas) (*Plan, Diagnostics) {
 			if b.Kind == "analyze" {
 				cells = nil
 			}
-			configs, bds := b.decode(schema, cells, axes, e.badAxes)
+			configs, refs, bds := b.decode(schema, cells, axes, e.badAxes)
 			ds = append(ds, bds...)
-			*group.steps = append(*group.steps, &Step{Plugin: b.Plugin, Component: name, Block: b, Configs: configs})
+			st := &Step{Plugin: b.Plugin, Component: name, Block: b, Configs: configs}
+			if b.Kind == "collect" {
+				st.Axes = stepAxes(axes, refs, e.storageAxes)
+				st.Cells = project(p.Cells, st.Axes)
+			}
+			*group.steps = append(*group.steps, st)
 		}
 	}
+	p.Warnings = unusedAxes(e, p.Collect)
 	return p, ds
+}
+
+// unusedAxes warns about matrix axes no collect step varies with: they
+// multiply nothing, which a config that relied on an axis to repeat every
+// collector would not notice.
+func unusedAxes(e *Experiment, steps []*Step) Diagnostics {
+	var ds Diagnostics
+	for _, ax := range e.Matrix {
+		used := false
+		for _, s := range steps {
+			used = used || contains(s.Axes, ax.Name)
+		}
+		if !used && len(steps) > 0 {
+			ds = append(ds, ax.at.diag("Unused matrix axis",
+				fmt.Sprintf("no collect block or storage setting refers to matrix.%s, so it changes nothing; use repeat for more samples", ax.Name)))
+		}
+	}
+	return ds
 }
 
 func unknownComponent(b *Block, kind string, err error) *Diagnostic {
@@ -84,9 +108,50 @@ func unknownComponent(b *Block, kind string, err error) *Diagnostic {
 		Detail: fmt.Sprintf("Plugin %q has no %s named %q.%s", b.Plugin, ue.Kind, ue.Name, didYouMean(ue.Name, ue.Known))}
 }
 
+// stepAxes are the axes of all (in matrix order) that the block refers to
+// or the storage does.
+func stepAxes(all []string, refs []matrixRef, storage []string) []string {
+	used := map[string]bool{}
+	for _, r := range refs {
+		used[r.axis] = true
+	}
+	for _, a := range storage {
+		used[a] = true
+	}
+	out := []string{}
+	for _, a := range all {
+		if used[a] {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// project reduces the matrix cells to the distinct combinations of axes,
+// keeping the first matrix cell of each (its Index) and only those axes.
+func project(cells []Cell, axes []string) []Cell {
+	var out []Cell
+	seen := map[string]bool{}
+	for _, c := range cells {
+		n := Cell{Index: c.Index, Keys: []string{}, Labels: map[string]string{}, Values: map[string]any{}}
+		for _, k := range c.Keys {
+			if contains(axes, k) {
+				n.Keys = append(n.Keys, k)
+				n.Labels[k], n.Values[k] = c.Labels[k], c.Values[k]
+			}
+		}
+		if name := n.Name(); !seen[name] {
+			seen[name] = true
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
 // decode returns one config per cell, or exactly one when cells is nil
-// (analyze blocks, which may not use the matrix).
-func (b *Block) decode(s *api.Schema, cells []Cell, axes, badAxes []string) ([]json.RawMessage, Diagnostics) {
+// (analyze blocks, which may not use the matrix), and the good matrix
+// references the configs depend on.
+func (b *Block) decode(s *api.Schema, cells []Cell, axes, badAxes []string) ([]json.RawMessage, []matrixRef, Diagnostics) {
 	raw, ds := b.body.content(s)
 	ov, ods := b.overlay(s)
 	ds = append(ds, ods...)
@@ -98,13 +163,7 @@ func (b *Block) decode(s *api.Schema, cells []Cell, axes, badAxes []string) ([]j
 		case contains(badAxes, r.axis):
 			return nil, false // the axis itself was reported by Load
 		case !contains(axes, r.axis):
-			detail := fmt.Sprintf("There is no matrix axis named %q.", r.axis)
-			if len(axes) == 0 {
-				detail += " The experiment has no matrix."
-			} else {
-				detail += didYouMean(r.axis, axes)
-			}
-			return &Diagnostic{Pos: r.pos, Summary: "Unknown matrix axis", Detail: detail}, false
+			return unknownAxis(r, axes, badAxes), false
 		}
 		return nil, true
 	})
@@ -123,7 +182,7 @@ func (b *Block) decode(s *api.Schema, cells []Cell, axes, badAxes []string) ([]j
 	}
 	if cells == nil {
 		js, eds := one(&hcl.EvalContext{Variables: map[string]cty.Value{}})
-		return []json.RawMessage{js}, append(ds, eds...)
+		return []json.RawMessage{js}, nil, append(ds, eds...)
 	}
 	configs := make([]json.RawMessage, len(cells))
 	if len(refs) == 0 {
@@ -131,14 +190,26 @@ func (b *Block) decode(s *api.Schema, cells []Cell, axes, badAxes []string) ([]j
 		for i := range configs {
 			configs[i] = js
 		}
-		return configs, append(ds, eds...)
+		return configs, nil, append(ds, eds...)
 	}
 	for i, c := range cells {
 		js, cds := one(cellContext(c))
 		ds = append(ds, cds...)
 		configs[i] = js
 	}
-	return configs, ds
+	return configs, refs, ds
+}
+
+// unknownAxis reports a reference to an axis the matrix does not have,
+// suggesting among the axes defined, invalid ones included.
+func unknownAxis(r matrixRef, axes, badAxes []string) *Diagnostic {
+	detail := fmt.Sprintf("There is no matrix axis named %q.", r.axis)
+	if all := append(append([]string{}, axes...), badAxes...); len(all) == 0 {
+		detail += " The experiment has no matrix."
+	} else {
+		detail += didYouMean(r.axis, all)
+	}
+	return &Diagnostic{Pos: r.pos, Summary: "Unknown matrix axis", Detail: detail}
 }
 
 func cellContext(c Cell) *hcl.EvalContext {
@@ -178,18 +249,27 @@ func (p *Plan) Resolved() map[string]any {
 		out := []any{}
 		for _, s := range list {
 			m := map[string]any{"plugin": s.Plugin, "component": s.Component, "block": s.Block.String(), "pos": s.Block.Pos.String()}
-			configs := []any{}
-			for _, c := range s.Configs {
-				v, err := decodeJSON(c)
-				if err != nil {
-					v = nil
+			config := func(i int) any {
+				if i >= len(s.Configs) {
+					return nil
 				}
-				configs = append(configs, v)
+				v, err := decodeJSON(s.Configs[i])
+				if err != nil {
+					return nil
+				}
+				return v
 			}
 			if perCell {
-				m["configs"] = configs
-			} else if len(configs) > 0 {
-				m["config"] = configs[0]
+				// The step's own cells, each with its config: what the
+				// runner runs once per repetition.
+				cells, configs := []any{}, []any{}
+				for _, c := range s.Cells {
+					cells = append(cells, c.Name())
+					configs = append(configs, config(c.Index))
+				}
+				m["axes"], m["cells"], m["configs"] = append([]string{}, s.Axes...), cells, configs
+			} else {
+				m["config"] = config(0)
 			}
 			out = append(out, m)
 		}

@@ -54,7 +54,7 @@ func (e *Experiment) layerStorage(sl *storageLayer) Diagnostics {
 		axes[i] = ax.Name
 	}
 	// Check the references once, not once per cell.
-	usable := map[string]bool{}
+	usable, used := map[string]bool{}, map[string]bool{}
 	for name, a := range sl.refs {
 		ok := !a.bad
 		for _, r := range a.refs {
@@ -62,17 +62,21 @@ func (e *Experiment) layerStorage(sl *storageLayer) Diagnostics {
 			case contains(e.badAxes, r.axis):
 				ok = false
 			case !contains(axes, r.axis):
-				detail := fmt.Sprintf("There is no matrix axis named %q.", r.axis)
-				if len(axes) == 0 {
-					detail += " The experiment has no matrix."
-				} else {
-					detail += didYouMean(r.axis, axes)
-				}
-				ds = append(ds, &Diagnostic{Pos: r.pos, Summary: "Unknown matrix axis", Detail: detail})
+				ds = append(ds, unknownAxis(r, axes, e.badAxes))
 				ok = false
 			}
 		}
 		usable[name] = ok
+		if ok {
+			for _, r := range a.refs {
+				used[r.axis] = true
+			}
+		}
+	}
+	for _, ax := range axes {
+		if used[ax] {
+			e.storageAxes = append(e.storageAxes, ax)
+		}
 	}
 	cells := e.Cells()
 	e.storage = make([]Storage, len(cells))

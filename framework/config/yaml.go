@@ -67,7 +67,7 @@ func parseYAML(filename string, src []byte) (*fileLayer, Diagnostics) {
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
-		return nil, Diagnostics{yamlError(filename, err)}
+		return nil, Diagnostics{yamlError(filename, src, err)}
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); !errors.Is(err, io.EOF) {
@@ -118,7 +118,7 @@ func parseYAML(filename string, src []byte) (*fileLayer, Diagnostics) {
 	return fl, ds
 }
 
-func yamlError(file string, err error) *Diagnostic {
+func yamlError(file string, src []byte, err error) *Diagnostic {
 	msg := err.Error()
 	var te *yaml.TypeError
 	if errors.As(err, &te) && len(te.Errors) > 0 {
@@ -126,9 +126,41 @@ func yamlError(file string, err error) *Diagnostic {
 	}
 	if m := yamlLineErr.FindStringSubmatch(msg); m != nil {
 		line, _ := strconv.Atoi(m[1])
+		if pos, ok := indentTab(src, line, m[2]); ok {
+			pos.File = file
+			return &Diagnostic{Pos: pos, Summary: "Invalid YAML", Detail: "tab characters are not allowed for indentation"}
+		}
 		return &Diagnostic{Pos: Pos{File: file, Line: line}, Summary: "Invalid YAML", Detail: m[2]}
 	}
 	return &Diagnostic{Pos: Pos{File: file}, Summary: "Invalid YAML", Detail: strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// indentTab finds the tab behind a YAML scanner error: yaml.v3 reports a
+// tab in block indentation as "found character that cannot start any token"
+// on the tab's line, or as "found a tab character that violates
+// indentation" on the line before it. It returns the tab's position.
+func indentTab(src []byte, line int, msg string) (Pos, bool) {
+	var candidates []int
+	switch msg {
+	case "found character that cannot start any token":
+		candidates = []int{line}
+	case "found a tab character that violates indentation":
+		candidates = []int{line + 1, line}
+	default:
+		return Pos{}, false
+	}
+	lines := strings.Split(string(src), "\n")
+	for _, n := range candidates {
+		if n < 1 || n > len(lines) {
+			continue
+		}
+		l := lines[n-1]
+		indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
+		if i := strings.IndexByte(indent, '\t'); i >= 0 {
+			return Pos{Line: n, Column: i + 1}, true
+		}
+	}
+	return Pos{}, false
 }
 
 func (fl *fileLayer) yamlExperiment(file string, n *yaml.Node) Diagnostics {

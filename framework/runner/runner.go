@@ -235,7 +235,9 @@ func (s step) id() string {
 
 // schedule orders steps repetition-major, so matrix cells and collectors
 // alternate and slow drift (thermal, page cache, background load) spreads
-// over all of them instead of biasing one.
+// over all of them instead of biasing one. A collector runs once per cell of
+// its own (config.Step.Cells: the axes it uses), at the first matrix cell
+// that cell stands for; one that uses no axis runs once per repetition.
 func (e *execution) schedule() []step {
 	exp := e.plan.Experiment
 	var steps []step
@@ -247,7 +249,11 @@ func (e *execution) schedule() []step {
 		}
 		for _, cell := range e.plan.Cells {
 			for _, ps := range e.plan.Collect {
-				steps = append(steps, step{plan: ps, cell: cell, rep: rep, warmup: warm})
+				for _, own := range ps.Cells {
+					if own.Index == cell.Index {
+						steps = append(steps, step{plan: ps, cell: own, rep: rep, warmup: warm})
+					}
+				}
 			}
 		}
 	}

@@ -179,7 +179,9 @@ experiment "e" {
   matrix {
     v = [1, 2]
   }
-  collect "testplug" "storage" {}
+  collect "testplug" "storage" {
+    value = matrix.v
+  }
 }`)
 	res, _, err := r.Run(context.Background(), plan)
 	if err != nil {
