@@ -13,7 +13,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
-	"github.com/droidprof/droidprof/internal/testplugin"
+	"github.com/droidprof/droidprof/framework/internal/testplugin"
 )
 
 func TestMain(m *testing.M) {

@@ -69,10 +69,10 @@ type Analyzer struct {
 // with a binary unit ("4KiB", "1M").
 type Size int64
 
-// Info returns the protocol description of p, with schemas derived from the
+// info returns the protocol description of p, with schemas derived from the
 // configuration structs. It panics if a configuration struct is malformed,
 // which is a programming error found by the first test that calls it.
-func (p *Plugin) Info() *api.PluginInfo {
+func (p *Plugin) info() *api.PluginInfo {
 	info := &api.PluginInfo{
 		Name:            p.Name,
 		Version:         p.Version,

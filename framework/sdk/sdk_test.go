@@ -127,7 +127,7 @@ func TestConformanceAndRoundTrip(t *testing.T) {
 		t.Errorf("decoded config with defaults = %v", got)
 	}
 
-	resp, err := c.Analyze(ctx, "probe", nil, out.RunDir, []*api.StepArtifacts{out.Step("probe.probe", map[string]string{"k": "v"}, 0)})
+	resp, err := c.Analyze(ctx, "probe", nil, out.RunDir, []*sdk.StepArtifacts{out.Step("probe.probe", map[string]string{"k": "v"}, 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestPanicBecomesError(t *testing.T) {
 	if status.Code(err) != codes.Internal || !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("panicking collector: err = %v, want Internal with the panic value", err)
 	}
-	if _, err := c.Info(context.Background(), &api.InfoRequest{}); err != nil {
+	if _, err := c.Info(context.Background()); err != nil {
 		t.Fatalf("plugin dead after a recovered panic: %v", err)
 	}
 }

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/droidprof/droidprof/framework/chart"
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/framework/stats"
+	"github.com/droidprof/droidprof/framework/sdk/chart"
+	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/plugins/dpa/analysis"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 )
@@ -72,17 +72,17 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 	var order []string
 	basesOf := map[string][]*step{}
 	for _, st := range a.Steps {
-		if st.GetStatus() != "" && st.GetStatus() != "ok" {
+		if st.Status != "" && st.Status != "ok" {
 			continue
 		}
-		if !strings.HasPrefix(st.GetCollector(), "dpa.") && st.GetCollector() != "dpa" {
+		if !strings.HasPrefix(st.Collector, "dpa.") && st.Collector != "dpa" {
 			continue
 		}
 		art := sdk.Find(st, ResultFile)
 		if art == nil {
 			continue
 		}
-		s := &step{id: st.GetStepId()}
+		s := &step{id: st.ID}
 		if err := a.ReadJSON(art, &s.res); err != nil {
 			return nil, fmt.Errorf("step %s: %w", s.id, err)
 		}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/droidprof/droidprof/framework/api"
+	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 )
@@ -113,7 +113,7 @@ func TestBaselineCollector(t *testing.T) {
 func TestAnalyzer(t *testing.T) {
 	c := sdktest.Start(t, Plugin())
 	run := t.TempDir()
-	var steps []*api.StepArtifacts
+	var steps []*sdk.StepArtifacts
 	for _, w := range []string{"dpa-fib", "dpa-sieve"} {
 		args := map[string][]string{"dpa-fib": {"20"}, "dpa-sieve": {"20000"}}[w]
 		for rep := 0; rep < 2; rep++ {
@@ -137,7 +137,7 @@ func TestAnalyzer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := map[string]*api.Table{}
+	tables := map[string]*sdk.Table{}
 	for _, tb := range resp.Tables {
 		tables[tb.Name] = tb
 	}
@@ -145,7 +145,7 @@ func TestAnalyzer(t *testing.T) {
 		t.Fatalf("accuracy table: %v", tb)
 	}
 	hot := tables["hotspots-dpa-fib 20 buffer=65536"]
-	if hot == nil || len(hot.Rows) != 3 || hot.Rows[0].Cells[0] != "dpa.Fib.fib" || !strings.HasPrefix(hot.Rows[0].Cells[2], "1+") {
+	if hot == nil || len(hot.Rows) != 3 || hot.Rows[0][0] != "dpa.Fib.fib" || !strings.HasPrefix(hot.Rows[0][2], "1+") {
 		t.Fatalf("fib hotspots: %v (tables %v)", hot, slices.Collect(maps.Keys(tables)))
 	}
 	samples := map[string]int{}

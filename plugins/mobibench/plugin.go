@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/framework/units"
 	"github.com/droidprof/droidprof/storage/dbbench"
 	"github.com/droidprof/droidprof/storage/fileio"
 )
@@ -145,14 +144,14 @@ func (c Config) resolve(dir string) (Config, fileio.Config, error) {
 			return c, fileio.Config{}, fmt.Errorf("unknown preset %q (have %v)", name, names)
 		}
 		if hasSize {
-			n, err := units.ParseSize(size)
+			n, err := sdk.ParseSize(size)
 			if err != nil {
 				return c, fileio.Config{}, fmt.Errorf("preset %q: %w", c.Preset, err)
 			}
-			if c.FileSize != defaultFileSize && c.FileSize != sdk.Size(n) {
-				return c, fileio.Config{}, fmt.Errorf("preset %q sets file_size = %s, but the config also says file_size = %s", c.Preset, units.FormatSize(n), units.FormatSize(int64(c.FileSize)))
+			if c.FileSize != defaultFileSize && c.FileSize != n {
+				return c, fileio.Config{}, fmt.Errorf("preset %q sets file_size = %s, but the config also says file_size = %s", c.Preset, n, c.FileSize)
 			}
-			c.FileSize = sdk.Size(n)
+			c.FileSize = n
 		}
 		for _, f := range []struct {
 			key          string

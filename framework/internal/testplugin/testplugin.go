@@ -16,8 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/internal/wire"
 )
 
 // Config of the test collectors.
