@@ -42,6 +42,9 @@ func cmdRun(env *env, args []string) error {
 	// Plugins are stopped on every way out: return, panic, SIGINT, SIGTERM.
 	defer plugin.CleanupClients()
 	defer plugins.Close()
+	if err := plugins.CheckTools(plan); err != nil {
+		return err
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -115,6 +118,9 @@ func cmdValidate(env *env, args []string) error {
 		return err
 	}
 	defer plugins.Close()
+	if err := plugins.CheckTools(plan); err != nil {
+		return err
+	}
 	exp := plan.Experiment
 	steps := (exp.Warmup + exp.Repeat) * len(plan.Cells) * len(plan.Collect)
 	fmt.Fprintf(env.stdout, "%s: ok — experiment %q, %d matrix cells × %d collectors × %d repetitions (+%d warm-up) = %d steps, %d analyzer(s)\n",

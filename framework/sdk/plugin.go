@@ -54,7 +54,17 @@ type Collector struct {
 	// Config is the zero value of the collector's configuration struct (or nil
 	// when it takes none); its tags define the schema.
 	Config any
-	Run    func(ctx context.Context, step *Step) error
+	// Needs are the external programs the collector runs. The host checks
+	// they are in PATH before a run starts and in `droidprof validate`, and
+	// names the package to install for each one missing.
+	Needs []Tool
+	Run   func(ctx context.Context, step *Step) error
+}
+
+// Tool is an external program a collector runs.
+type Tool struct {
+	Name    string // the executable, looked up in PATH (e.g. "fio")
+	Package string // the Debian/Ubuntu package that installs it (e.g. "fio")
 }
 
 // Analyzer turns the artifacts of a whole run into metrics, tables and figures.
@@ -81,7 +91,11 @@ func (p *Plugin) info() *api.PluginInfo {
 		Description:     p.Description,
 	}
 	for _, c := range p.Collectors {
-		info.Collectors = append(info.Collectors, &api.Component{Name: c.Name, Description: c.Description, Schema: mustSchema(c.Config)})
+		comp := &api.Component{Name: c.Name, Description: c.Description, Schema: mustSchema(c.Config)}
+		for _, t := range c.Needs {
+			comp.Needs = append(comp.Needs, &api.Tool{Name: t.Name, Package: t.Package})
+		}
+		info.Collectors = append(info.Collectors, comp)
 	}
 	for _, a := range p.Analyzers {
 		info.Analyzers = append(info.Analyzers, &api.Component{Name: a.Name, Description: a.Description, Schema: mustSchema(a.Config)})

@@ -30,8 +30,8 @@ func Plugin() *sdk.Plugin {
 		Description: "Mobibench file I/O and SQLite benchmarks, side by side with the equivalent fio job and sqlite3 shell script",
 		Collectors: []sdk.Collector{
 			{Name: "mobibench", Description: "Mobibench shell-version file or SQLite benchmark on the step's storage directory", Config: Config{}, Run: collector(runMobibench)},
-			{Name: "fio", Description: "the real fio binary running the job equivalent to the Mobibench file config", Config: Config{}, Run: collector(runFio)},
-			{Name: "sqlite3", Description: "the real sqlite3 shell running the SQL of the Mobibench DB config, one process per thread", Config: Config{}, Run: collector(runSQLite3)},
+			{Name: "fio", Description: "the real fio binary running the job equivalent to the Mobibench file config", Config: Config{}, Needs: []sdk.Tool{{Name: FioBinary, Package: "fio"}}, Run: collector(runFio)},
+			{Name: "sqlite3", Description: "the real sqlite3 shell running the SQL of the Mobibench DB config, one process per thread", Config: Config{}, Needs: []sdk.Tool{{Name: SQLite3Binary, Package: "sqlite3"}}, Run: collector(runSQLite3)},
 		},
 		Analyzers: []sdk.Analyzer{
 			{Name: "mobibench", Description: "throughput, IOPS, transactions/s, CPU, context switches and latency per cell, and Mobibench/fio and Mobibench/sqlite3 ratios", Config: AnalyzerConfig{}, Run: analyze},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/droidprof/droidprof/internal/testenv"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,6 +25,15 @@ func TestConformance(t *testing.T) {
 	}
 	if info.Name != "mobibench" || info.Version != "0.1.0" || len(info.Collectors) != 3 || len(info.Analyzers) != 1 {
 		t.Fatalf("info %v", info)
+	}
+	needs := map[string]string{}
+	for _, c := range info.Collectors {
+		for _, tool := range c.Needs {
+			needs[c.Name] += tool.Name + "/" + tool.Package
+		}
+	}
+	if want := map[string]string{"fio": "fio/fio", "sqlite3": "sqlite3/sqlite3"}; !maps.Equal(needs, want) {
+		t.Errorf("collectors need %v, want %v", needs, want)
 	}
 	defaults := map[string]string{}
 	for _, f := range info.Collectors[0].Fields {

@@ -85,7 +85,8 @@ type Info struct {
 // Component is one collector or analyzer of a plugin.
 type Component struct {
 	Name, Description string
-	Fields            []Field // the configuration schema
+	Fields            []Field    // the configuration schema
+	Needs             []sdk.Tool // external programs a collector runs
 }
 
 // Field is one setting of a component's configuration, as the host sees it.
@@ -116,7 +117,11 @@ func (c *Conn) Info(ctx context.Context) (*Info, error) {
 }
 
 func component(c *api.Component) Component {
-	return Component{Name: c.Name, Description: c.Description, Fields: fields(c.Schema)}
+	comp := Component{Name: c.Name, Description: c.Description, Fields: fields(c.Schema)}
+	for _, t := range c.Needs {
+		comp.Needs = append(comp.Needs, sdk.Tool{Name: t.Name, Package: t.Package})
+	}
+	return comp
 }
 
 func fields(s *api.Schema) []Field {
@@ -172,6 +177,11 @@ func Conformance(t *testing.T, c *Conn) {
 			}
 			seen[comp.Name] = true
 			checkSchema(t, kind+" "+comp.Name, comp.Schema)
+			for _, tool := range comp.Needs {
+				if tool.Name == "" || strings.ContainsRune(tool.Name, '/') || tool.Package == "" {
+					t.Errorf("%s %s needs tool %q (package %q): want a program name looked up in PATH and the package that installs it", kind, comp.Name, tool.Name, tool.Package)
+				}
+			}
 		}
 	}
 	_, err = c.client.Analyze(ctx, &api.AnalyzeRequest{Component: "no-such-analyzer", RunDir: t.TempDir(), OutDir: t.TempDir()})
