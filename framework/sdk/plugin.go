@@ -26,6 +26,13 @@
 // Field types: string, bool, int/int64, float64, []string, []int, []float64,
 // Size (a byte count: 4096, "4KiB"), time.Duration ("200ms"), and nested
 // structs, which become blocks.
+//
+// A plugin needs nothing else of droidprof's framework: sdk/chart draws the
+// SVG charts the reports embed, sdk/stats summarises samples as the host
+// does, and sdk/sdktest tests a plugin from its own `go test`. The protocol
+// under the SDK stays hidden so it can change without breaking plugins;
+// SchemaOf, ParseValue, Servers and NewGRPCServer are for the host and
+// sdktest.
 package sdk
 
 import (
