@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,22 +19,25 @@ import (
 
 	"github.com/droidprof/droidprof/framework/config"
 	"github.com/droidprof/droidprof/framework/results"
-	"github.com/droidprof/droidprof/internal/testplugin"
 )
 
-// droidprofBin is the CLI under test, built once by TestMain.
-var droidprofBin string
+// droidprofBin is the CLI under test and testplugBin the framework's test
+// plugin (framework/internal/testplugin) as a third-party binary, both built
+// once by TestMain.
+var droidprofBin, testplugBin string
 
 func TestMain(m *testing.M) {
-	testplugin.MaybeServe() // this test binary doubles as a third-party plugin
 	dir, err := os.MkdirTemp("", "droidprof-e2e-")
 	if err != nil {
 		panic(err)
 	}
 	droidprofBin = filepath.Join(dir, "droidprof")
-	if out, err := exec.Command("go", "build", "-o", droidprofBin, ".").CombinedOutput(); err != nil {
-		os.RemoveAll(dir)
-		panic("go build: " + err.Error() + "\n" + string(out))
+	testplugBin = filepath.Join(dir, "testplug")
+	for _, b := range [][2]string{{droidprofBin, "."}, {testplugBin, "../../framework/internal/testplugin/testplug"}} {
+		if out, err := exec.Command("go", "build", "-o", b[0], b[1]).CombinedOutput(); err != nil {
+			os.RemoveAll(dir)
+			panic("go build: " + err.Error() + "\n" + string(out))
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -271,24 +275,19 @@ func TestConfigErrors(t *testing.T) {
 	}
 }
 
-// linkTestPlugin installs this test binary as the third-party plugin
-// "testplug" (TestMain serves it when started as a plugin).
+// linkTestPlugin installs the test plugin as the third-party plugin "testplug".
 func (c *cli) linkTestPlugin() {
 	c.t.Helper()
-	self, err := os.Executable()
-	if err != nil {
-		c.t.Fatal(err)
-	}
 	dir := filepath.Join(c.dir, "plugins.d")
 	os.MkdirAll(dir, 0o755)
-	if err := os.Symlink(self, filepath.Join(dir, "droidprof-plugin-testplug")); err != nil {
+	if err := os.Symlink(testplugBin, filepath.Join(dir, "droidprof-plugin-testplug")); err != nil {
 		c.t.Fatal(err)
 	}
 }
 
-// pluginProcesses lists processes running this test binary other than itself.
+// pluginProcesses lists processes running the test plugin.
 func pluginProcesses(t *testing.T) []int {
-	self, _ := os.Executable()
+	self := testplugBin
 	entries, _ := os.ReadDir("/proc")
 	var pids []int
 	for _, e := range entries {
@@ -374,8 +373,24 @@ experiment "hang" {
 	}
 	if data, err := os.ReadFile(filepath.Join(dir, res.Steps[0].Dir, "child.pid")); err == nil {
 		pid, _ := strconv.Atoi(string(data))
-		if err := testplugin.WaitGone(pid, 5*time.Second); err != nil {
+		if err := waitGone(pid, 5*time.Second); err != nil {
 			t.Errorf("after Ctrl-C: %v", err)
 		}
 	}
+}
+
+// waitGone waits until process pid has ended (or is a zombie nobody reaped
+// yet), and kills it and returns an error if that takes longer than timeout.
+// (framework/internal/testplugin.WaitGone, which this package may not import.)
+func waitGone(pid int, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
+		if err != nil || strings.Contains(string(stat), ") Z ") {
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	syscall.Kill(pid, syscall.SIGKILL)
+	return fmt.Errorf("process %d outlived its plugin", pid)
 }

@@ -43,6 +43,9 @@ func cmdRun(env *env, args []string) error {
 	// Plugins are stopped on every way out: return, panic, SIGINT, SIGTERM.
 	defer plugin.CleanupClients()
 	defer plugins.Close()
+	if err := plugins.CheckTools(plan); err != nil {
+		return err
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -116,6 +119,9 @@ func cmdValidate(env *env, args []string) error {
 		return err
 	}
 	defer plugins.Close()
+	if err := plugins.CheckTools(plan); err != nil {
+		return err
+	}
 	exp := plan.Experiment
 	// Each collector runs once per combination of the axes it uses.
 	var cols []string

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/droidprof/droidprof/framework/api"
+	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 )
 
@@ -33,7 +33,7 @@ func TestBinary(t *testing.T) {
 
 func exercise(t *testing.T, c *sdktest.Conn) {
 	ctx := context.Background()
-	var steps []*api.StepArtifacts
+	var steps []*sdk.StepArtifacts
 	runDir := t.TempDir()
 	for i, alg := range []string{"sha256", "md5"} {
 		out, err := c.Collect(ctx, "hashrate", map[string]any{"algorithm": alg, "size": 1 << 20}, sdktest.CollectOptions{RunDir: runDir, Repetition: i})

@@ -103,7 +103,7 @@ func (x Field_Type) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Field_Type.Descriptor instead.
 func (Field_Type) EnumDescriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{4, 0}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{5, 0}
 }
 
 type LogLine_Level int32
@@ -158,7 +158,7 @@ func (x LogLine_Level) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use LogLine_Level.Descriptor instead.
 func (LogLine_Level) EnumDescriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{9, 0}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{10, 0}
 }
 
 type Metric_Better int32
@@ -207,7 +207,7 @@ func (x Metric_Better) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Metric_Better.Descriptor instead.
 func (Metric_Better) EnumDescriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{15, 0}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{16, 0}
 }
 
 type InfoRequest struct {
@@ -341,10 +341,13 @@ func (x *PluginInfo) GetAnalyzers() []*Component {
 // Component is one collector or analyzer of a plugin with the schema of its
 // configuration block.
 type Component struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Description   string                 `protobuf:"bytes,2,opt,name=description,proto3" json:"description,omitempty"`
-	Schema        *Schema                `protobuf:"bytes,3,opt,name=schema,proto3" json:"schema,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Name        string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Description string                 `protobuf:"bytes,2,opt,name=description,proto3" json:"description,omitempty"`
+	Schema      *Schema                `protobuf:"bytes,3,opt,name=schema,proto3" json:"schema,omitempty"`
+	// External programs the component runs; the host checks they are
+	// installed before a run starts (and in `droidprof validate`).
+	Needs         []*Tool `protobuf:"bytes,4,rep,name=needs,proto3" json:"needs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -400,6 +403,68 @@ func (x *Component) GetSchema() *Schema {
 	return nil
 }
 
+func (x *Component) GetNeeds() []*Tool {
+	if x != nil {
+		return x.Needs
+	}
+	return nil
+}
+
+// Tool is an external program a component needs.
+type Tool struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The executable's name, looked up in PATH.
+	Name string `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	// The Debian/Ubuntu package that installs it.
+	Package       string `protobuf:"bytes,2,opt,name=package,proto3" json:"package,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Tool) Reset() {
+	*x = Tool{}
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Tool) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Tool) ProtoMessage() {}
+
+func (x *Tool) ProtoReflect() protoreflect.Message {
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Tool.ProtoReflect.Descriptor instead.
+func (*Tool) Descriptor() ([]byte, []int) {
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Tool) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *Tool) GetPackage() string {
+	if x != nil {
+		return x.Package
+	}
+	return ""
+}
+
 // Schema describes a configuration body: its attributes and nested blocks.
 type Schema struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -410,7 +475,7 @@ type Schema struct {
 
 func (x *Schema) Reset() {
 	*x = Schema{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[3]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -422,7 +487,7 @@ func (x *Schema) String() string {
 func (*Schema) ProtoMessage() {}
 
 func (x *Schema) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[3]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -435,7 +500,7 @@ func (x *Schema) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Schema.ProtoReflect.Descriptor instead.
 func (*Schema) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{3}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Schema) GetFields() []*Field {
@@ -467,7 +532,7 @@ type Field struct {
 
 func (x *Field) Reset() {
 	*x = Field{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[4]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -479,7 +544,7 @@ func (x *Field) String() string {
 func (*Field) ProtoMessage() {}
 
 func (x *Field) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[4]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -492,7 +557,7 @@ func (x *Field) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Field.ProtoReflect.Descriptor instead.
 func (*Field) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{4}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Field) GetName() string {
@@ -588,7 +653,7 @@ type Storage struct {
 
 func (x *Storage) Reset() {
 	*x = Storage{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[5]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -600,7 +665,7 @@ func (x *Storage) String() string {
 func (*Storage) ProtoMessage() {}
 
 func (x *Storage) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[5]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -613,7 +678,7 @@ func (x *Storage) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Storage.ProtoReflect.Descriptor instead.
 func (*Storage) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{5}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Storage) GetBackend() string {
@@ -666,7 +731,7 @@ type CollectRequest struct {
 
 func (x *CollectRequest) Reset() {
 	*x = CollectRequest{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[6]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -678,7 +743,7 @@ func (x *CollectRequest) String() string {
 func (*CollectRequest) ProtoMessage() {}
 
 func (x *CollectRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[6]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -691,7 +756,7 @@ func (x *CollectRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollectRequest.ProtoReflect.Descriptor instead.
 func (*CollectRequest) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{6}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CollectRequest) GetComponent() string {
@@ -772,7 +837,7 @@ type CollectEvent struct {
 
 func (x *CollectEvent) Reset() {
 	*x = CollectEvent{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[7]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -784,7 +849,7 @@ func (x *CollectEvent) String() string {
 func (*CollectEvent) ProtoMessage() {}
 
 func (x *CollectEvent) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[7]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -797,7 +862,7 @@ func (x *CollectEvent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CollectEvent.ProtoReflect.Descriptor instead.
 func (*CollectEvent) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{7}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *CollectEvent) GetEvent() isCollectEvent_Event {
@@ -883,7 +948,7 @@ type Progress struct {
 
 func (x *Progress) Reset() {
 	*x = Progress{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[8]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -895,7 +960,7 @@ func (x *Progress) String() string {
 func (*Progress) ProtoMessage() {}
 
 func (x *Progress) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[8]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -908,7 +973,7 @@ func (x *Progress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Progress.ProtoReflect.Descriptor instead.
 func (*Progress) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{8}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Progress) GetDone() float64 {
@@ -950,7 +1015,7 @@ type LogLine struct {
 
 func (x *LogLine) Reset() {
 	*x = LogLine{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[9]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -962,7 +1027,7 @@ func (x *LogLine) String() string {
 func (*LogLine) ProtoMessage() {}
 
 func (x *LogLine) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[9]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -975,7 +1040,7 @@ func (x *LogLine) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use LogLine.ProtoReflect.Descriptor instead.
 func (*LogLine) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{9}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *LogLine) GetLevel() LogLine_Level {
@@ -1012,7 +1077,7 @@ type RecordBatch struct {
 
 func (x *RecordBatch) Reset() {
 	*x = RecordBatch{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[10]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1024,7 +1089,7 @@ func (x *RecordBatch) String() string {
 func (*RecordBatch) ProtoMessage() {}
 
 func (x *RecordBatch) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[10]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1037,7 +1102,7 @@ func (x *RecordBatch) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RecordBatch.ProtoReflect.Descriptor instead.
 func (*RecordBatch) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{10}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *RecordBatch) GetStream() string {
@@ -1073,7 +1138,7 @@ type Artifact struct {
 
 func (x *Artifact) Reset() {
 	*x = Artifact{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[11]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1085,7 +1150,7 @@ func (x *Artifact) String() string {
 func (*Artifact) ProtoMessage() {}
 
 func (x *Artifact) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[11]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1098,7 +1163,7 @@ func (x *Artifact) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Artifact.ProtoReflect.Descriptor instead.
 func (*Artifact) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{11}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Artifact) GetName() string {
@@ -1168,7 +1233,7 @@ type StepArtifacts struct {
 
 func (x *StepArtifacts) Reset() {
 	*x = StepArtifacts{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[12]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1180,7 +1245,7 @@ func (x *StepArtifacts) String() string {
 func (*StepArtifacts) ProtoMessage() {}
 
 func (x *StepArtifacts) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[12]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1193,7 +1258,7 @@ func (x *StepArtifacts) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StepArtifacts.ProtoReflect.Descriptor instead.
 func (*StepArtifacts) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{12}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *StepArtifacts) GetStepId() string {
@@ -1260,7 +1325,7 @@ type AnalyzeRequest struct {
 
 func (x *AnalyzeRequest) Reset() {
 	*x = AnalyzeRequest{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[13]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1272,7 +1337,7 @@ func (x *AnalyzeRequest) String() string {
 func (*AnalyzeRequest) ProtoMessage() {}
 
 func (x *AnalyzeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[13]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1285,7 +1350,7 @@ func (x *AnalyzeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyzeRequest.ProtoReflect.Descriptor instead.
 func (*AnalyzeRequest) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{13}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *AnalyzeRequest) GetComponent() string {
@@ -1337,7 +1402,7 @@ type AnalyzeResponse struct {
 
 func (x *AnalyzeResponse) Reset() {
 	*x = AnalyzeResponse{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[14]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1349,7 +1414,7 @@ func (x *AnalyzeResponse) String() string {
 func (*AnalyzeResponse) ProtoMessage() {}
 
 func (x *AnalyzeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[14]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1362,7 +1427,7 @@ func (x *AnalyzeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AnalyzeResponse.ProtoReflect.Descriptor instead.
 func (*AnalyzeResponse) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{14}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *AnalyzeResponse) GetMetrics() []*Metric {
@@ -1408,7 +1473,7 @@ type Metric struct {
 
 func (x *Metric) Reset() {
 	*x = Metric{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[15]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1420,7 +1485,7 @@ func (x *Metric) String() string {
 func (*Metric) ProtoMessage() {}
 
 func (x *Metric) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[15]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1433,7 +1498,7 @@ func (x *Metric) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Metric.ProtoReflect.Descriptor instead.
 func (*Metric) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{15}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Metric) GetName() string {
@@ -1483,7 +1548,7 @@ type Table struct {
 
 func (x *Table) Reset() {
 	*x = Table{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[16]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1495,7 +1560,7 @@ func (x *Table) String() string {
 func (*Table) ProtoMessage() {}
 
 func (x *Table) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[16]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1508,7 +1573,7 @@ func (x *Table) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Table.ProtoReflect.Descriptor instead.
 func (*Table) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{16}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Table) GetName() string {
@@ -1548,7 +1613,7 @@ type Row struct {
 
 func (x *Row) Reset() {
 	*x = Row{}
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[17]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1560,7 +1625,7 @@ func (x *Row) String() string {
 func (*Row) ProtoMessage() {}
 
 func (x *Row) ProtoReflect() protoreflect.Message {
-	mi := &file_droidprof_v1_droidprof_proto_msgTypes[17]
+	mi := &file_droidprof_v1_droidprof_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1573,7 +1638,7 @@ func (x *Row) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Row.ProtoReflect.Descriptor instead.
 func (*Row) Descriptor() ([]byte, []int) {
-	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{17}
+	return file_droidprof_v1_droidprof_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *Row) GetCells() []string {
@@ -1600,11 +1665,15 @@ const file_droidprof_v1_droidprof_proto_rawDesc = "" +
 	"\n" +
 	"collectors\x18\x06 \x03(\v2\x17.droidprof.v1.ComponentR\n" +
 	"collectors\x125\n" +
-	"\tanalyzers\x18\a \x03(\v2\x17.droidprof.v1.ComponentR\tanalyzers\"o\n" +
+	"\tanalyzers\x18\a \x03(\v2\x17.droidprof.v1.ComponentR\tanalyzers\"\x99\x01\n" +
 	"\tComponent\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12 \n" +
 	"\vdescription\x18\x02 \x01(\tR\vdescription\x12,\n" +
-	"\x06schema\x18\x03 \x01(\v2\x14.droidprof.v1.SchemaR\x06schema\"5\n" +
+	"\x06schema\x18\x03 \x01(\v2\x14.droidprof.v1.SchemaR\x06schema\x12(\n" +
+	"\x05needs\x18\x04 \x03(\v2\x12.droidprof.v1.ToolR\x05needs\"4\n" +
+	"\x04Tool\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x18\n" +
+	"\apackage\x18\x02 \x01(\tR\apackage\"5\n" +
 	"\x06Schema\x12+\n" +
 	"\x06fields\x18\x01 \x03(\v2\x13.droidprof.v1.FieldR\x06fields\"\xfd\x03\n" +
 	"\x05Field\x12\x12\n" +
@@ -1762,7 +1831,7 @@ func file_droidprof_v1_droidprof_proto_rawDescGZIP() []byte {
 }
 
 var file_droidprof_v1_droidprof_proto_enumTypes = make([]protoimpl.EnumInfo, 3)
-var file_droidprof_v1_droidprof_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_droidprof_v1_droidprof_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_droidprof_v1_droidprof_proto_goTypes = []any{
 	(Field_Type)(0),         // 0: droidprof.v1.Field.Type
 	(LogLine_Level)(0),      // 1: droidprof.v1.LogLine.Level
@@ -1770,63 +1839,65 @@ var file_droidprof_v1_droidprof_proto_goTypes = []any{
 	(*InfoRequest)(nil),     // 3: droidprof.v1.InfoRequest
 	(*PluginInfo)(nil),      // 4: droidprof.v1.PluginInfo
 	(*Component)(nil),       // 5: droidprof.v1.Component
-	(*Schema)(nil),          // 6: droidprof.v1.Schema
-	(*Field)(nil),           // 7: droidprof.v1.Field
-	(*Storage)(nil),         // 8: droidprof.v1.Storage
-	(*CollectRequest)(nil),  // 9: droidprof.v1.CollectRequest
-	(*CollectEvent)(nil),    // 10: droidprof.v1.CollectEvent
-	(*Progress)(nil),        // 11: droidprof.v1.Progress
-	(*LogLine)(nil),         // 12: droidprof.v1.LogLine
-	(*RecordBatch)(nil),     // 13: droidprof.v1.RecordBatch
-	(*Artifact)(nil),        // 14: droidprof.v1.Artifact
-	(*StepArtifacts)(nil),   // 15: droidprof.v1.StepArtifacts
-	(*AnalyzeRequest)(nil),  // 16: droidprof.v1.AnalyzeRequest
-	(*AnalyzeResponse)(nil), // 17: droidprof.v1.AnalyzeResponse
-	(*Metric)(nil),          // 18: droidprof.v1.Metric
-	(*Table)(nil),           // 19: droidprof.v1.Table
-	(*Row)(nil),             // 20: droidprof.v1.Row
-	nil,                     // 21: droidprof.v1.Storage.OptionsEntry
-	nil,                     // 22: droidprof.v1.CollectRequest.LabelsEntry
-	nil,                     // 23: droidprof.v1.LogLine.FieldsEntry
-	nil,                     // 24: droidprof.v1.StepArtifacts.LabelsEntry
-	nil,                     // 25: droidprof.v1.Metric.LabelsEntry
+	(*Tool)(nil),            // 6: droidprof.v1.Tool
+	(*Schema)(nil),          // 7: droidprof.v1.Schema
+	(*Field)(nil),           // 8: droidprof.v1.Field
+	(*Storage)(nil),         // 9: droidprof.v1.Storage
+	(*CollectRequest)(nil),  // 10: droidprof.v1.CollectRequest
+	(*CollectEvent)(nil),    // 11: droidprof.v1.CollectEvent
+	(*Progress)(nil),        // 12: droidprof.v1.Progress
+	(*LogLine)(nil),         // 13: droidprof.v1.LogLine
+	(*RecordBatch)(nil),     // 14: droidprof.v1.RecordBatch
+	(*Artifact)(nil),        // 15: droidprof.v1.Artifact
+	(*StepArtifacts)(nil),   // 16: droidprof.v1.StepArtifacts
+	(*AnalyzeRequest)(nil),  // 17: droidprof.v1.AnalyzeRequest
+	(*AnalyzeResponse)(nil), // 18: droidprof.v1.AnalyzeResponse
+	(*Metric)(nil),          // 19: droidprof.v1.Metric
+	(*Table)(nil),           // 20: droidprof.v1.Table
+	(*Row)(nil),             // 21: droidprof.v1.Row
+	nil,                     // 22: droidprof.v1.Storage.OptionsEntry
+	nil,                     // 23: droidprof.v1.CollectRequest.LabelsEntry
+	nil,                     // 24: droidprof.v1.LogLine.FieldsEntry
+	nil,                     // 25: droidprof.v1.StepArtifacts.LabelsEntry
+	nil,                     // 26: droidprof.v1.Metric.LabelsEntry
 }
 var file_droidprof_v1_droidprof_proto_depIdxs = []int32{
 	5,  // 0: droidprof.v1.PluginInfo.collectors:type_name -> droidprof.v1.Component
 	5,  // 1: droidprof.v1.PluginInfo.analyzers:type_name -> droidprof.v1.Component
-	6,  // 2: droidprof.v1.Component.schema:type_name -> droidprof.v1.Schema
-	7,  // 3: droidprof.v1.Schema.fields:type_name -> droidprof.v1.Field
-	0,  // 4: droidprof.v1.Field.type:type_name -> droidprof.v1.Field.Type
-	6,  // 5: droidprof.v1.Field.block:type_name -> droidprof.v1.Schema
-	21, // 6: droidprof.v1.Storage.options:type_name -> droidprof.v1.Storage.OptionsEntry
-	22, // 7: droidprof.v1.CollectRequest.labels:type_name -> droidprof.v1.CollectRequest.LabelsEntry
-	8,  // 8: droidprof.v1.CollectRequest.storage:type_name -> droidprof.v1.Storage
-	11, // 9: droidprof.v1.CollectEvent.progress:type_name -> droidprof.v1.Progress
-	12, // 10: droidprof.v1.CollectEvent.log:type_name -> droidprof.v1.LogLine
-	13, // 11: droidprof.v1.CollectEvent.records:type_name -> droidprof.v1.RecordBatch
-	14, // 12: droidprof.v1.CollectEvent.artifact:type_name -> droidprof.v1.Artifact
-	1,  // 13: droidprof.v1.LogLine.level:type_name -> droidprof.v1.LogLine.Level
-	23, // 14: droidprof.v1.LogLine.fields:type_name -> droidprof.v1.LogLine.FieldsEntry
-	24, // 15: droidprof.v1.StepArtifacts.labels:type_name -> droidprof.v1.StepArtifacts.LabelsEntry
-	14, // 16: droidprof.v1.StepArtifacts.artifacts:type_name -> droidprof.v1.Artifact
-	15, // 17: droidprof.v1.AnalyzeRequest.steps:type_name -> droidprof.v1.StepArtifacts
-	18, // 18: droidprof.v1.AnalyzeResponse.metrics:type_name -> droidprof.v1.Metric
-	19, // 19: droidprof.v1.AnalyzeResponse.tables:type_name -> droidprof.v1.Table
-	14, // 20: droidprof.v1.AnalyzeResponse.artifacts:type_name -> droidprof.v1.Artifact
-	2,  // 21: droidprof.v1.Metric.better:type_name -> droidprof.v1.Metric.Better
-	25, // 22: droidprof.v1.Metric.labels:type_name -> droidprof.v1.Metric.LabelsEntry
-	20, // 23: droidprof.v1.Table.rows:type_name -> droidprof.v1.Row
-	3,  // 24: droidprof.v1.Plugin.Info:input_type -> droidprof.v1.InfoRequest
-	9,  // 25: droidprof.v1.Collector.Collect:input_type -> droidprof.v1.CollectRequest
-	16, // 26: droidprof.v1.Analyzer.Analyze:input_type -> droidprof.v1.AnalyzeRequest
-	4,  // 27: droidprof.v1.Plugin.Info:output_type -> droidprof.v1.PluginInfo
-	10, // 28: droidprof.v1.Collector.Collect:output_type -> droidprof.v1.CollectEvent
-	17, // 29: droidprof.v1.Analyzer.Analyze:output_type -> droidprof.v1.AnalyzeResponse
-	27, // [27:30] is the sub-list for method output_type
-	24, // [24:27] is the sub-list for method input_type
-	24, // [24:24] is the sub-list for extension type_name
-	24, // [24:24] is the sub-list for extension extendee
-	0,  // [0:24] is the sub-list for field type_name
+	7,  // 2: droidprof.v1.Component.schema:type_name -> droidprof.v1.Schema
+	6,  // 3: droidprof.v1.Component.needs:type_name -> droidprof.v1.Tool
+	8,  // 4: droidprof.v1.Schema.fields:type_name -> droidprof.v1.Field
+	0,  // 5: droidprof.v1.Field.type:type_name -> droidprof.v1.Field.Type
+	7,  // 6: droidprof.v1.Field.block:type_name -> droidprof.v1.Schema
+	22, // 7: droidprof.v1.Storage.options:type_name -> droidprof.v1.Storage.OptionsEntry
+	23, // 8: droidprof.v1.CollectRequest.labels:type_name -> droidprof.v1.CollectRequest.LabelsEntry
+	9,  // 9: droidprof.v1.CollectRequest.storage:type_name -> droidprof.v1.Storage
+	12, // 10: droidprof.v1.CollectEvent.progress:type_name -> droidprof.v1.Progress
+	13, // 11: droidprof.v1.CollectEvent.log:type_name -> droidprof.v1.LogLine
+	14, // 12: droidprof.v1.CollectEvent.records:type_name -> droidprof.v1.RecordBatch
+	15, // 13: droidprof.v1.CollectEvent.artifact:type_name -> droidprof.v1.Artifact
+	1,  // 14: droidprof.v1.LogLine.level:type_name -> droidprof.v1.LogLine.Level
+	24, // 15: droidprof.v1.LogLine.fields:type_name -> droidprof.v1.LogLine.FieldsEntry
+	25, // 16: droidprof.v1.StepArtifacts.labels:type_name -> droidprof.v1.StepArtifacts.LabelsEntry
+	15, // 17: droidprof.v1.StepArtifacts.artifacts:type_name -> droidprof.v1.Artifact
+	16, // 18: droidprof.v1.AnalyzeRequest.steps:type_name -> droidprof.v1.StepArtifacts
+	19, // 19: droidprof.v1.AnalyzeResponse.metrics:type_name -> droidprof.v1.Metric
+	20, // 20: droidprof.v1.AnalyzeResponse.tables:type_name -> droidprof.v1.Table
+	15, // 21: droidprof.v1.AnalyzeResponse.artifacts:type_name -> droidprof.v1.Artifact
+	2,  // 22: droidprof.v1.Metric.better:type_name -> droidprof.v1.Metric.Better
+	26, // 23: droidprof.v1.Metric.labels:type_name -> droidprof.v1.Metric.LabelsEntry
+	21, // 24: droidprof.v1.Table.rows:type_name -> droidprof.v1.Row
+	3,  // 25: droidprof.v1.Plugin.Info:input_type -> droidprof.v1.InfoRequest
+	10, // 26: droidprof.v1.Collector.Collect:input_type -> droidprof.v1.CollectRequest
+	17, // 27: droidprof.v1.Analyzer.Analyze:input_type -> droidprof.v1.AnalyzeRequest
+	4,  // 28: droidprof.v1.Plugin.Info:output_type -> droidprof.v1.PluginInfo
+	11, // 29: droidprof.v1.Collector.Collect:output_type -> droidprof.v1.CollectEvent
+	18, // 30: droidprof.v1.Analyzer.Analyze:output_type -> droidprof.v1.AnalyzeResponse
+	28, // [28:31] is the sub-list for method output_type
+	25, // [25:28] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_droidprof_v1_droidprof_proto_init() }
@@ -1834,7 +1905,7 @@ func file_droidprof_v1_droidprof_proto_init() {
 	if File_droidprof_v1_droidprof_proto != nil {
 		return
 	}
-	file_droidprof_v1_droidprof_proto_msgTypes[7].OneofWrappers = []any{
+	file_droidprof_v1_droidprof_proto_msgTypes[8].OneofWrappers = []any{
 		(*CollectEvent_Progress)(nil),
 		(*CollectEvent_Log)(nil),
 		(*CollectEvent_Records)(nil),
@@ -1846,7 +1917,7 @@ func file_droidprof_v1_droidprof_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_droidprof_v1_droidprof_proto_rawDesc), len(file_droidprof_v1_droidprof_proto_rawDesc)),
 			NumEnums:      3,
-			NumMessages:   23,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   3,
 		},

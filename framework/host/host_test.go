@@ -13,7 +13,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
-	"github.com/droidprof/droidprof/internal/testplugin"
+	"github.com/droidprof/droidprof/framework/internal/testplugin"
 )
 
 func TestMain(m *testing.M) {
@@ -176,6 +176,53 @@ func BenchmarkStart(b *testing.B) {
 				b.StopTimer()
 				m.Close()
 				b.StartTimer()
+			}
+		})
+	}
+}
+
+// TestCheckTools: a collector's declared tools are looked up in PATH, and a
+// missing one is reported with the collect block's position and the package
+// that installs it.
+func TestCheckTools(t *testing.T) {
+	m := testManager(t)
+	cfg := filepath.Join(t.TempDir(), "x.hcl")
+	if err := os.WriteFile(cfg, []byte("experiment \"x\" {\n  collect \"testplug\" \"ok\" {}\n  collect \"testplug\" \"tool\" {}\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	exp, err := config.Load(cfg, config.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := exp.Resolve(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withTool := t.TempDir()
+	if err := os.WriteFile(filepath.Join(withTool, testplugin.ToolName), []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, path string
+		want       string // the error, "" for none
+	}{
+		{"missing", t.TempDir(), cfg + `:3:3: collector "testplug.tool" needs ` + testplugin.ToolName + ", not found in PATH (Debian/Ubuntu: apt install " + testplugin.ToolPackage + ")"},
+		{"installed", withTool + string(os.PathListSeparator) + t.TempDir(), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("PATH", tt.path)
+			err := m.CheckTools(plan)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Fatalf("CheckTools = %q\nwant        %q", got, tt.want)
+			}
+			var mt *MissingTool
+			if tt.want != "" && (!errors.As(err, &mt) || mt.Tool != testplugin.ToolName || mt.Pos.Line != 3) {
+				t.Errorf("error %#v is not a *MissingTool for the tool at line 3", err)
 			}
 		})
 	}

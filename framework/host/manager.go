@@ -12,7 +12,7 @@ import (
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
 	"github.com/droidprof/droidprof/framework/fingerprint"
-	"github.com/droidprof/droidprof/internal/wire"
+	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/hashicorp/go-hclog"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"

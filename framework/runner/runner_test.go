@@ -12,9 +12,9 @@ import (
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
 	"github.com/droidprof/droidprof/framework/host"
+	"github.com/droidprof/droidprof/framework/internal/testplugin"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/runstore"
-	"github.com/droidprof/droidprof/internal/testplugin"
 	"github.com/hashicorp/go-hclog"
 )
 

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/droidprof/droidprof/framework/internal/testplugin"
 	"github.com/droidprof/droidprof/framework/results"
-	"github.com/droidprof/droidprof/internal/testplugin"
 	"github.com/droidprof/droidprof/storage/volume/volumetest"
 )
 

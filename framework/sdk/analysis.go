@@ -14,23 +14,37 @@ import (
 type Analysis struct {
 	RunDir string
 	OutDir string // the analyzer writes its figures and tables here
-	Steps  []*api.StepArtifacts
+	Steps  []*StepArtifacts
 
 	config []byte
 	schema *api.Schema
+}
+
+// StepArtifacts is what one collector step left in the run.
+type StepArtifacts struct {
+	ID         string
+	Collector  string // "plugin.collector" that produced the step
+	Labels     map[string]string
+	Repetition int
+	Status     string // "ok" or "failed"
+	Error      string // why a failed step failed
+	Artifacts  []*Artifact
 }
 
 // Decode fills the struct cfg points to from the analyzer's configuration.
 func (a *Analysis) Decode(cfg any) error { return decodeConfig(a.schema, a.config, cfg) }
 
 // Path returns the absolute path of an artifact.
-func (a *Analysis) Path(art *api.Artifact) string {
+func (a *Analysis) Path(art *Artifact) string {
 	return filepath.Join(a.RunDir, filepath.FromSlash(art.Path))
 }
 
 // Find returns the artifact of step with the given name, or nil.
-func Find(step *api.StepArtifacts, name string) *api.Artifact {
-	for _, art := range step.GetArtifacts() {
+func Find(step *StepArtifacts, name string) *Artifact {
+	if step == nil {
+		return nil
+	}
+	for _, art := range step.Artifacts {
 		if art.Name == name {
 			return art
 		}
@@ -39,7 +53,7 @@ func Find(step *api.StepArtifacts, name string) *api.Artifact {
 }
 
 // ReadJSON decodes a JSON artifact into v.
-func (a *Analysis) ReadJSON(art *api.Artifact, v any) error {
+func (a *Analysis) ReadJSON(art *Artifact, v any) error {
 	data, err := os.ReadFile(a.Path(art))
 	if err != nil {
 		return err
@@ -51,23 +65,59 @@ func (a *Analysis) ReadJSON(art *api.Artifact, v any) error {
 }
 
 // Better says which direction of a metric is an improvement.
-type Better = api.Metric_Better
+type Better int
 
 // Directions of improvement.
 const (
-	LowerIsBetter  = api.Metric_BETTER_LOWER
-	HigherIsBetter = api.Metric_BETTER_HIGHER
+	LowerIsBetter  Better = 1
+	HigherIsBetter Better = 2
 )
+
+// String returns "lower" or "higher".
+func (b Better) String() string {
+	switch b {
+	case LowerIsBetter:
+		return "lower"
+	case HigherIsBetter:
+		return "higher"
+	}
+	return "unspecified"
+}
+
+// Metric is a measured quantity with every raw sample (one per repetition).
+type Metric struct {
+	Name    string
+	Unit    string
+	Better  Better
+	Labels  map[string]string
+	Samples []float64
+}
+
+// Table is a titled table of text cells.
+type Table struct {
+	Name    string
+	Title   string
+	Columns []string
+	Rows    [][]string
+}
+
+// Output is everything an analyzer produced, as the host receives it.
+type Output struct {
+	Metrics   []*Metric
+	Tables    []*Table
+	Artifacts []*Artifact // figures and files written into the output directory
+	Summary   string      // Markdown paragraph for the run report
+}
 
 // Result collects what an analyzer produces.
 type Result struct {
-	resp   api.AnalyzeResponse
+	out    Output
 	a      *Analysis
-	byName map[string]*api.Metric
+	byName map[string]*Metric
 }
 
 // NewResult starts an empty result for a.
-func (a *Analysis) NewResult() *Result { return &Result{a: a, byName: map[string]*api.Metric{}} }
+func (a *Analysis) NewResult() *Result { return &Result{a: a, byName: map[string]*Metric{}} }
 
 // Sample appends one raw sample to the metric identified by name and labels,
 // creating the metric on first use. Call it once per repetition.
@@ -75,9 +125,9 @@ func (r *Result) Sample(name, unit string, better Better, labels map[string]stri
 	key := metricKey(name, labels)
 	m, ok := r.byName[key]
 	if !ok {
-		m = &api.Metric{Name: name, Unit: unit, Better: better, Labels: labels}
+		m = &Metric{Name: name, Unit: unit, Better: better, Labels: labels}
 		r.byName[key] = m
-		r.resp.Metrics = append(r.resp.Metrics, m)
+		r.out.Metrics = append(r.out.Metrics, m)
 	}
 	m.Samples = append(m.Samples, v)
 }
@@ -89,11 +139,7 @@ func metricKey(name string, labels map[string]string) string {
 
 // Table adds a table to the result.
 func (r *Result) Table(name, title string, columns []string, rows [][]string) {
-	t := &api.Table{Name: name, Title: title, Columns: columns}
-	for _, row := range rows {
-		t.Rows = append(t.Rows, &api.Row{Cells: row})
-	}
-	r.resp.Tables = append(r.resp.Tables, t)
+	r.out.Tables = append(r.out.Tables, &Table{Name: name, Title: title, Columns: columns, Rows: rows})
 }
 
 // Figure writes an SVG figure to the output directory and adds it to the
@@ -107,7 +153,7 @@ func (r *Result) Figure(name, title string, svg []byte) error {
 	if err != nil {
 		return err
 	}
-	r.resp.Artifacts = append(r.resp.Artifacts, art)
+	r.out.Artifacts = append(r.out.Artifacts, art)
 	return nil
 }
 
@@ -122,12 +168,12 @@ func (r *Result) File(name, mediaType, title string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	r.resp.Artifacts = append(r.resp.Artifacts, art)
+	r.out.Artifacts = append(r.out.Artifacts, art)
 	return nil
 }
 
 // Summary sets the Markdown paragraph shown in the run report.
-func (r *Result) Summary(md string) { r.resp.Summary = md }
+func (r *Result) Summary(md string) { r.out.Summary = md }
 
-// Response returns the protocol form of the result.
-func (r *Result) Response() *api.AnalyzeResponse { return &r.resp }
+// Output returns what the result holds so far.
+func (r *Result) Output() *Output { return &r.out }

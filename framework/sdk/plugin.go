@@ -26,6 +26,13 @@
 // Field types: string, bool, int/int64, float64, []string, []int, []float64,
 // Size (a byte count: 4096, "4KiB"), time.Duration ("200ms"), and nested
 // structs, which become blocks.
+//
+// A plugin needs nothing else of droidprof's framework: sdk/chart draws the
+// SVG charts the reports embed, sdk/stats summarises samples as the host
+// does, and sdk/sdktest tests a plugin from its own `go test`. The protocol
+// under the SDK stays hidden so it can change without breaking plugins;
+// SchemaOf, ParseValue, Servers and NewGRPCServer are for the host and
+// sdktest.
 package sdk
 
 import (
@@ -54,7 +61,17 @@ type Collector struct {
 	// Config is the zero value of the collector's configuration struct (or nil
 	// when it takes none); its tags define the schema.
 	Config any
-	Run    func(ctx context.Context, step *Step) error
+	// Needs are the external programs the collector runs. The host checks
+	// they are in PATH before a run starts and in `droidprof validate`, and
+	// names the package to install for each one missing.
+	Needs []Tool
+	Run   func(ctx context.Context, step *Step) error
+}
+
+// Tool is an external program a collector runs.
+type Tool struct {
+	Name    string // the executable, looked up in PATH (e.g. "fio")
+	Package string // the Debian/Ubuntu package that installs it (e.g. "fio")
 }
 
 // Analyzer turns the artifacts of a whole run into metrics, tables and figures.
@@ -69,10 +86,10 @@ type Analyzer struct {
 // with a binary unit ("4KiB", "1M").
 type Size int64
 
-// Info returns the protocol description of p, with schemas derived from the
+// info returns the protocol description of p, with schemas derived from the
 // configuration structs. It panics if a configuration struct is malformed,
 // which is a programming error found by the first test that calls it.
-func (p *Plugin) Info() *api.PluginInfo {
+func (p *Plugin) info() *api.PluginInfo {
 	info := &api.PluginInfo{
 		Name:            p.Name,
 		Version:         p.Version,
@@ -81,7 +98,11 @@ func (p *Plugin) Info() *api.PluginInfo {
 		Description:     p.Description,
 	}
 	for _, c := range p.Collectors {
-		info.Collectors = append(info.Collectors, &api.Component{Name: c.Name, Description: c.Description, Schema: mustSchema(c.Config)})
+		comp := &api.Component{Name: c.Name, Description: c.Description, Schema: mustSchema(c.Config)}
+		for _, t := range c.Needs {
+			comp.Needs = append(comp.Needs, &api.Tool{Name: t.Name, Package: t.Package})
+		}
+		info.Collectors = append(info.Collectors, comp)
 	}
 	for _, a := range p.Analyzers {
 		info.Analyzers = append(info.Analyzers, &api.Component{Name: a.Name, Description: a.Description, Schema: mustSchema(a.Config)})

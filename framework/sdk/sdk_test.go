@@ -32,7 +32,7 @@ type config struct {
 func testPlugin() *sdk.Plugin {
 	return &sdk.Plugin{
 		Name: "probe", Version: "1.0.0",
-		Collectors: []sdk.Collector{{Name: "probe", Config: config{}, Run: func(ctx context.Context, s *sdk.Step) error {
+		Collectors: []sdk.Collector{{Name: "probe", Config: config{}, Needs: []sdk.Tool{{Name: "sh", Package: "dash"}}, Run: func(ctx context.Context, s *sdk.Step) error {
 			var c config
 			if err := s.Decode(&c); err != nil {
 				return err
@@ -127,7 +127,7 @@ func TestConformanceAndRoundTrip(t *testing.T) {
 		t.Errorf("decoded config with defaults = %v", got)
 	}
 
-	resp, err := c.Analyze(ctx, "probe", nil, out.RunDir, []*api.StepArtifacts{out.Step("probe.probe", map[string]string{"k": "v"}, 0)})
+	resp, err := c.Analyze(ctx, "probe", nil, out.RunDir, []*sdk.StepArtifacts{out.Step("probe.probe", map[string]string{"k": "v"}, 0)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestPanicBecomesError(t *testing.T) {
 	if status.Code(err) != codes.Internal || !strings.Contains(err.Error(), "boom") {
 		t.Fatalf("panicking collector: err = %v, want Internal with the panic value", err)
 	}
-	if _, err := c.Info(context.Background(), &api.InfoRequest{}); err != nil {
+	if _, err := c.Info(context.Background()); err != nil {
 		t.Fatalf("plugin dead after a recovered panic: %v", err)
 	}
 }
@@ -162,4 +162,15 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+func TestInfoCarriesNeeds(t *testing.T) {
+	c := sdktest.Start(t, testPlugin())
+	info, err := c.Info(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(info.Collectors) != 1 || len(info.Collectors[0].Needs) != 1 || info.Collectors[0].Needs[0] != (sdk.Tool{Name: "sh", Package: "dash"}) {
+		t.Errorf("collectors %+v, want probe needing sh from dash", info.Collectors)
+	}
 }

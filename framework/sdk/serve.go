@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/framework/api"
-	"github.com/droidprof/droidprof/internal/wire"
+	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
@@ -24,7 +24,7 @@ import (
 // Info as JSON instead, which is handy for packaging.
 func Serve(p *Plugin) {
 	if len(os.Args) == 2 && os.Args[1] == "describe" {
-		data, err := json.MarshalIndent(p.Info(), "", "  ")
+		data, err := json.MarshalIndent(p.info(), "", "  ")
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
@@ -92,7 +92,7 @@ func watchParent(logger hclog.Logger) {
 // Servers adapts p to the protocol's gRPC services. Serve uses it; sdktest
 // uses it to run a plugin in-process.
 func Servers(p *Plugin) *wire.Servers {
-	s := &server{p: p, info: p.Info()}
+	s := &server{p: p, info: p.info()}
 	return &wire.Servers{PluginServer: s, CollectorServer: s, AnalyzerServer: s}
 }
 
@@ -147,7 +147,7 @@ func (s *server) Analyze(ctx context.Context, req *api.AnalyzeRequest) (*api.Ana
 	if err := os.MkdirAll(req.OutDir, 0o755); err != nil {
 		return nil, status.Errorf(codes.FailedPrecondition, "output directory: %v", err)
 	}
-	in := &Analysis{RunDir: req.RunDir, OutDir: req.OutDir, Steps: req.Steps, config: req.ConfigJson, schema: schemaOf(s.info.Analyzers, a.Name)}
+	in := &Analysis{RunDir: req.RunDir, OutDir: req.OutDir, Steps: stepsFromProto(req.Steps), config: req.ConfigJson, schema: schemaOf(s.info.Analyzers, a.Name)}
 	res, err := a.Run(ctx, in)
 	if err != nil {
 		return nil, status.Errorf(codes.Aborted, "%v", err)
@@ -155,5 +155,5 @@ func (s *server) Analyze(ctx context.Context, req *api.AnalyzeRequest) (*api.Ana
 	if res == nil {
 		return &api.AnalyzeResponse{}, nil
 	}
-	return res.Response(), nil
+	return res.out.proto(), nil
 }

@@ -69,15 +69,30 @@ func (s *Step) Progress(done, total float64, unit, message string) {
 }
 
 // Level is the severity of a log line.
-type Level = api.LogLine_Level
+type Level int
 
 // Log levels.
 const (
-	Debug = api.LogLine_LEVEL_DEBUG
-	Info  = api.LogLine_LEVEL_INFO
-	Warn  = api.LogLine_LEVEL_WARN
-	Error = api.LogLine_LEVEL_ERROR
+	Debug Level = 1
+	Info  Level = 2
+	Warn  Level = 3
+	Error Level = 4
 )
+
+// String returns the level's name in lower case.
+func (l Level) String() string {
+	switch l {
+	case Debug:
+		return "debug"
+	case Info:
+		return "info"
+	case Warn:
+		return "warn"
+	case Error:
+		return "error"
+	}
+	return "unspecified"
+}
 
 // Log sends a log line to the host, which prints it with the plugin's name
 // and keeps it in the run's log. kv are alternating keys and values.
@@ -86,7 +101,7 @@ func (s *Step) Log(level Level, msg string, kv ...any) {
 	for i := 0; i+1 < len(kv); i += 2 {
 		fields[fmt.Sprint(kv[i])] = fmt.Sprint(kv[i+1])
 	}
-	_ = s.emit(&api.CollectEvent{Event: &api.CollectEvent_Log{Log: &api.LogLine{Level: level, Message: msg, Fields: fields}}})
+	_ = s.emit(&api.CollectEvent{Event: &api.CollectEvent_Log{Log: &api.LogLine{Level: api.LogLine_Level(level), Message: msg, Fields: fields}}})
 }
 
 // Records streams a batch of pre-encoded records; the host appends them to the
@@ -109,12 +124,17 @@ func (s *Step) AddArtifact(name, kind, mediaType, title string) error {
 	if err != nil {
 		return err
 	}
-	return s.emit(&api.CollectEvent{Event: &api.CollectEvent_Artifact{Artifact: a}})
+	return s.emit(&api.CollectEvent{Event: &api.CollectEvent_Artifact{Artifact: a.proto()}})
 }
 
-// Artifact describes a file a collector wrote into its step directory.
+// Artifact describes a file in the run directory. A collector announcing
+// files (AddArtifacts) fills in Name, Kind, MediaType and Title; the SDK
+// adds Path, Size and Sha256.
 type Artifact struct {
 	Name, Kind, MediaType, Title string
+	Path                         string // relative to the run directory, with forward slashes
+	Size                         int64
+	Sha256                       string // hex
 }
 
 // AddArtifacts announces files the collector already wrote, stopping at
@@ -146,7 +166,7 @@ func (s *Step) WriteJSON(name string, v any) error {
 }
 
 // describeFile builds the manifest of a file inside runDir.
-func describeFile(runDir, path, name, kind, mediaType, title string) (*api.Artifact, error) {
+func describeFile(runDir, path, name, kind, mediaType, title string) (*Artifact, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("artifact %s: %w", name, err)
@@ -161,5 +181,5 @@ func describeFile(runDir, path, name, kind, mediaType, title string) (*api.Artif
 	if err != nil || !filepath.IsLocal(rel) {
 		return nil, fmt.Errorf("artifact %s: %s is outside the run directory %s", name, path, runDir)
 	}
-	return &api.Artifact{Name: name, Path: filepath.ToSlash(rel), MediaType: mediaType, Sha256: hex.EncodeToString(h.Sum(nil)), Size: n, Kind: kind, Title: title}, nil
+	return &Artifact{Name: name, Path: filepath.ToSlash(rel), MediaType: mediaType, Sha256: hex.EncodeToString(h.Sum(nil)), Size: n, Kind: kind, Title: title}, nil
 }

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/droidprof/droidprof/framework/chart"
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/framework/stats"
+	"github.com/droidprof/droidprof/framework/sdk/chart"
+	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/plugins/dpa/analysis"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 )
@@ -72,17 +72,17 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 	var order []string
 	basesOf := map[string][]*step{}
 	for _, st := range a.Steps {
-		if st.GetStatus() != "" && st.GetStatus() != "ok" {
+		if st.Status != "" && st.Status != "ok" {
 			continue
 		}
-		if !strings.HasPrefix(st.GetCollector(), "dpa.") && st.GetCollector() != "dpa" {
+		if !strings.HasPrefix(st.Collector, "dpa.") && st.Collector != "dpa" {
 			continue
 		}
 		art := sdk.Find(st, ResultFile)
 		if art == nil {
 			continue
 		}
-		s := &step{id: st.GetStepId()}
+		s := &step{id: st.ID}
 		if err := a.ReadJSON(art, &s.res); err != nil {
 			return nil, fmt.Errorf("step %s: %w", s.id, err)
 		}
@@ -329,12 +329,11 @@ func pct(x float64) string {
 	return fmt.Sprintf("%+.2f %%", 100*x)
 }
 
-// hotspots lists each cell's top methods (from its first repetition) and
-// emits every repetition's exclusive time of those methods as metrics,
-// so that compare shows per-method changes between runs.
+// hotspots lists each cell's top methods (from its first repetition) in a
+// table and a bar chart, and emits every repetition's exclusive time of
+// those methods as metrics, so that compare shows per-method changes
+// between runs.
 func hotspots(res *sdk.Result, cells []*cellData, cfg AnalyzerConfig, summary *strings.Builder) error {
-	var cats []string
-	var vals []float64
 	for _, c := range cells {
 		if len(c.dpa) == 0 {
 			continue
@@ -358,18 +357,26 @@ func hotspots(res *sdk.Result, cells []*cellData, cfg AnalyzerConfig, summary *s
 				fmt.Sprintf("%.1f %%", 100*share),
 			})
 		}
-		if len(top) > 0 && len(cats) < 40 {
-			for _, m := range top[:min(3, len(top))] {
-				cats = append(cats, c.name+": "+m.Method.FullName())
-				vals = append(vals, ms(m.Excl.Wall))
-			}
-		}
 		kind := "deducted"
 		if !cfg.Deduct {
 			kind = "raw"
 		}
 		res.Table("hotspots-"+c.name, fmt.Sprintf("Hotspots of %s (repetition 1, %s, by exclusive wall time)", c.name, kind),
 			[]string{"method", "signature", "calls+recursive", "incl ms", "excl ms", "excl cpu ms", "of process"}, rows)
+		if len(top) > 0 {
+			bc := &chart.BarChart{
+				Title:  fmt.Sprintf("Hotspots of %s (repetition 1, %s)", c.name, kind),
+				YLabel: "exclusive wall time", Unit: "ms", XLabel: "method",
+				Categories: hotspotLabels(top),
+				Series:     []chart.Series{{}},
+			}
+			for _, m := range top {
+				bc.Series[0].Values = append(bc.Series[0].Values, ms(m.Excl.Wall))
+			}
+			if err := res.Figure("hotspots-"+fileSafe(c.name)+".svg", fmt.Sprintf("Top %d methods of %s by exclusive wall time", len(top), c.name), bc.SVG()); err != nil {
+				return err
+			}
+		}
 		for _, s := range c.dpa {
 			for _, m := range top {
 				if st, ok := s.prof.Method(m.Method.ID); ok {
@@ -383,12 +390,36 @@ func hotspots(res *sdk.Result, cells []*cellData, cfg AnalyzerConfig, summary *s
 			fmt.Fprintf(summary, "%s: hottest method %s (%.1f ms exclusive). ", c.name, top[0].Method.FullName(), ms(top[0].Excl.Wall))
 		}
 	}
-	if len(cats) == 0 {
-		return nil
+	return nil
+}
+
+// hotspotLabels names the bars of a hotspot chart: each method by its class
+// and name ("Fib.fib"), short enough for a category label; when that would
+// name two bars alike, every bar by its full name, and failing that (an
+// overloaded method) by full name and signature.
+func hotspotLabels(top []analysis.MethodStats) []string {
+	labels := make([]string, len(top))
+	for _, form := range []func(m analysis.MethodStats) string{
+		func(m analysis.MethodStats) string {
+			return m.Method.Class[strings.LastIndex(m.Method.Class, ".")+1:] + "." + m.Method.Name
+		},
+		func(m analysis.MethodStats) string { return m.Method.FullName() },
+		func(m analysis.MethodStats) string { return m.Method.FullName() + m.Method.Signature },
+	} {
+		seen := map[string]int{}
+		for i, m := range top {
+			labels[i] = form(m)
+			seen[labels[i]]++
+		}
+		unique := true
+		for _, n := range seen {
+			unique = unique && n == 1
+		}
+		if unique {
+			break
+		}
 	}
-	bc := &chart.BarChart{Title: "Top methods by exclusive wall time (repetition 1)", Categories: cats, YLabel: "ms", XLabel: "cell: method"}
-	bc.Series = []chart.Series{{Name: "exclusive", Values: vals}}
-	return res.Figure("hotspots.svg", "Top methods by exclusive wall time", bc.SVG())
+	return labels
 }
 
 // exports writes each cell's first trace as Android .trace, pprof and

@@ -4,16 +4,19 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"html"
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/droidprof/droidprof/framework/api"
+	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
+	"github.com/droidprof/droidprof/plugins/dpa/analysis"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 )
 
@@ -113,7 +116,7 @@ func TestBaselineCollector(t *testing.T) {
 func TestAnalyzer(t *testing.T) {
 	c := sdktest.Start(t, Plugin())
 	run := t.TempDir()
-	var steps []*api.StepArtifacts
+	var steps []*sdk.StepArtifacts
 	for _, w := range []string{"dpa-fib", "dpa-sieve"} {
 		args := map[string][]string{"dpa-fib": {"20"}, "dpa-sieve": {"20000"}}[w]
 		for rep := 0; rep < 2; rep++ {
@@ -137,7 +140,7 @@ func TestAnalyzer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := map[string]*api.Table{}
+	tables := map[string]*sdk.Table{}
 	for _, tb := range resp.Tables {
 		tables[tb.Name] = tb
 	}
@@ -145,7 +148,7 @@ func TestAnalyzer(t *testing.T) {
 		t.Fatalf("accuracy table: %v", tb)
 	}
 	hot := tables["hotspots-dpa-fib 20 buffer=65536"]
-	if hot == nil || len(hot.Rows) != 3 || hot.Rows[0].Cells[0] != "dpa.Fib.fib" || !strings.HasPrefix(hot.Rows[0].Cells[2], "1+") {
+	if hot == nil || len(hot.Rows) != 3 || hot.Rows[0][0] != "dpa.Fib.fib" || !strings.HasPrefix(hot.Rows[0][2], "1+") {
 		t.Fatalf("fib hotspots: %v (tables %v)", hot, slices.Collect(maps.Keys(tables)))
 	}
 	samples := map[string]int{}
@@ -161,11 +164,81 @@ func TestAnalyzer(t *testing.T) {
 	for _, a := range resp.Artifacts {
 		files[a.Name] = true
 	}
-	for _, f := range []string{"dpa-fib_20_buffer_65536.trace", "dpa-fib_20_buffer_65536.pb.gz", "dpa-fib_20_buffer_65536.perfetto.json", "err_m.svg", "hotspots.svg"} {
+	for _, f := range []string{"dpa-fib_20_buffer_65536.trace", "dpa-fib_20_buffer_65536.pb.gz", "dpa-fib_20_buffer_65536.perfetto.json", "err_m.svg", "hotspots-dpa-fib_20_buffer_65536.svg", "hotspots-dpa-sieve_20000_buffer_65536.svg"} {
 		if !files[f] {
 			t.Errorf("no analysis file %s (have %v)", f, files)
 		}
 	}
+
+	// The hotspot charts: one bar per method of the cell's hotspot table
+	// (`top` of them), each labelled with that method's name.
+	for _, top := range []int{3, 6} {
+		resp, err := c.Analyze(context.Background(), "dpa", map[string]any{"top": top}, run, steps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		figures := map[string]string{}
+		for _, a := range resp.Artifacts {
+			figures[a.Name] = filepath.Join(run, a.Path)
+		}
+		most := 0
+		for _, tb := range resp.Tables {
+			cell, ok := strings.CutPrefix(tb.Name, "hotspots-")
+			if !ok {
+				continue
+			}
+			most = max(most, len(tb.Rows))
+			path := figures["hotspots-"+fileSafe(cell)+".svg"]
+			if path == "" {
+				t.Errorf("top %d: no hotspot figure for %s", top, cell)
+				continue
+			}
+			svg, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bars, labels := barChartParts(t, string(svg))
+			if bars != len(tb.Rows) || len(labels) != len(tb.Rows) {
+				t.Errorf("top %d, %s: %d bars and %d labels for %d hotspot methods", top, cell, bars, len(labels), len(tb.Rows))
+				continue
+			}
+			for i, row := range tb.Rows {
+				method := row[0]
+				name := method[strings.LastIndex(method, ".")+1:]
+				if !strings.HasSuffix(method, labels[i]) || !strings.HasSuffix(labels[i], "."+name) {
+					t.Errorf("top %d, %s: bar %d labelled %q, want the name of method %s", top, cell, i, labels[i], method)
+				}
+			}
+		}
+		if most != top {
+			t.Errorf("top %d: the longest hotspot table has %d rows; the test needs a cell with at least %d methods", top, most, top)
+		}
+	}
+}
+
+// barChartParts returns the number of bars of a framework bar chart and the
+// texts of its category labels.
+func barChartParts(t *testing.T, svg string) (int, []string) {
+	t.Helper()
+	bars, ok1 := between(svg, `<g class="bars">`, "</g>")
+	axis, ok2 := between(svg, `<g class="x-axis">`, "</g>")
+	if !ok1 || !ok2 {
+		t.Fatalf("not a bar chart:\n%s", svg)
+	}
+	var labels []string
+	for _, m := range regexp.MustCompile(`<text[^>]*>([^<]*)</text>`).FindAllStringSubmatch(axis, -1) {
+		labels = append(labels, html.UnescapeString(m[1]))
+	}
+	return strings.Count(bars, "<rect"), labels
+}
+
+func between(s, from, to string) (string, bool) {
+	_, rest, ok := strings.Cut(s, from)
+	if !ok {
+		return "", false
+	}
+	in, _, ok := strings.Cut(rest, to)
+	return in, ok
 }
 
 // Every traced run stops its record writer: the calibration's 31 traced
@@ -178,5 +251,29 @@ func TestCalibrationLeavesNoWriters(t *testing.T) {
 	}
 	if n := runtime.NumGoroutine() - before; n > 2 {
 		t.Errorf("%d goroutines more after calibrating (%d traced runs)", n, calibrationRounds)
+	}
+}
+
+func TestHotspotLabels(t *testing.T) {
+	m := func(class, name, sig string) analysis.MethodStats {
+		return analysis.MethodStats{Method: trace.Method{Class: class, Name: name, Signature: sig}}
+	}
+	tests := []struct {
+		name string
+		top  []analysis.MethodStats
+		want []string
+	}{
+		{"class and method", []analysis.MethodStats{m("dpa.Fib", "fib", "(I)I"), m("scimark.SparseCompRow", "matmult", "()V"), m("Main", "main", "()V")},
+			[]string{"Fib.fib", "SparseCompRow.matmult", "Main.main"}},
+		{"nested class", []analysis.MethodStats{m("a.Outer$Inner", "run", "()V")}, []string{"Outer$Inner.run"}},
+		{"same class name in two packages", []analysis.MethodStats{m("a.Node", "next", "()V"), m("b.Node", "next", "()V")},
+			[]string{"a.Node.next", "b.Node.next"}},
+		{"overloads", []analysis.MethodStats{m("a.Math", "abs", "(I)I"), m("a.Math", "abs", "(J)J")},
+			[]string{"a.Math.abs(I)I", "a.Math.abs(J)J"}},
+	}
+	for _, tt := range tests {
+		if got := hotspotLabels(tt.top); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: hotspotLabels = %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

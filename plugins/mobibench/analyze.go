@@ -9,11 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/droidprof/droidprof/framework/api"
-	framechart "github.com/droidprof/droidprof/framework/chart"
-	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/framework/stats"
+	framechart "github.com/droidprof/droidprof/framework/sdk/chart"
+	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/storage/replay"
 )
 
@@ -48,13 +46,13 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	var skipped []string
 	replays := 0
 	for _, st := range a.Steps {
-		if st.GetStatus() != "" && st.GetStatus() != "ok" {
+		if st.Status != "" && st.Status != "ok" {
 			continue
 		}
 		if art := sdk.Find(st, "replay.json"); art != nil {
 			var r replay.Result
 			if err := a.ReadJSON(art, &r); err != nil {
-				return nil, fmt.Errorf("step %s: %w", st.GetStepId(), err)
+				return nil, fmt.Errorf("step %s: %w", st.ID, err)
 			}
 			addReplayMetrics(res, st, &r)
 			replays++
@@ -62,14 +60,14 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		}
 		art := sdk.Find(st, "result.json")
 		if art == nil {
-			if strings.HasPrefix(st.GetCollector(), "mobibench.") {
-				skipped = append(skipped, st.GetStepId())
+			if strings.HasPrefix(st.Collector, "mobibench.") {
+				skipped = append(skipped, st.ID)
 			}
 			continue
 		}
 		var r Result
 		if err := a.ReadJSON(art, &r); err != nil {
-			return nil, fmt.Errorf("step %s: %w", st.GetStepId(), err)
+			return nil, fmt.Errorf("step %s: %w", st.ID, err)
 		}
 		samples = append(samples, newSample(st, &r))
 	}
@@ -87,16 +85,16 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	return res, nil
 }
 
-func newSample(st *api.StepArtifacts, r *Result) sample {
+func newSample(st *sdk.StepArtifacts, r *Result) sample {
 	collector := r.Collector
 	if collector == "" {
-		collector = st.GetCollector()[strings.LastIndex(st.GetCollector(), ".")+1:]
+		collector = st.Collector[strings.LastIndex(st.Collector, ".")+1:]
 	}
-	labels := maps.Clone(st.GetLabels())
+	labels := maps.Clone(st.Labels)
 	if labels == nil {
 		labels = map[string]string{}
 	}
-	cell := results.LabelString(labels)
+	cell := sdk.LabelString(labels)
 	if cell == "" {
 		cell = fmt.Sprintf("a%d y%d t%d", r.Access, r.Sync, r.Threads)
 		if d := r.DB; d != nil {

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/internal/testenv"
@@ -189,7 +188,7 @@ func TestAnalyzerOverDBCells(t *testing.T) {
 	needSQLite3(t)
 	c := sdktest.Start(t, Plugin())
 	run, storage := t.TempDir(), t.TempDir()
-	var steps []*api.StepArtifacts
+	var steps []*sdk.StepArtifacts
 	for _, journal := range []string{"TRUNCATE", "WAL"} {
 		for rep := 0; rep < 2; rep++ {
 			for _, comp := range []string{"mobibench", "sqlite3"} {
@@ -225,13 +224,13 @@ func TestAnalyzerOverDBCells(t *testing.T) {
 		if got["iops/WAL/mobibench"] != 0 || got["throughput/WAL/mobibench"] != 0 || got["latency_p50/WAL/sqlite3"] != 0 {
 			t.Errorf("file metrics or shell latency on DB cells: %v", got)
 		}
-		var ratios *api.Table
+		var ratios *sdk.Table
 		for _, tb := range resp.Tables {
 			if tb.Name == wantTable {
 				ratios = tb
 			}
 		}
-		if ratios == nil || len(ratios.Rows) == 0 || ratios.Rows[0].Cells[1] != "tps" && ratios.Rows[0].Cells[1] != "elapsed" {
+		if ratios == nil || len(ratios.Rows) == 0 || ratios.Rows[0][1] != "tps" && ratios.Rows[0][1] != "elapsed" {
 			t.Fatalf("baseline %q: table %s: %v (tables %v)", baseline, wantTable, ratios, resp.Tables)
 		}
 		if !strings.Contains(resp.Summary, "journal=WAL tps") {
@@ -239,7 +238,7 @@ func TestAnalyzerOverDBCells(t *testing.T) {
 		}
 		hasFigure := false
 		for _, f := range resp.Artifacts {
-			hasFigure = hasFigure || f.GetName() == "transactions.svg"
+			hasFigure = hasFigure || f.Name == "transactions.svg"
 		}
 		if !hasFigure {
 			t.Errorf("no transactions.svg figure in %v", resp.Artifacts)

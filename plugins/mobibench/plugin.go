@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/framework/units"
 	"github.com/droidprof/droidprof/storage/dbbench"
 	"github.com/droidprof/droidprof/storage/fileio"
 )
@@ -31,8 +30,8 @@ func Plugin() *sdk.Plugin {
 		Description: "Mobibench file I/O and SQLite benchmarks, side by side with the equivalent fio job and sqlite3 shell script",
 		Collectors: []sdk.Collector{
 			{Name: "mobibench", Description: "Mobibench shell-version file or SQLite benchmark on the step's storage directory", Config: Config{}, Run: collector(runMobibench)},
-			{Name: "fio", Description: "the real fio binary running the job equivalent to the Mobibench file config", Config: Config{}, Run: collector(runFio)},
-			{Name: "sqlite3", Description: "the real sqlite3 shell running the SQL of the Mobibench DB config, one process per thread", Config: Config{}, Run: collector(runSQLite3)},
+			{Name: "fio", Description: "the real fio binary running the job equivalent to the Mobibench file config", Config: Config{}, Needs: []sdk.Tool{{Name: FioBinary, Package: "fio"}}, Run: collector(runFio)},
+			{Name: "sqlite3", Description: "the real sqlite3 shell running the SQL of the Mobibench DB config, one process per thread", Config: Config{}, Needs: []sdk.Tool{{Name: SQLite3Binary, Package: "sqlite3"}}, Run: collector(runSQLite3)},
 		},
 		Analyzers: []sdk.Analyzer{
 			{Name: "mobibench", Description: "throughput, IOPS, transactions/s, CPU, context switches and latency per cell, and Mobibench/fio and Mobibench/sqlite3 ratios", Config: AnalyzerConfig{}, Run: analyze},
@@ -145,14 +144,14 @@ func (c Config) resolve(dir string) (Config, fileio.Config, error) {
 			return c, fileio.Config{}, fmt.Errorf("unknown preset %q (have %v)", name, names)
 		}
 		if hasSize {
-			n, err := units.ParseSize(size)
+			n, err := sdk.ParseSize(size)
 			if err != nil {
 				return c, fileio.Config{}, fmt.Errorf("preset %q: %w", c.Preset, err)
 			}
-			if c.FileSize != defaultFileSize && c.FileSize != sdk.Size(n) {
-				return c, fileio.Config{}, fmt.Errorf("preset %q sets file_size = %s, but the config also says file_size = %s", c.Preset, units.FormatSize(n), units.FormatSize(int64(c.FileSize)))
+			if c.FileSize != defaultFileSize && c.FileSize != n {
+				return c, fileio.Config{}, fmt.Errorf("preset %q sets file_size = %s, but the config also says file_size = %s", c.Preset, n, c.FileSize)
 			}
-			c.FileSize = sdk.Size(n)
+			c.FileSize = n
 		}
 		for _, f := range []struct {
 			key          string

@@ -4,13 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/droidprof/droidprof/internal/testenv"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/storage/fileio"
@@ -19,16 +19,25 @@ import (
 func TestConformance(t *testing.T) {
 	c := sdktest.Start(t, Plugin())
 	sdktest.Conformance(t, c)
-	info, err := c.Info(context.Background(), &api.InfoRequest{})
+	info, err := c.Info(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	if info.Name != "mobibench" || info.Version != "0.1.0" || len(info.Collectors) != 3 || len(info.Analyzers) != 1 {
 		t.Fatalf("info %v", info)
 	}
+	needs := map[string]string{}
+	for _, c := range info.Collectors {
+		for _, tool := range c.Needs {
+			needs[c.Name] += tool.Name + "/" + tool.Package
+		}
+	}
+	if want := map[string]string{"fio": "fio/fio", "sqlite3": "sqlite3/sqlite3"}; !maps.Equal(needs, want) {
+		t.Errorf("collectors need %v, want %v", needs, want)
+	}
 	defaults := map[string]string{}
-	for _, f := range info.Collectors[0].Schema.Fields {
-		defaults[f.Name] = f.DefaultJson
+	for _, f := range info.Collectors[0].Fields {
+		defaults[f.Name] = f.Default
 	}
 	want := map[string]string{"access": "0", "sync": "0", "threads": "1", "file_size": "1048576", "io_size": "4096", "overlap": "0", "drop_caches": "false", "latency_log": "false", "iops_log": "false"}
 	for k, v := range want {
@@ -37,10 +46,10 @@ func TestConformance(t *testing.T) {
 		}
 	}
 	dbDefaults := map[string]string{}
-	for _, f := range info.Collectors[0].Schema.Fields {
+	for _, f := range info.Collectors[0].Fields {
 		if f.Name == "db" {
-			for _, b := range f.Block.Fields {
-				dbDefaults[b.Name] = b.DefaultJson
+			for _, b := range f.Block {
+				dbDefaults[b.Name] = b.Default
 			}
 		}
 	}
@@ -313,7 +322,7 @@ func TestAnalyzerOverBothCollectors(t *testing.T) {
 	needFio(t)
 	c := sdktest.Start(t, Plugin())
 	run, storage := t.TempDir(), t.TempDir()
-	var steps []*api.StepArtifacts
+	var steps []*sdk.StepArtifacts
 	cells := map[string]map[string]any{
 		"randwrite-fsync":   {"preset": "randwrite-fsync", "file_size": 256 << 10},
 		"seqwrite-buffered": {"preset": "seqwrite-buffered", "file_size": 1 << 20},
@@ -347,7 +356,7 @@ func TestAnalyzerOverBothCollectors(t *testing.T) {
 	if got["ctx_voluntary/randwrite-fsync/fio"] != 0 || got["throughput/randwrite-fsync/mobibench"] != 0 {
 		t.Errorf("unexpected metrics: %v", got)
 	}
-	tables := map[string]*api.Table{}
+	tables := map[string]*sdk.Table{}
 	for _, tb := range resp.Tables {
 		tables[tb.Name] = tb
 	}
@@ -360,7 +369,7 @@ func TestAnalyzerOverBothCollectors(t *testing.T) {
 	}
 	found := false
 	for _, row := range ratios.Rows {
-		if row.Cells[0] == "case=randwrite-fsync" && row.Cells[1] == "iops" {
+		if row[0] == "case=randwrite-fsync" && row[1] == "iops" {
 			found = true
 		}
 	}
@@ -389,10 +398,10 @@ func TestBuildResult(t *testing.T) {
 	if !strings.Contains(sum, "case=x iops 0.80×") {
 		t.Fatalf("summary %q, want median 100 / median 125 = 0.80", sum)
 	}
-	r := res.Response()
+	r := res.Output()
 	for _, tb := range r.Tables {
-		if tb.Name == "ratio_vs_fio" && (tb.Rows[0].Cells[1] != "iops" || tb.Rows[0].Cells[4] != "0.800") {
-			t.Fatalf("ratio row %v", tb.Rows[0].Cells)
+		if tb.Name == "ratio_vs_fio" && (tb.Rows[0][1] != "iops" || tb.Rows[0][4] != "0.800") {
+			t.Fatalf("ratio row %v", tb.Rows[0])
 		}
 	}
 }

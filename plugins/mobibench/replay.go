@@ -6,7 +6,6 @@ import (
 	"maps"
 	"os"
 
-	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/storage/replay"
 )
@@ -71,8 +70,8 @@ var replayMetricNames = []string{MetricReplayIOTime, MetricReplayWall, MetricRep
 
 // addReplayMetrics records a replay step's metrics, labelled like the
 // step.
-func addReplayMetrics(res *sdk.Result, st *api.StepArtifacts, r *replay.Result) {
-	labels := maps.Clone(st.GetLabels())
+func addReplayMetrics(res *sdk.Result, st *sdk.StepArtifacts, r *replay.Result) {
+	labels := maps.Clone(st.Labels)
 	if labels == nil {
 		labels = map[string]string{}
 	}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/droidprof/droidprof/framework/api"
+	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/storage/replay"
 )
@@ -37,7 +37,7 @@ func TestReplayCollector(t *testing.T) {
 	}
 	c := sdktest.Start(t, Plugin())
 	run, storage := t.TempDir(), t.TempDir()
-	var steps []*api.StepArtifacts
+	var steps []*sdk.StepArtifacts
 	for rep := 0; rep < 2; rep++ {
 		labels := map[string]string{"app": "sample"}
 		out, err := c.Collect(context.Background(), "mobibench", map[string]any{"replay": script}, sdktest.CollectOptions{RunDir: run, StorageDir: storage, StepID: "replay-" + string(rune('0'+rep)), Labels: labels, Repetition: rep})
@@ -46,7 +46,7 @@ func TestReplayCollector(t *testing.T) {
 		}
 		announced := map[string]bool{}
 		for _, a := range out.Artifacts {
-			announced[a.GetName()] = true
+			announced[a.Name] = true
 		}
 		if !announced["replay.out"] || !announced["replay.json"] {
 			t.Errorf("step %d announced %v, want replay.out and replay.json", rep, announced)

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/framework/stats"
+	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/storage/fsinfo"
 )
 

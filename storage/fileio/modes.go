@@ -12,6 +12,11 @@
 // same, call for call, so the three can be compared and strace-checked.
 // Sequential modes never seek (the file position advances by itself);
 // random modes seek before every record, as Mobibench does.
+//
+// The mmap modes reserve the file's blocks with fallocate(2) before mapping
+// it (Mobibench extends an append file sparsely): on a full disk the run
+// fails untimed with "no space left on device" rather than dying of SIGBUS
+// on the first store the filesystem cannot back.
 package fileio
 
 import "fmt"

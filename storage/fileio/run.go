@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -219,16 +220,8 @@ func (w *worker) prepare() error {
 	}
 	w.fd = fd
 	if c.Sync.Mapped() {
-		// A new (append) file needs its length before it can be mapped;
-		// Mobibench writes its last record for that, we extend it sparsely.
-		var st unix.Stat_t
-		if err := unix.Fstat(fd, &st); err != nil {
+		if err := reserveFile(fd, p.FileBytes); err != nil {
 			return fail(err)
-		}
-		if st.Size < p.FileBytes {
-			if err := unix.Ftruncate(fd, p.FileBytes); err != nil {
-				return fail(err)
-			}
 		}
 		if w.mem, err = unix.Mmap(fd, 0, int(p.FileBytes), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_SHARED); err != nil {
 			return fail(fmt.Errorf("mmap: %w", err))
@@ -249,6 +242,39 @@ func (w *worker) prepare() error {
 		w.result.Ends = make([]int64, p.Records)
 		for i := range w.result.Ends { // fault the pages in now, not during the run
 			w.result.Ends[i] = -1
+		}
+	}
+	return nil
+}
+
+// reserveFile gives the file of a mapped mode its length and its blocks
+// before it is mapped. A new (append) file needs a length to be mapped
+// (Mobibench writes its last record for that), and a store into a mapped
+// page the filesystem cannot back — a hole on a full disk, also one left in
+// a file of full length by an earlier run — raises SIGBUS, which kills a Go
+// program with a runtime dump. fallocate instead fails here, untimed, with
+// ENOSPC. Filesystems without fallocate get a sparse length, and
+// mappedIO's fault handling reports a full disk.
+var reserveFile = func(fd int, size int64) error {
+	err := unix.Fallocate(fd, 0, 0, size)
+	if errors.Is(err, unix.EOPNOTSUPP) || errors.Is(err, unix.ENOSYS) {
+		return extendFile(fd, size)
+	}
+	if err != nil {
+		return fmt.Errorf("reserve %d bytes for the mapping: %w", size, err)
+	}
+	return nil
+}
+
+// extendFile makes the file at least size bytes long, sparsely.
+func extendFile(fd int, size int64) error {
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return err
+	}
+	if st.Size < size {
+		if err := unix.Ftruncate(fd, size); err != nil {
+			return fmt.Errorf("extend to %d bytes for the mapping: %w", size, err)
 		}
 	}
 	return nil
@@ -370,18 +396,32 @@ func (w *worker) fileIO(n int64, ends []int64, capture bool) error {
 	return nil
 }
 
-func (w *worker) mappedIO(n int64, ends []int64, capture bool) error {
+func (w *worker) mappedIO(n int64, ends []int64, capture bool) (err error) {
 	c, mem, buf := w.c, w.mem, w.buf
 	random, writes := c.Access.Random(), c.Access.Writes()
 	stamp := c.Stamp && writes && len(buf) >= 16
 	size := c.IOSize
 	page := int64(os.Getpagesize())
 	base := w.run.base
+	// A page the kernel cannot provide (no space for it, a read error, the
+	// file truncated by someone else) faults with SIGBUS; this thread's
+	// error is better than the whole process dying.
+	var rec int64
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			f, ok := r.(interface{ Addr() uintptr })
+			if !ok {
+				panic(r)
+			}
+			err = w.mappingFault(rec, f.Addr())
+		}
+	}()
 	for i := int64(0); i < n; i++ {
 		if w.run.abort.Load() {
 			return context.Canceled
 		}
-		rec := i
+		rec = i
 		if random {
 			rec = w.order[i]
 		}
@@ -393,7 +433,6 @@ func (w *worker) mappedIO(n int64, ends []int64, capture bool) error {
 				w.stamp(buf, rec, i)
 			}
 			copy(record, buf)
-			var err error
 			switch c.Sync {
 			case MmapAsync:
 				err = sysMsync(pages, unix.MS_ASYNC)
@@ -413,4 +452,19 @@ func (w *worker) mappedIO(n int64, ends []int64, capture bool) error {
 		w.result.IOs++
 	}
 	return nil
+}
+
+// mappingFault describes a fault on the mapping while accessing record rec:
+// a full filesystem as ENOSPC, anything else as a bus error.
+func (w *worker) mappingFault(rec int64, addr uintptr) error {
+	what := "read"
+	if w.c.Access.Writes() {
+		what = "write"
+	}
+	off := int64(addr) - int64(uintptrOf(w.mem))
+	var fs unix.Statfs_t
+	if err := unix.Fstatfs(w.fd, &fs); err == nil && int64(fs.Bavail)*int64(fs.Bsize) < int64(os.Getpagesize()) {
+		return fmt.Errorf("%s record %d: the filesystem has no block left for the mapped page at offset %d: %w", what, rec, off, unix.ENOSPC)
+	}
+	return fmt.Errorf("%s record %d: bus error on the mapped page at offset %d (the file shrank, or its page could not be read)", what, rec, off)
 }

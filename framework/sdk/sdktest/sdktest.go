@@ -24,11 +24,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/api"
+	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/internal/wire"
 	"github.com/hashicorp/go-hclog"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -38,8 +39,8 @@ import (
 
 // Conn is a connection to a plugin under test.
 type Conn struct {
-	*wire.Client
-	t testing.TB
+	client *wire.Client
+	t      testing.TB
 }
 
 // Start serves p in-process over a real gRPC connection, with the same server
@@ -59,7 +60,7 @@ func Start(t testing.TB, p *sdk.Plugin) *Conn {
 		t.Fatalf("sdktest: dial: %v", err)
 	}
 	t.Cleanup(func() { cc.Close(); srv.Stop() })
-	return &Conn{Client: &wire.Client{PluginClient: api.NewPluginClient(cc), CollectorClient: api.NewCollectorClient(cc), AnalyzerClient: api.NewAnalyzerClient(cc)}, t: t}
+	return &Conn{client: &wire.Client{PluginClient: api.NewPluginClient(cc), CollectorClient: api.NewCollectorClient(cc), AnalyzerClient: api.NewAnalyzerClient(cc)}, t: t}
 }
 
 // Exec launches a plugin binary the way the host does and connects to it.
@@ -70,7 +71,75 @@ func Exec(t testing.TB, path string, args ...string) *Conn {
 		t.Fatalf("sdktest: %v", err)
 	}
 	t.Cleanup(proc.Kill)
-	return &Conn{Client: proc.Client, t: t}
+	return &Conn{client: proc.Client, t: t}
+}
+
+// Info is what a plugin says about itself.
+type Info struct {
+	Name, Version, Description string
+	SDKVersion                 string
+	ProtocolVersion            int
+	Collectors, Analyzers      []Component
+}
+
+// Component is one collector or analyzer of a plugin.
+type Component struct {
+	Name, Description string
+	Fields            []Field    // the configuration schema
+	Needs             []sdk.Tool // external programs a collector runs
+}
+
+// Field is one setting of a component's configuration, as the host sees it.
+type Field struct {
+	Name, Doc string
+	Type      string // "string", "int", "float", "bool", "string_list", "int_list", "float_list", "size", "duration" or "block"
+	Required  bool
+	Default   string // JSON; "" when there is none
+	Enum      []string
+	Min, Max  *float64 // inclusive bounds, nil when unbounded
+	Block     []Field  // the fields of a block
+}
+
+// Info asks the plugin to describe itself.
+func (c *Conn) Info(ctx context.Context) (*Info, error) {
+	pi, err := c.client.Info(ctx, &api.InfoRequest{})
+	if err != nil {
+		return nil, err
+	}
+	info := &Info{Name: pi.Name, Version: pi.Version, Description: pi.Description, SDKVersion: pi.SdkVersion, ProtocolVersion: int(pi.ProtocolVersion)}
+	for _, comp := range pi.Collectors {
+		info.Collectors = append(info.Collectors, component(comp))
+	}
+	for _, comp := range pi.Analyzers {
+		info.Analyzers = append(info.Analyzers, component(comp))
+	}
+	return info, nil
+}
+
+func component(c *api.Component) Component {
+	comp := Component{Name: c.Name, Description: c.Description, Fields: fields(c.Schema)}
+	for _, t := range c.Needs {
+		comp.Needs = append(comp.Needs, sdk.Tool{Name: t.Name, Package: t.Package})
+	}
+	return comp
+}
+
+func fields(s *api.Schema) []Field {
+	var out []Field
+	for _, f := range s.GetFields() {
+		fd := Field{
+			Name: f.Name, Doc: f.Doc, Required: f.Required, Default: f.DefaultJson, Enum: f.Enum,
+			Type: strings.ToLower(strings.TrimPrefix(f.Type.String(), "TYPE_")), Block: fields(f.Block),
+		}
+		if f.HasMin {
+			fd.Min = &f.Min
+		}
+		if f.HasMax {
+			fd.Max = &f.Max
+		}
+		out = append(out, fd)
+	}
+	return out
 }
 
 var nameRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
@@ -81,7 +150,7 @@ var nameRE = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
 func Conformance(t *testing.T, c *Conn) {
 	t.Helper()
 	ctx := context.Background()
-	info, err := c.Info(ctx, &api.InfoRequest{})
+	info, err := c.client.Info(ctx, &api.InfoRequest{})
 	if err != nil {
 		t.Fatalf("Info: %v", err)
 	}
@@ -108,16 +177,21 @@ func Conformance(t *testing.T, c *Conn) {
 			}
 			seen[comp.Name] = true
 			checkSchema(t, kind+" "+comp.Name, comp.Schema)
+			for _, tool := range comp.Needs {
+				if tool.Name == "" || strings.ContainsRune(tool.Name, '/') || tool.Package == "" {
+					t.Errorf("%s %s needs tool %q (package %q): want a program name looked up in PATH and the package that installs it", kind, comp.Name, tool.Name, tool.Package)
+				}
+			}
 		}
 	}
-	_, err = c.AnalyzerClient.Analyze(ctx, &api.AnalyzeRequest{Component: "no-such-analyzer", RunDir: t.TempDir(), OutDir: t.TempDir()})
+	_, err = c.client.Analyze(ctx, &api.AnalyzeRequest{Component: "no-such-analyzer", RunDir: t.TempDir(), OutDir: t.TempDir()})
 	if status.Code(err) != codes.NotFound {
 		t.Errorf("Analyze of an unknown analyzer: got %v, want a NotFound error", err)
 	}
 	if _, err := c.Collect(ctx, "no-such-collector", nil, CollectOptions{}); status.Code(err) != codes.NotFound {
 		t.Errorf("Collect of an unknown collector: got %v, want a NotFound error", err)
 	}
-	if _, err := c.Info(ctx, &api.InfoRequest{}); err != nil {
+	if _, err := c.client.Info(ctx, &api.InfoRequest{}); err != nil {
 		t.Errorf("plugin stopped answering after bad requests: %v", err)
 	}
 }
@@ -190,10 +264,23 @@ type CollectOptions struct {
 // Outcome is what a Collect call produced.
 type Outcome struct {
 	RunDir, StepDir string
-	Artifacts       []*api.Artifact
-	Logs            []*api.LogLine
-	Progress        []*api.Progress
+	Artifacts       []*sdk.Artifact
+	Logs            []LogLine
+	Progress        []Progress
 	Records         map[string][]byte
+}
+
+// LogLine is a line the collector logged (sdk.Step.Log).
+type LogLine struct {
+	Level   sdk.Level
+	Message string
+	Fields  map[string]string
+}
+
+// Progress is a progress report of the collector (sdk.Step.Progress).
+type Progress struct {
+	Done, Total   float64
+	Unit, Message string
 }
 
 // Collect runs one step of a collector. config is anything that encodes to a
@@ -220,7 +307,7 @@ func (c *Conn) Collect(ctx context.Context, component string, config any, opt Co
 	if opt.StorageDir == "" {
 		opt.StorageDir = c.t.TempDir()
 	}
-	stream, err := c.CollectorClient.Collect(ctx, &api.CollectRequest{
+	stream, err := c.client.Collect(ctx, &api.CollectRequest{
 		Component: component, ConfigJson: cfg, RunDir: out.RunDir, StepDir: out.StepDir,
 		StepId: opt.StepID, Labels: opt.Labels, Repetition: int32(opt.Repetition),
 		Storage: &api.Storage{Backend: "dir", Dir: opt.StorageDir},
@@ -238,12 +325,14 @@ func (c *Conn) Collect(ctx context.Context, component string, config any, opt Co
 		}
 		switch e := ev.Event.(type) {
 		case *api.CollectEvent_Artifact:
-			c.checkArtifact(out.RunDir, e.Artifact)
-			out.Artifacts = append(out.Artifacts, e.Artifact)
+			a := artifact(e.Artifact)
+			c.checkArtifact(out.RunDir, a)
+			out.Artifacts = append(out.Artifacts, a)
 		case *api.CollectEvent_Log:
-			out.Logs = append(out.Logs, e.Log)
+			out.Logs = append(out.Logs, LogLine{Level: sdk.Level(e.Log.Level), Message: e.Log.Message, Fields: e.Log.Fields})
 		case *api.CollectEvent_Progress:
-			out.Progress = append(out.Progress, e.Progress)
+			p := e.Progress
+			out.Progress = append(out.Progress, Progress{Done: p.Done, Total: p.Total, Unit: p.Unit, Message: p.Message})
 		case *api.CollectEvent_Records:
 			out.Records[e.Records.Stream] = append(out.Records[e.Records.Stream], e.Records.Data...)
 		}
@@ -251,11 +340,16 @@ func (c *Conn) Collect(ctx context.Context, component string, config any, opt Co
 }
 
 // Step returns the outcome as the host would hand it to an analyzer.
-func (o *Outcome) Step(collector string, labels map[string]string, repetition int) *api.StepArtifacts {
-	return &api.StepArtifacts{StepId: filepath.Base(o.StepDir), Collector: collector, Labels: labels, Repetition: int32(repetition), Status: "ok", Artifacts: o.Artifacts}
+// collector is "plugin.collector".
+func (o *Outcome) Step(collector string, labels map[string]string, repetition int) *sdk.StepArtifacts {
+	return &sdk.StepArtifacts{ID: filepath.Base(o.StepDir), Collector: collector, Labels: labels, Repetition: repetition, Status: "ok", Artifacts: o.Artifacts}
 }
 
-func (c *Conn) checkArtifact(runDir string, a *api.Artifact) {
+func artifact(a *api.Artifact) *sdk.Artifact {
+	return &sdk.Artifact{Name: a.Name, Path: a.Path, MediaType: a.MediaType, Sha256: a.Sha256, Size: a.Size, Kind: a.Kind, Title: a.Title}
+}
+
+func (c *Conn) checkArtifact(runDir string, a *sdk.Artifact) {
 	c.t.Helper()
 	if !filepath.IsLocal(filepath.FromSlash(a.Path)) {
 		c.t.Errorf("artifact %s: path %q is not inside the run directory", a.Name, a.Path)
@@ -274,7 +368,7 @@ func (c *Conn) checkArtifact(runDir string, a *api.Artifact) {
 
 // Analyze runs an analyzer over steps that live in runDir. Metrics must have a
 // name, a unit and at least one finite sample; announced files must exist.
-func (c *Conn) Analyze(ctx context.Context, component string, config any, runDir string, steps []*api.StepArtifacts) (*api.AnalyzeResponse, error) {
+func (c *Conn) Analyze(ctx context.Context, component string, config any, runDir string, steps []*sdk.StepArtifacts) (*sdk.Output, error) {
 	c.t.Helper()
 	var cfg []byte
 	if config != nil {
@@ -283,11 +377,31 @@ func (c *Conn) Analyze(ctx context.Context, component string, config any, runDir
 			c.t.Fatalf("sdktest: encode config: %v", err)
 		}
 	}
-	resp, err := c.AnalyzerClient.Analyze(ctx, &api.AnalyzeRequest{
-		Component: component, ConfigJson: cfg, RunDir: runDir, OutDir: filepath.Join(runDir, "analysis", component), Steps: steps,
-	})
+	req := &api.AnalyzeRequest{Component: component, ConfigJson: cfg, RunDir: runDir, OutDir: filepath.Join(runDir, "analysis", component)}
+	for _, st := range steps {
+		ps := &api.StepArtifacts{StepId: st.ID, Collector: st.Collector, Labels: st.Labels, Repetition: int32(st.Repetition), Status: st.Status, Error: st.Error}
+		for _, a := range st.Artifacts {
+			ps.Artifacts = append(ps.Artifacts, &api.Artifact{Name: a.Name, Path: a.Path, MediaType: a.MediaType, Sha256: a.Sha256, Size: a.Size, Kind: a.Kind, Title: a.Title})
+		}
+		req.Steps = append(req.Steps, ps)
+	}
+	pr, err := c.client.Analyze(ctx, req)
 	if err != nil {
 		return nil, err
+	}
+	resp := &sdk.Output{Summary: pr.Summary}
+	for _, m := range pr.Metrics {
+		resp.Metrics = append(resp.Metrics, &sdk.Metric{Name: m.Name, Unit: m.Unit, Better: sdk.Better(m.Better), Labels: m.Labels, Samples: m.Samples})
+	}
+	for _, tb := range pr.Tables {
+		t := &sdk.Table{Name: tb.Name, Title: tb.Title, Columns: tb.Columns}
+		for _, row := range tb.Rows {
+			t.Rows = append(t.Rows, row.Cells)
+		}
+		resp.Tables = append(resp.Tables, t)
+	}
+	for _, a := range pr.Artifacts {
+		resp.Artifacts = append(resp.Artifacts, artifact(a))
 	}
 	for _, m := range resp.Metrics {
 		if m.Name == "" || m.Unit == "" || len(m.Samples) == 0 {

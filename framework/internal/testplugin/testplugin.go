@@ -16,8 +16,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/internal/wire"
 )
 
 // Config of the test collectors.
@@ -39,7 +39,8 @@ type Needs struct {
 //   - "storage" writes and fsyncs a file in the step's storage directory and
 //     records the storage it was given in storage.json;
 //   - "orphan-crash" starts a grandchild `sleep` that holds the plugin's
-//     stderr, records its pid in child.pid, then crashes.
+//     stderr, records its pid in child.pid, then crashes;
+//   - "tool" is "ok" that declares it needs the program ToolName.
 func Plugin() *sdk.Plugin {
 	return &sdk.Plugin{
 		Name: "testplug", Version: "1.0.0",
@@ -50,10 +51,18 @@ func Plugin() *sdk.Plugin {
 			{Name: "needs", Config: Needs{}, Run: runOK},
 			{Name: "orphan-crash", Config: Config{}, Run: runOrphanCrash},
 			{Name: "storage", Config: Config{}, Run: runStorage},
+			{Name: "tool", Config: Config{}, Needs: []sdk.Tool{{Name: ToolName, Package: ToolPackage}}, Run: runOK},
 		},
 		Analyzers: []sdk.Analyzer{{Name: "testplug", Run: analyze}},
 	}
 }
+
+// ToolName and ToolPackage are the external program the "tool" collector
+// declares it needs, and the package said to install it; no machine has them.
+const (
+	ToolName    = "droidprof-testplug-tool"
+	ToolPackage = "droidprof-testplug-tools"
+)
 
 // MaybeServe serves the plugin and exits if this process was started as a
 // plugin; otherwise it returns.
