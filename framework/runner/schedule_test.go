@@ -8,8 +8,8 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/droidprof/droidprof/framework/internal/testplugin"
 	"github.com/droidprof/droidprof/framework/results"
-	"github.com/droidprof/droidprof/internal/testplugin"
 )
 
 // TestScheduleRunsCollectorsPerOwnAxes: a collector runs once per distinct
