@@ -78,6 +78,33 @@ func (r *Runner) Analyze(ctx context.Context, dir, plugin string) (*results.Resu
 	return res, errors.Join(aerr, report.Write(dir, res))
 }
 
+// Stored describes what analysing a stored run needs, from its resolved
+// config.
+type Stored struct {
+	// Analyzers are the analyze blocks' plugin.component names.
+	Analyzers []string
+	// PluginDirs are the plugin directories the config named.
+	PluginDirs []string
+}
+
+// ReadStored reads what analysing the stored run in dir needs.
+func ReadStored(dir string) (*Stored, error) {
+	ans, err := storedAnalyzers(dir)
+	if err != nil {
+		return nil, err
+	}
+	var cfg struct {
+		PluginDirs []string `json:"plugin_dirs"`
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, ResolvedConfig)) // read fine just now
+	json.Unmarshal(data, &cfg)
+	st := &Stored{PluginDirs: cfg.PluginDirs}
+	for _, a := range ans {
+		st.Analyzers = append(st.Analyzers, a.name())
+	}
+	return st, nil
+}
+
 // storedAnalyzers reads the analyze blocks of a run from its resolved config.
 func storedAnalyzers(dir string) ([]analyzer, error) {
 	data, err := os.ReadFile(filepath.Join(dir, ResolvedConfig))
