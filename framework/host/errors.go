@@ -53,22 +53,20 @@ func (e *pluginError) GRPCStatus() *status.Status { return status.Convert(e.caus
 // error: the built-ins, then each directory, relative ones with the working
 // directory they are relative to.
 func (d Discovery) Searched() string {
-	var parts []string
-	if len(d.Builtins) > 0 {
-		parts = append(parts, "built-in ("+strings.Join(d.Builtins, ", ")+")")
-	}
+	var dirs []string
 	for _, dir := range d.Dirs {
 		if filepath.IsAbs(dir) {
-			parts = append(parts, dir)
+			dirs = append(dirs, dir)
 			continue
 		}
 		abs, err := filepath.Abs(dir)
 		if err != nil {
 			abs = dir
 		}
-		parts = append(parts, fmt.Sprintf("./%s (relative to the current directory: %s)", filepath.ToSlash(filepath.Clean(dir)), abs))
+		dirs = append(dirs, fmt.Sprintf("./%s (relative to the current directory: %s)", filepath.ToSlash(filepath.Clean(dir)), abs))
 	}
-	return fmt.Sprintf("plugins are built in or binaries named %s<name> in: %s", BinaryPrefix, strings.Join(parts, "; "))
+	return fmt.Sprintf("built-in plugins: %s; other plugins are binaries named %s<name>, looked for in %s",
+		strings.Join(d.Builtins, ", "), BinaryPrefix, strings.Join(dirs, ", "))
 }
 
 // errUnknown is the error of Get for a name no source provides.

@@ -49,7 +49,7 @@ func TestUnknownPluginNamesTheSearch(t *testing.T) {
 	if !errors.Is(err, ErrUnknownPlugin) {
 		t.Fatalf("err = %v", err)
 	}
-	for _, want := range []string{`unknown plugin "hashrate"`, "built-in (dpa, mobibench)", "droidprof-plugin-<name>",
+	for _, want := range []string{`unknown plugin "hashrate"`, "built-in plugins: dpa, mobibench;", "droidprof-plugin-<name>",
 		fmt.Sprintf("./plugins.d (relative to the current directory: %s)", filepath.Join(wd, "plugins.d")), "/opt/p"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q lacks %q", err, want)

@@ -88,6 +88,11 @@ experiment "e" {
 	if err != nil || onDisk.Status != results.StatusPartial || len(onDisk.Missing) != 2 || len(onDisk.Metrics) != 2 {
 		t.Fatalf("results.json: %v %+v", err, onDisk)
 	}
+	// The report shows the run's warnings: the missing cells are one.
+	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil || !strings.Contains(string(md), "testplug.crash v=2 (0 of 1 repetitions)") {
+		t.Errorf("report.md does not name the missing cells: %v", err)
+	}
 }
 
 // cancelOnStep interrupts the run when a step whose ID contains substr
@@ -226,5 +231,43 @@ experiment "e" {
 	os.Remove(filepath.Join(dir, ResolvedConfig))
 	if _, err := r.Analyze(context.Background(), dir, ""); err == nil || !strings.Contains(err.Error(), ResolvedConfig) {
 		t.Errorf("analyze without %s: %v", ResolvedConfig, err)
+	}
+}
+
+// TestAnalyzeRunOfAnotherStore: analysing a run by path updates the index of
+// the store it is in, not the one the runner was given.
+func TestAnalyzeRunOfAnotherStore(t *testing.T) {
+	r, plan := setup(t, `
+experiment "e" {
+  collect "testplug" "ok" {}
+  analyze "testplug" {}
+}`)
+	res, dir, err := r.Run(context.Background(), plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Analyses, res.Metrics = nil, nil
+	if err := res.Write(filepath.Join(dir, results.FileName)); err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Store.Update(res); err != nil {
+		t.Fatal(err)
+	}
+	other, err := runstore.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	r2 := *r
+	r2.Store = other
+	if _, err := r2.Analyze(context.Background(), dir, ""); err != nil {
+		t.Fatal(err)
+	}
+	list, err := r.Store.List(runstore.Filter{})
+	if err != nil || len(list) != 1 || list[0].Metrics != 1 {
+		t.Errorf("index of the run's own store: %v %+v", err, list)
+	}
+	if l, _ := other.List(runstore.Filter{}); len(l) != 0 {
+		t.Errorf("the runner's store indexed a run that is not in it: %+v", l)
 	}
 }

@@ -327,8 +327,21 @@ func (e *execution) schedule() []step {
 func (e *execution) collect(ctx context.Context) error {
 	steps := e.schedule()
 	e.res.PlannedSteps = len(steps)
-	// Whatever happens, the results name the cells left without data.
-	defer func() { e.res.Missing = missing(steps, e.res.Steps) }()
+	// Whatever happens, the results name the cells left without data; the
+	// warning carries them into the report.
+	defer func() {
+		e.res.Missing = missing(steps, e.res.Steps)
+		if n := len(e.res.Missing); n > 0 {
+			names := make([]string, 0, min(n, 10))
+			for _, m := range e.res.Missing[:min(n, 10)] {
+				names = append(names, m.String())
+			}
+			if n > 10 {
+				names = append(names, fmt.Sprintf("and %d more", n-10))
+			}
+			e.res.Warnings = append(e.res.Warnings, fmt.Sprintf("%d cell(s) lack repetitions (failed or not run), analysed without them: %s", n, strings.Join(names, "; ")))
+		}
+	}()
 	var failed int
 	for i, s := range steps {
 		if ctx.Err() != nil {
@@ -714,14 +727,26 @@ func outcome(r *results.Results) string {
 }
 
 // save writes results.json and updates the index, so even a run killed with
-// SIGKILL leaves what it had. A run outside the store (analysed by path) has
-// no index row to update.
+// SIGKILL leaves what it had. A run of another store (analysed by path)
+// updates that store's index, if it has one.
 func (e *execution) save() error {
 	if err := e.res.Write(filepath.Join(e.dir, results.FileName)); err != nil {
 		return fmt.Errorf("write results: %w", err)
 	}
-	if e.Store == nil || filepath.Dir(e.dir) != e.Store.Root() {
-		return nil
+	if filepath.Base(e.dir) != e.res.RunID {
+		return nil // renamed or copied: no index knows it by this name
 	}
-	return e.Store.Update(e.res)
+	root := filepath.Dir(e.dir)
+	if e.Store != nil && root == e.Store.Root() {
+		return e.Store.Update(e.res)
+	}
+	if _, err := os.Stat(filepath.Join(root, runstore.IndexFile)); err != nil {
+		return nil // a run directory on its own
+	}
+	other, err := runstore.Open(root)
+	if err != nil {
+		return err
+	}
+	defer other.Close()
+	return other.Update(e.res)
 }
