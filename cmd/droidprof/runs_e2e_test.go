@@ -53,7 +53,10 @@ experiment "hang" {
 	if list[0]["status"] != results.StatusCrashed || list[0]["finished"] == nil {
 		t.Errorf("killed run listed as %v", list[0])
 	}
-	id := list[0]["run_id"].(string)
+	id, _ := list[0]["run_id"].(string)
+	if id == "" {
+		t.Fatalf("runs --json has no run_id: %v", list[0])
+	}
 	out := c.ok("show", id)
 	if !strings.Contains(out, "crashed: last written ") || strings.Contains(out, "finished 00:00:00") {
 		t.Errorf("show of a killed run:\n%s", out)
