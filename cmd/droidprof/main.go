@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"text/tabwriter"
 )
 
 // command is one subcommand of the CLI; these names are a contract.
@@ -91,11 +92,13 @@ func dispatch(env *env, args []string) error {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "droidprof — plugin-based profiling experiments\n\nUsage:")
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, c := range commands() {
 		if !c.hidden {
-			fmt.Fprintf(w, "  droidprof %-9s %-45s %s\n", c.name, c.args, c.help)
+			fmt.Fprintf(tw, "  droidprof %s\t%s\t%s\n", c.name, c.args, c.help)
 		}
 	}
+	tw.Flush()
 	fmt.Fprintln(w, "\n--out DIR is the run store: run stores runs in it, the other commands find them there.")
 	fmt.Fprintln(w, "Environment: DROIDPROF_HOME (run store $DROIDPROF_HOME/runs when no --out), DROIDPROF_PLUGIN_PATH (plugin dirs), DROIDPROF_<KEY> (config overrides).")
 }
