@@ -98,6 +98,9 @@ experiment "ok" {
 	if out := c.ok("runs"); !strings.Contains(out, "no runs in ") || !strings.Contains(out, "--out DIR") {
 		t.Errorf("runs of the default store:\n%s", out)
 	}
+	if _, errOut, code := c.run("show", id); code == 0 || !strings.Contains(errOut, "found with --out DIR") {
+		t.Errorf("show of a run in another store: exit %d\n%s", code, errOut)
+	}
 	var list []map[string]any
 	if err := json.Unmarshal([]byte(c.ok("runs", "--out", store, "--json")), &list); err != nil || len(list) != 1 || list[0]["run_id"] != id {
 		t.Fatalf("runs --out: %v %v", err, list)

@@ -615,6 +615,12 @@ func (e *execution) inputs(p *host.Plugin, plugin string) []*api.StepArtifacts {
 }
 
 func (e *execution) analyzeOne(ctx context.Context, an analyzer, rec *results.Analysis) error {
+	if !slices.ContainsFunc(e.res.Steps, func(s results.Step) bool { return !s.Warmup && s.Status == "ok" }) {
+		// Nothing to analyse: no need to start the plugin (after Ctrl-C
+		// in the first step, say).
+		rec.Status, rec.Summary = "skipped", "No successful step to analyse."
+		return nil
+	}
 	p, err := e.Plugins.Get(an.Plugin)
 	if err != nil {
 		return err

@@ -530,7 +530,7 @@ func (s *Store) Resolve(ref string) (dir string, err error) {
 		if fi, err := os.Stat(ref); err == nil && fi.IsDir() {
 			return runDir(ref)
 		}
-		return "", fmt.Errorf("%w: no run %q in %s (list them with \"droidprof runs\"; a path to a run directory works too)",
+		return "", fmt.Errorf("%w: no run %q in %s (list them with \"droidprof runs\"; a run stored with run --out DIR is found with --out DIR; a path to a run directory works too)",
 			ErrNotFound, ref, s.root)
 	}
 	return "", &AmbiguousError{Ref: ref, Candidates: ids}
