@@ -306,8 +306,7 @@ func (s *Store) Create(experiment string, started time.Time) (*Run, error) {
 	}
 	run := &Run{id: id, dir: dir, experiment: experiment, started: started}
 	// The lock is taken before results.json exists, so that nobody sees a
-	// "running" run without its writer holding the lock. (Read may hold it
-	// for a moment: that is why this waits.)
+	// "running" run without its writer holding the lock.
 	lock, err := openLock(dir, true)
 	if err == nil {
 		run.lock = lock
