@@ -143,6 +143,13 @@ func TestQuickstartShowRunsCompare(t *testing.T) {
 			t.Errorf("no %s metric in %v", want, names)
 		}
 	}
+	// Each analyzer reads only its own plugin's steps: mobibench's made
+	// zero rows labelled collector=dpa from dpa's steps.
+	for _, m := range res.Metrics {
+		if m.Analyzer == "mobibench.mobibench" && m.Labels["collector"] != "mobibench" {
+			t.Errorf("mobibench analyzer made a metric of another plugin's step: %s %v %v", m.Name, m.Labels, m.Samples)
+		}
+	}
 	if !strings.HasPrefix(res.Fingerprint.GoVersion, "go") || res.Fingerprint.FSType == "" || res.Fingerprint.Plugins["mobibench"].SHA256 == "" {
 		t.Errorf("fingerprint incomplete: %+v", res.Fingerprint)
 	}
@@ -150,6 +157,10 @@ func TestQuickstartShowRunsCompare(t *testing.T) {
 	var list []map[string]any
 	if err := json.Unmarshal([]byte(c.ok("runs", "--json")), &list); err != nil || len(list) != 2 {
 		t.Fatalf("runs --json: %v, %d runs", err, len(list))
+	}
+	// runs --json spells its keys as show --json (results.json) does.
+	if list[0]["run_id"] != idB || list[1]["run_id"] != idA || list[0]["status"] != results.StatusComplete || list[0]["config_file"] != cfg {
+		t.Errorf("runs --json keys: %v", list[0])
 	}
 	text := c.ok("compare", idA, idB)
 	if !strings.Contains(text, "throughput") || !strings.Contains(text, "geomean") {
@@ -254,7 +265,7 @@ func TestConfigErrors(t *testing.T) {
     acess = 1
   }`, []string{"x.hcl:3:", "acess", `Did you mean "access"?`}},
 		{"wrong type", `repeat = "five"`, []string{"x.hcl:2:", "repeat", "number"}},
-		{"unknown plugin", `collect "mobibnech" {}`, []string{"x.hcl:2:", "mobibnech", `"mobibench"`}},
+		{"unknown plugin", `collect "mobibnech" {}`, []string{"x.hcl:2:", "mobibnech", `"mobibench"`, "droidprof-plugin-<name>", "./plugins.d (relative to the current directory: "}},
 		{"missing required", `collect "testplug" "needs" {}`, []string{"x.hcl:2:", "Missing required argument", `"name"`}},
 	}
 	for _, tt := range tests {
@@ -320,7 +331,7 @@ experiment "crash" {
 	}
 	_, dir := runID(t, out)
 	res, err := results.Read(filepath.Join(dir, results.FileName))
-	if err != nil || res.Status != results.StatusFailed || res.Steps[1].Status != "ok" {
+	if err != nil || res.Status != results.StatusPartial || res.Steps[1].Status != "ok" || len(res.Metrics) != 1 {
 		t.Fatalf("results: %v %+v", err, res)
 	}
 	if pids := pluginProcesses(t); len(pids) > 0 {
@@ -354,14 +365,30 @@ experiment "hang" {
 		}
 	}
 	cmd.Process.Signal(syscall.SIGINT)
+	var rest strings.Builder
+	drained := make(chan struct{})
 	go func() {
 		for sc.Scan() {
+			rest.WriteString(sc.Text() + "\n")
 		}
+		close(drained)
 	}()
+	<-drained
 	err = cmd.Wait()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
 		t.Fatalf("interrupted run: %v (want exit 130)\n%s", err, stdout.String())
+	}
+	// Ctrl-C is what the user asked for: no error about the step, and
+	// the summary counts the step that ran, not the three planned.
+	if strings.Contains(rest.String(), "[ERROR]") || strings.Contains(rest.String(), "context canceled") {
+		t.Errorf("Ctrl-C reported as an error:\n%s", rest.String())
+	}
+	if !strings.Contains(rest.String(), "1 of 3 steps") {
+		t.Errorf("progress summary does not count the steps that ran:\n%s", rest.String())
+	}
+	if !strings.Contains(stdout.String(), "0/1 steps ok (3 planned)") {
+		t.Errorf("summary:\n%s", stdout.String())
 	}
 	_, dir := runID(t, stdout.String())
 	res, err := results.Read(filepath.Join(dir, results.FileName))

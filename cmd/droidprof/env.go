@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/droidprof/droidprof/framework/config"
 	"github.com/droidprof/droidprof/framework/host"
@@ -36,11 +38,14 @@ func newEnv() *env {
 
 // plugins discovers plugins, including the directories an experiment names.
 func (e *env) plugins(extraDirs ...string) *host.Manager {
-	found, warnings := host.Discovery{Self: e.self, Builtins: builtinNames(), Dirs: host.DefaultDirs(e.getenv, extraDirs...)}.Find()
+	d := host.Discovery{Self: e.self, Builtins: builtinNames(), Dirs: host.DefaultDirs(e.getenv, extraDirs...)}
+	found, warnings := d.Find()
 	for _, w := range warnings {
 		fmt.Fprintln(e.stderr, "warning:", w)
 	}
-	return host.NewManager(found, e.logger)
+	m := host.NewManager(found, e.logger)
+	m.Searched = d.Searched()
+	return m
 }
 
 // load reads and resolves an experiment, reporting every problem at once;
@@ -54,6 +59,7 @@ func (e *env) load(path string, set []string) (*config.Plan, *host.Manager, erro
 	if err != nil {
 		if m != nil {
 			m.Close()
+			err = withSearched(err, m.Searched)
 		}
 		return nil, nil, err
 	}
@@ -61,4 +67,20 @@ func (e *env) load(path string, set []string) (*config.Plan, *host.Manager, erro
 		fmt.Fprintln(e.stderr, "warning:", w)
 	}
 	return plan, m, nil
+}
+
+// withSearched adds to an "Unknown plugin" diagnostic where plugins were
+// looked for: a plugin built into ./plugins.d but run from another directory
+// is the usual cause.
+func withSearched(err error, searched string) error {
+	var ds config.Diagnostics
+	if !errors.As(err, &ds) {
+		return err
+	}
+	for _, d := range ds {
+		if d.Summary == "Unknown plugin" && !strings.Contains(d.Detail, searched) {
+			d.Detail += " " + strings.ToUpper(searched[:1]) + searched[1:] + "."
+		}
+	}
+	return err
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/droidprof/droidprof/framework/host"
 	"github.com/droidprof/droidprof/framework/report"
 	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/framework/runner"
 	"github.com/droidprof/droidprof/framework/runstore"
 	"github.com/droidprof/droidprof/framework/units"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -121,7 +122,8 @@ func (e *env) openRun(out, ref string) (string, *results.Results, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	res, err := results.Read(filepath.Join(dir, results.FileName))
+	// runstore.Read marks a run whose droidprof was killed as crashed.
+	res, err := runstore.Read(dir)
 	return dir, res, err
 }
 
@@ -145,7 +147,14 @@ func cmdRuns(env *env, args []string) error {
 		return err
 	}
 	if *asJSON {
+		if list == nil {
+			list = []runstore.Entry{} // [], not null
+		}
 		return writeJSON(env, list)
+	}
+	if len(list) == 0 {
+		fmt.Fprintf(env.stdout, "no runs in %s (runs stored elsewhere with run --out DIR: add --out DIR)\n", store.Root())
+		return nil
 	}
 	tw := tabwriter.NewWriter(env.stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tEXPERIMENT\tSTATUS\tSTARTED\tMETRICS\tDIR")
@@ -164,7 +173,7 @@ func cmdShow(env *env, args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return &exitError{code: 2, err: errors.New("usage: droidprof show RUN [--json]")}
+		return &exitError{code: 2, err: errors.New("usage: droidprof show RUN [--json] [--out DIR]")}
 	}
 	dir, res, err := env.openRun(*out, pos[0])
 	if err != nil {
@@ -173,9 +182,24 @@ func cmdShow(env *env, args []string) error {
 	if *asJSON {
 		return writeJSON(env, res)
 	}
-	fmt.Fprintf(env.stdout, "run %s %s\nstarted %s, finished %s\n", res.RunID, dir, res.Started.Local().Format("2006-01-02 15:04:05"), res.Finished.Local().Format("15:04:05"))
+	fmt.Fprintf(env.stdout, "run %s %s\n%s\n", res.RunID, dir, when(res))
 	summarize(env.stdout, res)
 	return nil
+}
+
+// when says when a run started and how it ended.
+func when(res *results.Results) string {
+	const layout = "2006-01-02 15:04:05"
+	started := "started " + res.Started.Local().Format(layout)
+	switch {
+	case res.Status == results.StatusRunning:
+		return started + ", still running"
+	case res.Finished.IsZero():
+		return started
+	case res.Status == results.StatusCrashed:
+		return fmt.Sprintf("%s, crashed: last written %s", started, res.Finished.Local().Format(layout))
+	}
+	return fmt.Sprintf("%s, finished %s (%s)", started, res.Finished.Local().Format(layout), res.Finished.Sub(res.Started).Round(time.Second))
 }
 
 func cmdCompare(env *env, args []string) error {
@@ -220,17 +244,38 @@ func cmdReport(env *env, args []string) error {
 		return err
 	}
 	if len(pos) != 1 {
-		return &exitError{code: 2, err: errors.New("usage: droidprof report RUN")}
+		return &exitError{code: 2, err: errors.New("usage: droidprof report RUN [--out DIR]")}
 	}
 	dir, res, err := env.openRun(*out, pos[0])
 	if err != nil {
 		return err
+	}
+	if st, err := runner.ReadStored(dir); err == nil && len(st.Analyzers) > 0 && !analysed(res) && res.Status != results.StatusRunning {
+		// A run whose analysis failed, was interrupted or never ran gets
+		// one now.
+		fmt.Fprintf(env.stderr, "run %s has no analysis; analysing it first\n", res.RunID)
+		if _, err := env.analyze(*out, dir, ""); err != nil {
+			fmt.Fprintf(env.stderr, "warning: %v\n", err)
+		}
+		if res, err = runstore.Read(dir); err != nil {
+			return err
+		}
 	}
 	if err := report.Write(dir, res); err != nil {
 		return err
 	}
 	fmt.Fprintf(env.stdout, "%s\n%s\n", filepath.Join(dir, "report.md"), filepath.Join(dir, "report.html"))
 	return nil
+}
+
+// analysed reports whether some analyzer of res succeeded.
+func analysed(res *results.Results) bool {
+	for _, a := range res.Analyses {
+		if a.Status == "ok" {
+			return true
+		}
+	}
+	return false
 }
 
 func cmdVersion(env *env, _ []string) error {

@@ -10,6 +10,7 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"text/tabwriter"
 )
 
 // command is one subcommand of the CLI; these names are a contract.
@@ -24,10 +25,11 @@ func commands() []command {
 		{name: "run", args: "CONFIG [--out DIR] [--set k=v]...", help: "run an experiment and store it as a run", run: cmdRun},
 		{name: "validate", args: "CONFIG [--set k=v]...", help: "check a config against the plugins' schemas without running", run: cmdValidate},
 		{name: "plugins", args: "[--json]", help: "list the available plugins and their settings", run: cmdPlugins},
-		{name: "runs", args: "[--json] [--experiment NAME] [--status S]", help: "list stored runs, newest first", run: cmdRuns},
-		{name: "show", args: "RUN [--json]", help: "show a run's results (RUN: ID, unique ID prefix or path)", run: cmdShow},
-		{name: "compare", args: "RUN_A RUN_B [--format text|md|html|json]", help: "compare two runs with benchstat's statistics", run: cmdCompare},
-		{name: "report", args: "RUN", help: "regenerate a run's report.md and report.html", run: cmdReport},
+		{name: "runs", args: "[--json] [--experiment NAME] [--status S] [--out DIR]", help: "list stored runs, newest first", run: cmdRuns},
+		{name: "show", args: "RUN [--json] [--out DIR]", help: "show a run's results (RUN: ID, unique ID prefix or path)", run: cmdShow},
+		{name: "compare", args: "RUN_A RUN_B [--format text|md|html|json] [--out DIR]", help: "compare two runs with benchstat's statistics", run: cmdCompare},
+		{name: "analyze", args: "RUN [--plugin P] [--out DIR]", help: "(re-)run a stored run's analyzers on its data", run: cmdAnalyze},
+		{name: "report", args: "RUN [--out DIR]", help: "regenerate a run's report.md and report.html (analysing it first if it has no analysis)", run: cmdReport},
 		{name: "dex", args: "dump [-a] [-d] [-f] [-h] [-i] FILE... | list FILE...", help: "print DEX files as AOSP dexdump / dexlist do", run: cmdDex},
 		{name: "smali", args: "assemble [-a API] -o OUT.dex FILE...", help: "assemble smali sources into a DEX file", run: cmdSmali},
 		{name: "vm", args: "run [-cp A.dex:B.dex] [--heap-max SIZE] CLASS [ARGS...]", help: "run a DEX program on droidprof's VM, as dalvikvm does", run: cmdVM},
@@ -90,12 +92,15 @@ func dispatch(env *env, args []string) error {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "droidprof — plugin-based profiling experiments\n\nUsage:")
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, c := range commands() {
 		if !c.hidden {
-			fmt.Fprintf(w, "  droidprof %-9s %-45s %s\n", c.name, c.args, c.help)
+			fmt.Fprintf(tw, "  droidprof %s\t%s\t%s\n", c.name, c.args, c.help)
 		}
 	}
-	fmt.Fprintln(w, "\nEnvironment: DROIDPROF_HOME (run store root), DROIDPROF_PLUGIN_PATH (plugin dirs), DROIDPROF_<KEY> (config overrides).")
+	tw.Flush()
+	fmt.Fprintln(w, "\n--out DIR is the run store: run stores runs in it, the other commands find them there.")
+	fmt.Fprintln(w, "Environment: DROIDPROF_HOME (run store $DROIDPROF_HOME/runs when no --out), DROIDPROF_PLUGIN_PATH (plugin dirs), DROIDPROF_<KEY> (config overrides).")
 }
 
 // suggest returns ` (did you mean "x"?)` for the closest name, if close.

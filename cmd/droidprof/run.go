@@ -64,6 +64,9 @@ func cmdRun(env *env, args []string) error {
 	fmt.Fprintf(env.stdout, "run %s %s\n", res.RunID, dir)
 	summarize(env.stdout, res)
 	fmt.Fprintf(env.stdout, "report: %s/report.html\n", dir)
+	if *out != "" {
+		fmt.Fprintf(env.stdout, "stored in %s: give the other commands --out %s too (droidprof runs --out %s)\n", *out, *out, *out)
+	}
 	switch {
 	case res.Status == results.StatusIncomplete:
 		return &exitError{code: 130, err: fmt.Errorf("run %s interrupted; kept what was collected (status incomplete)", res.RunID)}
@@ -81,15 +84,30 @@ func summarize(w io.Writer, res *results.Results) {
 			ok++
 		}
 	}
-	fmt.Fprintf(w, "experiment %s: %s, %d/%d steps ok, %d metrics\n", res.Experiment, res.Status, ok, len(res.Steps), len(res.Metrics))
+	ran := fmt.Sprintf("%d/%d steps ok", ok, len(res.Steps))
+	if res.PlannedSteps > len(res.Steps) {
+		ran += fmt.Sprintf(" (%d planned)", res.PlannedSteps)
+	}
+	fmt.Fprintf(w, "experiment %s: %s, %s, %d metrics\n", res.Experiment, res.Status, ran, len(res.Metrics))
 	for _, s := range res.Steps {
 		if s.Status != "ok" {
 			fmt.Fprintf(w, "  step %s %s: %s\n", s.ID, s.Status, s.Error)
 		}
 	}
 	for _, a := range res.Analyses {
-		if a.Status != "ok" {
-			fmt.Fprintf(w, "  analyzer %s failed: %s\n", a.Analyzer, a.Error)
+		if a.Status != "ok" && a.Status != "skipped" {
+			fmt.Fprintf(w, "  analyzer %s %s: %s\n", a.Analyzer, a.Status, a.Error)
+		}
+	}
+	if len(res.Missing) > 0 {
+		fmt.Fprintf(w, "  cells missing repetitions (analysed without them):\n")
+		const show = 10
+		for i, m := range res.Missing {
+			if i == show {
+				fmt.Fprintf(w, "    and %d more (results.json lists them all)\n", len(res.Missing)-show)
+				break
+			}
+			fmt.Fprintf(w, "    %s\n", m)
 		}
 	}
 	if len(res.Metrics) == 0 {

@@ -71,8 +71,12 @@ experiment "hang" {
 	if len(res.Fingerprint.Volumes) != 1 {
 		t.Fatalf("volumes %+v", res.Fingerprint.Volumes)
 	}
-	if len(res.Warnings) > 0 {
-		t.Errorf("warnings: %q", res.Warnings)
+	for _, w := range res.Warnings {
+		// The interrupted run names the cells it did not measure; any
+		// other warning is about releasing the volume.
+		if !strings.Contains(w, "lack repetitions") {
+			t.Errorf("warning: %q", w)
+		}
 	}
 	v := res.Fingerprint.Volumes[0]
 	if v.FSType != "ext4" || !strings.Contains(v.MountOptions, "data=journal") {

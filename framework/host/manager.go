@@ -48,6 +48,9 @@ type Manager struct {
 	Sources      map[string]Source
 	Logger       hclog.Logger
 	StartTimeout time.Duration
+	// Searched says where the sources were looked for (Discovery.Searched),
+	// for the error about an unknown plugin.
+	Searched string
 
 	mu      sync.Mutex
 	running map[string]*Plugin
@@ -87,7 +90,7 @@ func (m *Manager) Get(name string) (*Plugin, error) {
 	}
 	src, ok := m.Sources[name]
 	if !ok {
-		return nil, fmt.Errorf("%w %q", ErrUnknownPlugin, name)
+		return nil, m.errUnknown(name)
 	}
 	opts := wire.LaunchOptions{Logger: m.Logger.Named(name), StartTimeout: m.StartTimeout}
 	if !src.BuiltIn {
@@ -107,7 +110,7 @@ func (m *Manager) Get(name string) (*Plugin, error) {
 	info, err := proc.Info(context.Background(), &api.InfoRequest{})
 	if err != nil {
 		proc.Kill()
-		return nil, fmt.Errorf("plugin %s: Info: %w", name, err)
+		return nil, fmt.Errorf("plugin %s: Info: %w", name, UserError(err))
 	}
 	if info.Name != name {
 		m.Logger.Warn("plugin reports a different name than its binary", "binary", src.Path, "name", info.Name)

@@ -20,8 +20,13 @@ const FileName = "results.json"
 const (
 	StatusRunning    = "running"
 	StatusComplete   = "complete"
-	StatusFailed     = "failed"     // finished, but at least one step or analyzer failed
-	StatusIncomplete = "incomplete" // interrupted (Ctrl-C, SIGTERM); data so far is kept
+	StatusPartial    = "partial"    // finished; some steps failed, the analyzers ran on the rest
+	StatusFailed     = "failed"     // finished, but no step succeeded or an analyzer failed
+	StatusIncomplete = "incomplete" // interrupted (Ctrl-C, SIGTERM); data so far is kept and analysed
+	// StatusCrashed is a run left "running" by a droidprof that was killed
+	// (SIGKILL, power loss): nobody holds its lock any more. Finished is
+	// then the time of the run's last write.
+	StatusCrashed = "crashed"
 )
 
 // Results is the content of results.json.
@@ -39,6 +44,30 @@ type Results struct {
 	Tables      []Table     `json:"tables,omitempty"`
 	Figures     []Artifact  `json:"figures,omitempty"`
 	Warnings    []string    `json:"warnings,omitempty"`
+	// PlannedSteps is how many steps the plan had; fewer ran when the run
+	// was interrupted.
+	PlannedSteps int `json:"planned_steps,omitempty"`
+	// Missing are the measured cells that lack some or all of their
+	// repetitions because steps failed or never ran.
+	Missing []Missing `json:"missing,omitempty"`
+}
+
+// Missing is a collector and matrix cell with fewer successful measured
+// repetitions than planned.
+type Missing struct {
+	Collector string            `json:"collector"`
+	Labels    map[string]string `json:"labels,omitempty"`
+	Planned   int               `json:"planned"`
+	OK        int               `json:"ok"`
+}
+
+// String names the cell as "collector k=v,... (ok/planned repetitions)".
+func (m Missing) String() string {
+	s := m.Collector
+	if len(m.Labels) > 0 {
+		s += " " + LabelString(m.Labels)
+	}
+	return fmt.Sprintf("%s (%d of %d repetitions)", s, m.OK, m.Planned)
 }
 
 // Step is one collector invocation.

@@ -40,13 +40,27 @@ type Progress interface {
 	Done()
 }
 
+// Analyzing is implemented by a Progress that also shows the analysis.
+type Analyzing interface {
+	// Analyze is called when analyzer name starts.
+	Analyze(name string)
+}
+
 // Runner runs plans.
 type Runner struct {
 	Plugins  *host.Manager
 	Store    *runstore.Store
 	Progress Progress
 	Logger   hclog.Logger
+	// AnalyzeAfterInterrupt bounds the analysis of what an interrupted run
+	// completed (0: DefaultAnalyzeAfterInterrupt). A user who pressed
+	// Ctrl-C wants to stop soon; what is not analysed in time can be with
+	// `droidprof analyze`.
+	AnalyzeAfterInterrupt time.Duration
 }
+
+// DefaultAnalyzeAfterInterrupt is the default of Runner.AnalyzeAfterInterrupt.
+const DefaultAnalyzeAfterInterrupt = 30 * time.Second
 
 // Run executes plan. It returns the results and the run directory even when it
 // also returns an error (a failed step, an interrupted run): the run is kept.
@@ -57,18 +71,39 @@ func (r *Runner) Run(ctx context.Context, plan *config.Plan) (*results.Results, 
 	if err != nil {
 		return nil, "", err
 	}
+	// The run's lock is held until everything is written: a droidprof
+	// killed before that leaves a run that runs and show call crashed.
+	defer run.Close()
 	dir := run.Dir()
 	res := &results.Results{RunID: run.ID(), Experiment: exp.Name, ConfigFile: exp.File, Status: results.StatusRunning, Started: run.Started().UTC()}
-	ex := &execution{Runner: r, plan: plan, dir: dir, res: res}
+	ex := &execution{Runner: r, plan: plan, dir: dir, res: res, analyzers: planAnalyzers(plan)}
 	err = ex.run(ctx)
 	return res, dir, err
 }
 
+// analyzer is one analyze block: the plugin, its component and its config.
+type analyzer struct {
+	Plugin    string          `json:"plugin"`
+	Component string          `json:"component"`
+	Config    json.RawMessage `json:"config"`
+}
+
+func (a analyzer) name() string { return a.Plugin + "." + a.Component }
+
+func planAnalyzers(plan *config.Plan) []analyzer {
+	var out []analyzer
+	for _, ps := range plan.Analyze {
+		out = append(out, analyzer{Plugin: ps.Plugin, Component: ps.Component, Config: ps.Configs[0]})
+	}
+	return out
+}
+
 type execution struct {
 	*Runner
-	plan *config.Plan
-	dir  string
-	res  *results.Results
+	plan      *config.Plan
+	dir       string
+	res       *results.Results
+	analyzers []analyzer
 	// volumes are opened as the first step needing each one runs, and all
 	// closed when the run ends; order is the order they were opened in.
 	volumes map[string]*openVolume
@@ -83,10 +118,48 @@ type openVolume struct {
 	fp  int // index in Fingerprint.Volumes
 }
 
+// run measures, then analyses what was measured: also when some steps
+// failed (the run is then partial) and, within AnalyzeAfterInterrupt, when
+// the run was interrupted.
 func (e *execution) run(ctx context.Context) (err error) {
 	defer func() { err = errors.Join(err, e.finish(ctx)) }()
-	// Volumes are released before finish writes the results, so that a
-	// problem releasing one is recorded in them.
+	err = e.measure(ctx)
+	var failed *stepsFailed
+	switch {
+	case ctx.Err() != nil:
+		// Record the interruption before analysing, so that a second
+		// Ctrl-C, which kills droidprof, leaves an incomplete run.
+		e.res.Status = results.StatusIncomplete
+		if serr := e.save(); serr != nil {
+			return errors.Join(err, serr)
+		}
+		limit := e.AnalyzeAfterInterrupt
+		if limit <= 0 {
+			limit = DefaultAnalyzeAfterInterrupt
+		}
+		actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), limit)
+		defer cancel()
+		if aerr := e.analyze(actx); aerr != nil {
+			e.warn(fmt.Sprintf("analysing the steps completed before the interruption: %v", aerr))
+		}
+		return err
+	case errors.As(err, &failed):
+		return errors.Join(err, e.analyze(ctx))
+	case err != nil:
+		return err
+	}
+	return e.analyze(ctx)
+}
+
+// stepsFailed is the error of collect when some steps did not succeed.
+type stepsFailed struct{ failed, ran int }
+
+func (s *stepsFailed) Error() string { return fmt.Sprintf("%d of %d steps failed", s.failed, s.ran) }
+
+// measure prepares the run and runs every step.
+func (e *execution) measure(ctx context.Context) (err error) {
+	// Volumes are released before the analysis and before finish writes
+	// the results, so that a problem releasing one is recorded in them.
 	defer func() { err = errors.Join(err, e.closeVolumes()) }()
 	if err := e.writeConfig(); err != nil {
 		return err
@@ -101,10 +174,7 @@ func (e *execution) run(ctx context.Context) (err error) {
 	if err := e.save(); err != nil {
 		return err
 	}
-	if err := e.collect(ctx); err != nil {
-		return err
-	}
-	return e.analyze(ctx)
+	return e.collect(ctx)
 }
 
 // writeConfig keeps the config as written and as resolved.
@@ -262,6 +332,22 @@ func (e *execution) schedule() []step {
 
 func (e *execution) collect(ctx context.Context) error {
 	steps := e.schedule()
+	e.res.PlannedSteps = len(steps)
+	// Whatever happens, the results name the cells left without data; the
+	// warning carries them into the report.
+	defer func() {
+		e.res.Missing = missing(steps, e.res.Steps)
+		if n := len(e.res.Missing); n > 0 {
+			names := make([]string, 0, min(n, 10))
+			for _, m := range e.res.Missing[:min(n, 10)] {
+				names = append(names, m.String())
+			}
+			if n > 10 {
+				names = append(names, fmt.Sprintf("and %d more", n-10))
+			}
+			e.res.Warnings = append(e.res.Warnings, fmt.Sprintf("%d cell(s) lack repetitions (failed or not run), analysed without them: %s", n, strings.Join(names, "; ")))
+		}
+	}()
 	var failed int
 	for i, s := range steps {
 		if ctx.Err() != nil {
@@ -279,16 +365,51 @@ func (e *execution) collect(ctx context.Context) error {
 			return err
 		}
 	}
+	if ctx.Err() != nil {
+		return ctx.Err() // the last step was interrupted
+	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d steps failed", failed, len(steps))
+		return &stepsFailed{failed: failed, ran: len(steps)}
 	}
 	return nil
 }
 
-func (e *execution) runStep(ctx context.Context, s step) results.Step {
+// missing lists the measured cells of each collector that have fewer
+// successful repetitions than planned, in plan order.
+func missing(planned []step, ran []results.Step) []results.Missing {
+	key := func(collector string, labels map[string]string) string {
+		return collector + " " + results.LabelString(labels)
+	}
+	ok := map[string]int{}
+	for _, s := range ran {
+		if !s.Warmup && s.Status == "ok" {
+			ok[key(s.Collector, s.Labels)]++
+		}
+	}
+	var out []results.Missing
+	index := map[string]int{}
+	for _, s := range planned {
+		if s.warmup {
+			continue
+		}
+		k := key(s.collector(), s.cell.Labels)
+		i, seen := index[k]
+		if !seen {
+			i = len(out)
+			index[k] = i
+			out = append(out, results.Missing{Collector: s.collector(), Labels: s.cell.Labels, OK: ok[k]})
+		}
+		out[i].Planned++
+	}
+	return slices.DeleteFunc(out, func(m results.Missing) bool { return m.OK >= m.Planned })
+}
+
+// runStep runs one step; rec is named so that the deferred duration lands
+// in what is returned.
+func (e *execution) runStep(ctx context.Context, s step) (rec results.Step) {
 	id := s.id()
 	rel := filepath.Join("steps", id)
-	rec := results.Step{ID: id, Collector: s.collector(), Labels: s.cell.Labels, Repetition: s.rep, Warmup: s.warmup, Dir: filepath.ToSlash(rel), Status: "ok"}
+	rec = results.Step{ID: id, Collector: s.collector(), Labels: s.cell.Labels, Repetition: s.rep, Warmup: s.warmup, Dir: filepath.ToSlash(rel), Status: "ok"}
 	start := time.Now()
 	defer func() { rec.Duration = time.Since(start).Seconds() }()
 	stepDir := filepath.Join(e.dir, rel)
@@ -297,11 +418,13 @@ func (e *execution) runStep(ctx context.Context, s step) results.Step {
 		return rec
 	}
 	announced, err := e.stream(ctx, s, id, stepDir, &rec)
-	if err != nil {
+	switch {
+	case err != nil && ctx.Err() != nil:
+		// The user asked for it: not an error to shout about.
+		rec.Status, rec.Error = "interrupted", "interrupted before the step finished"
+		e.Logger.Info("step interrupted", "step", id)
+	case err != nil:
 		rec.Status, rec.Error = "failed", err.Error()
-		if ctx.Err() != nil {
-			rec.Status, rec.Error = "interrupted", "interrupted before the step finished"
-		}
 		e.Logger.Error("step failed", "step", id, "error", err)
 	}
 	// Files the plugin wrote but never announced (it crashed or was
@@ -379,12 +502,13 @@ func (e *execution) stream(ctx context.Context, s step, id, stepDir string, rec 
 	}
 }
 
-// explain turns a transport error into a message a user can act on.
+// explain turns a transport error into a message a user can act on, without
+// the gRPC wrapping.
 func (e *execution) explain(p *host.Plugin, err error) error {
 	if p.Crashed(err) {
-		return fmt.Errorf("plugin %s crashed (its process exited); see the log above for its last words: %w", p.Source.Name, err)
+		return fmt.Errorf("plugin %s crashed (its process exited); see the log above for its last words: %w", p.Source.Name, host.UserError(err))
 	}
-	return fmt.Errorf("plugin %s: %w", p.Source.Name, err)
+	return fmt.Errorf("plugin %s: %w", p.Source.Name, host.UserError(err))
 }
 
 func (e *execution) log(w io.Writer, id string, l *api.LogLine) {
@@ -447,11 +571,44 @@ func fromArtifact(a results.Artifact) *api.Artifact {
 	return &api.Artifact{Name: a.Name, Path: a.Path, MediaType: a.MediaType, Sha256: a.SHA256, Size: a.Size, Kind: a.Kind, Title: a.Title}
 }
 
-// analyze runs every analyzer over the successful measured steps.
+// analyze runs every analyzer over the successful measured steps of its own
+// plugin's collectors.
 func (e *execution) analyze(ctx context.Context) error {
+	var errs []error
+	for _, an := range e.analyzers {
+		if ctx.Err() != nil {
+			e.res.Analyses = append(e.res.Analyses, results.Analysis{Analyzer: an.name(), Status: "interrupted",
+				Error: "not run: interrupted; run `droidprof analyze` on the run to analyse it"})
+			continue
+		}
+		if a, ok := e.Progress.(Analyzing); ok {
+			a.Analyze(an.name())
+		}
+		rec := results.Analysis{Analyzer: an.name(), Status: "ok"}
+		if err := e.analyzeOne(ctx, an, &rec); err != nil {
+			rec.Status, rec.Error = "failed", err.Error()
+			if ctx.Err() != nil {
+				rec.Status = "interrupted"
+			}
+			errs = append(errs, fmt.Errorf("analyzer %s: %w", an.name(), err))
+		}
+		e.res.Analyses = append(e.res.Analyses, rec)
+	}
+	return errors.Join(errs...)
+}
+
+// inputs are the successful measured steps an analyzer of plugin p sees:
+// those of p's own collectors, so that it never reads another plugin's
+// artifacts as its own. A plugin that offers no collector (a pure analysis
+// plugin) sees every step.
+func (e *execution) inputs(p *host.Plugin, plugin string) []*api.StepArtifacts {
+	own := len(p.Info.GetCollectors()) > 0
 	var inputs []*api.StepArtifacts
 	for _, s := range e.res.Steps {
 		if s.Warmup || s.Status != "ok" {
+			continue
+		}
+		if own && !strings.HasPrefix(s.Collector, plugin+".") {
 			continue
 		}
 		in := &api.StepArtifacts{StepId: s.ID, Collector: s.Collector, Labels: s.Labels, Repetition: int32(s.Repetition), Status: s.Status}
@@ -460,26 +617,29 @@ func (e *execution) analyze(ctx context.Context) error {
 		}
 		inputs = append(inputs, in)
 	}
-	var errs []error
-	for _, ps := range e.plan.Analyze {
-		name := ps.Plugin + "." + ps.Component
-		rec := results.Analysis{Analyzer: name, Status: "ok"}
-		if err := e.analyzeOne(ctx, ps, name, inputs, &rec); err != nil {
-			rec.Status, rec.Error = "failed", err.Error()
-			errs = append(errs, fmt.Errorf("analyzer %s: %w", name, err))
-		}
-		e.res.Analyses = append(e.res.Analyses, rec)
-	}
-	return errors.Join(errs...)
+	return inputs
 }
 
-func (e *execution) analyzeOne(ctx context.Context, ps *config.Step, name string, inputs []*api.StepArtifacts, rec *results.Analysis) error {
-	p, err := e.Plugins.Get(ps.Plugin)
+func (e *execution) analyzeOne(ctx context.Context, an analyzer, rec *results.Analysis) error {
+	if !slices.ContainsFunc(e.res.Steps, func(s results.Step) bool { return !s.Warmup && s.Status == "ok" }) {
+		// Nothing to analyse: no need to start the plugin (after Ctrl-C
+		// in the first step, say).
+		rec.Status, rec.Summary = "skipped", "No successful step to analyse."
+		return nil
+	}
+	p, err := e.Plugins.Get(an.Plugin)
 	if err != nil {
 		return err
 	}
+	inputs := e.inputs(p, an.Plugin)
+	if len(inputs) == 0 {
+		rec.Status = "skipped"
+		rec.Summary = fmt.Sprintf("No successful step of plugin %s's collectors to analyse.", an.Plugin)
+		return nil
+	}
+	name := an.name()
 	resp, err := p.AnalyzerClient.Analyze(ctx, &api.AnalyzeRequest{
-		Component: ps.Component, ConfigJson: ps.Configs[0], RunDir: e.dir,
+		Component: an.Component, ConfigJson: an.Config, RunDir: e.dir,
 		OutDir: filepath.Join(e.dir, "analysis", name), Steps: inputs,
 	})
 	if err != nil {
@@ -514,52 +674,91 @@ func (e *execution) analyzeOne(ctx context.Context, ps *config.Step, name string
 // finish records the outcome whatever happened: status, plugin checksums,
 // results.json, the reports and the index row.
 func (e *execution) finish(ctx context.Context) error {
-	switch {
-	case ctx.Err() != nil:
+	if ctx.Err() != nil {
 		e.res.Status = results.StatusIncomplete
-	case e.anyFailure():
-		e.res.Status = results.StatusFailed
-	default:
-		e.res.Status = results.StatusComplete
+	} else {
+		e.res.Status = outcome(e.res)
 	}
 	e.res.Finished = time.Now().UTC()
-	if e.Plugins != nil {
-		for name, p := range e.Plugins.Used() {
-			if e.res.Fingerprint.Plugins == nil {
-				e.res.Fingerprint.Plugins = map[string]results.Plugin{}
-			}
-			sum, err := e.Plugins.Checksum(p.Source.Path)
-			if err != nil {
-				e.res.Warnings = append(e.res.Warnings, err.Error())
-			}
-			e.res.Fingerprint.Plugins[name] = results.Plugin{Version: p.Info.Version, Path: p.Source.Path, SHA256: sum, BuiltIn: p.Source.BuiltIn}
-		}
-	}
+	e.recordPlugins()
 	if err := e.save(); err != nil {
 		return err
 	}
 	return report.Write(e.dir, e.res)
 }
 
-func (e *execution) anyFailure() bool {
-	for _, s := range e.res.Steps {
-		if s.Status != "ok" {
-			return true
+// recordPlugins adds the plugins used to the fingerprint.
+func (e *execution) recordPlugins() {
+	if e.Plugins == nil {
+		return
+	}
+	for name, p := range e.Plugins.Used() {
+		if e.res.Fingerprint.Plugins == nil {
+			e.res.Fingerprint.Plugins = map[string]results.Plugin{}
+		}
+		if _, ok := e.res.Fingerprint.Plugins[name]; ok {
+			continue // a re-analysis keeps what the measurement used
+		}
+		sum, err := e.Plugins.Checksum(p.Source.Path)
+		if err != nil {
+			e.res.Warnings = append(e.res.Warnings, err.Error())
+		}
+		e.res.Fingerprint.Plugins[name] = results.Plugin{Version: p.Info.Version, Path: p.Source.Path, SHA256: sum, BuiltIn: p.Source.BuiltIn}
+	}
+}
+
+// outcome is the status of a run that was not interrupted: failed when an
+// analyzer failed or no step succeeded, partial when some steps failed or
+// the analysis of some was interrupted, else complete.
+func outcome(r *results.Results) string {
+	ok, bad := 0, 0
+	for _, s := range r.Steps {
+		if s.Status == "ok" {
+			ok++
+		} else {
+			bad++
 		}
 	}
-	for _, a := range e.res.Analyses {
-		if a.Status != "ok" {
-			return true
+	partial := bad > 0
+	for _, a := range r.Analyses {
+		switch a.Status {
+		case "ok", "skipped":
+		case "interrupted":
+			partial = true
+		default:
+			return results.StatusFailed
 		}
 	}
-	return false
+	switch {
+	case len(r.Steps) > 0 && ok == 0:
+		return results.StatusFailed
+	case partial:
+		return results.StatusPartial
+	}
+	return results.StatusComplete
 }
 
 // save writes results.json and updates the index, so even a run killed with
-// SIGKILL leaves what it had.
+// SIGKILL leaves what it had. A run of another store (analysed by path)
+// updates that store's index, if it has one.
 func (e *execution) save() error {
 	if err := e.res.Write(filepath.Join(e.dir, results.FileName)); err != nil {
 		return fmt.Errorf("write results: %w", err)
 	}
-	return e.Store.Update(e.res)
+	if filepath.Base(e.dir) != e.res.RunID {
+		return nil // renamed or copied: no index knows it by this name
+	}
+	root := filepath.Dir(e.dir)
+	if e.Store != nil && root == e.Store.Root() {
+		return e.Store.Update(e.res)
+	}
+	if _, err := os.Stat(filepath.Join(root, runstore.IndexFile)); err != nil {
+		return nil // a run directory on its own
+	}
+	other, err := runstore.Open(root)
+	if err != nil {
+		return err
+	}
+	defer other.Close()
+	return other.Update(e.res)
 }

@@ -41,7 +41,7 @@ experiment "e" {
   collect "testplug" "ok" {}
 }`)
 	res, _, err := r.Run(context.Background(), plan)
-	if err == nil || res.Status != results.StatusFailed || !strings.Contains(res.Steps[0].Error, "plugin testplug crashed") {
+	if err == nil || res.Status != results.StatusPartial || !strings.Contains(res.Steps[0].Error, "plugin testplug crashed") {
 		t.Fatalf("err = %v, status %s, steps %+v; want the crash reported", err, res.Status, res.Steps)
 	}
 	if res.Steps[1].Status != "ok" {

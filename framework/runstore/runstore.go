@@ -82,7 +82,12 @@ type Store struct {
 type Run struct {
 	id, dir, experiment string
 	started             time.Time
+	lock                *RunLock
 }
+
+// Close releases the run's lock: call it when the run is finished. A run
+// whose writer ends without Close (killed) is reported as crashed.
+func (r *Run) Close() error { return r.lock.Unlock() }
 
 // ID is the run's identifier, YYYYMMDD-HHMMSS-xxxxxx (UTC start time and
 // 24 random bits), which sorts chronologically.
@@ -100,19 +105,19 @@ func (r *Run) Started() time.Time { return r.started }
 // ResultsPath is the path of the run's results.json.
 func (r *Run) ResultsPath() string { return filepath.Join(r.dir, results.FileName) }
 
-// Entry is one run in the index.
+// Entry is one run in the index. Its JSON keys are those of results.json.
 type Entry struct {
-	ID          string
-	Experiment  string
-	Status      string
-	Started     time.Time
-	Finished    time.Time // zero while running or when interrupted
-	Dir         string    // absolute
-	ConfigFile  string
-	Metrics     int
-	Steps       int
-	FailedSteps int
-	Hostname    string
+	ID          string    `json:"run_id"`
+	Experiment  string    `json:"experiment"`
+	Status      string    `json:"status"`
+	Started     time.Time `json:"started"`
+	Finished    time.Time `json:"finished,omitzero"` // zero while running; the last write of a crashed run
+	Dir         string    `json:"dir"`               // absolute
+	ConfigFile  string    `json:"config_file"`
+	Metrics     int       `json:"metrics"`
+	Steps       int       `json:"steps"`
+	FailedSteps int       `json:"failed_steps"`
+	Hostname    string    `json:"hostname"`
 }
 
 // Filter selects runs for List. Empty fields match everything.
@@ -300,7 +305,15 @@ func (s *Store) Create(experiment string, started time.Time) (*Run, error) {
 		}
 	}
 	run := &Run{id: id, dir: dir, experiment: experiment, started: started}
-	if err := s.initRun(run); err != nil {
+	// The lock is taken before results.json exists, so that nobody sees a
+	// "running" run without its writer holding the lock.
+	lock, err := openLock(dir, true)
+	if err == nil {
+		run.lock = lock
+		err = s.initRun(run)
+	}
+	if err != nil {
+		run.Close()
 		os.RemoveAll(dir)
 		return nil, fmt.Errorf("create run %s: %w", id, err)
 	}
@@ -403,8 +416,12 @@ ON CONFLICT (id) DO UPDATE SET
 
 const selectEntries = `SELECT id, experiment, status, started, finished, dir, config_file, metrics, steps, failed_steps, hostname FROM runs`
 
-// List returns the indexed runs that match f, newest first.
+// List returns the indexed runs that match f, newest first. Runs indexed
+// as running whose writer is gone are marked crashed first (see Read).
 func (s *Store) List(f Filter) ([]Entry, error) {
+	if err := s.settle(); err != nil {
+		return nil, err
+	}
 	q := selectEntries
 	var where []string
 	var args []any
@@ -429,6 +446,24 @@ func (s *Store) List(f Filter) ([]Entry, error) {
 		args = append(args, f.Limit)
 	}
 	return s.query(q, args...)
+}
+
+// settle updates the index rows of running runs that crashed.
+func (s *Store) settle() error {
+	running, err := s.query(selectEntries+" WHERE status = ?", results.StatusRunning)
+	if err != nil {
+		return err
+	}
+	for _, e := range running {
+		res, err := Read(e.Dir)
+		if err != nil || res.Status == results.StatusRunning {
+			continue // a vanished or unreadable run is Reindex's business
+		}
+		if err := s.upsert(context.Background(), s.db, rowFrom(res, e.ID)); err != nil {
+			return fmt.Errorf("update run index: run %s: %w", e.ID, err)
+		}
+	}
+	return nil
 }
 
 func (s *Store) query(q string, args ...any) ([]Entry, error) {
@@ -494,7 +529,7 @@ func (s *Store) Resolve(ref string) (dir string, err error) {
 		if fi, err := os.Stat(ref); err == nil && fi.IsDir() {
 			return runDir(ref)
 		}
-		return "", fmt.Errorf("%w: no run %q in %s (list them with \"droidprof runs\"; a path to a run directory works too)",
+		return "", fmt.Errorf("%w: no run %q in %s (list them with \"droidprof runs\"; a run stored with run --out DIR is found with --out DIR; a path to a run directory works too)",
 			ErrNotFound, ref, s.root)
 	}
 	return "", &AmbiguousError{Ref: ref, Candidates: ids}
