@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -85,6 +86,16 @@ func printComponent(env *env, kind, plugin string, c *api.Component) {
 		label += fmt.Sprintf(" %q", c.Name)
 	}
 	fmt.Fprintf(env.stdout, "  %s — %s\n", label, c.Description)
+	for _, t := range c.GetNeeds() {
+		where := "found in PATH"
+		if _, err := exec.LookPath(t.GetName()); err != nil {
+			where = "not found in PATH"
+			if t.GetPackage() != "" {
+				where += "; Debian/Ubuntu: apt install " + t.GetPackage()
+			}
+		}
+		fmt.Fprintf(env.stdout, "    needs %s (%s)\n", t.GetName(), where)
+	}
 	tw := tabwriter.NewWriter(env.stdout, 0, 4, 2, ' ', 0)
 	printFields(tw, "    ", c.Schema)
 	tw.Flush()

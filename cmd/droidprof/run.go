@@ -150,7 +150,16 @@ func cmdValidate(env *env, args []string) error {
 		}
 		cols = append(cols, fmt.Sprintf("%s.%s × %d (%s)", s.Plugin, s.Component, len(s.Cells), axes))
 	}
-	fmt.Fprintf(env.stdout, "%s: ok — experiment %q, %d matrix cells; collectors %s; × %d repetitions (+%d warm-up) = %d steps, %d analyzer(s)\n",
-		pos[0], exp.Name, len(plan.Cells), strings.Join(cols, ", "), exp.Repeat, exp.Warmup, plan.CollectSteps(), len(plan.Analyze))
+	fmt.Fprintf(env.stdout, "%s: ok — experiment %q, %s; collectors %s; × %s (+%d warm-up) = %s, %s\n",
+		pos[0], exp.Name, count(len(plan.Cells), "matrix cell"), strings.Join(cols, ", "),
+		count(exp.Repeat, "repetition"), exp.Warmup, count(plan.CollectSteps(), "step"), count(len(plan.Analyze), "analyzer"))
 	return nil
+}
+
+// count renders n with noun, plural unless n is 1 ("1 step", "4 steps").
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

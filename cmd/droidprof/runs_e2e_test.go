@@ -137,7 +137,9 @@ experiment "half" {
   collect "testplug" "ok" {
     value = matrix.v
   }
-  collect "testplug" "crash" {}
+  collect "testplug" "crash" {
+    value = matrix.v # one crash per cell: the README example's fio half
+  }
   analyze "testplug" {}
 }`)
 	out, errOut, code := c.run("run", cfg)

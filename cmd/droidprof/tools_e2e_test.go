@@ -44,7 +44,15 @@ func TestMissingTool(t *testing.T) {
 		}
 	}
 
+	// plugins tells which tools are missing before a config is written.
+	if out, _, _ := empty.run("plugins"); !strings.Contains(out, "needs fio (not found in PATH; Debian/Ubuntu: apt install fio)") {
+		t.Errorf("plugins without fio in PATH does not say fio is missing:\n%s", out)
+	}
+
 	testenv.Tool(t, "fio", "fio")
+	if out := c.ok("plugins"); !strings.Contains(out, "needs fio (found in PATH)") {
+		t.Errorf("plugins with fio installed does not list the collector's need:\n%s", out)
+	}
 	if out := c.ok("validate", cfg); !strings.Contains(out, ": ok") {
 		t.Errorf("validate with fio installed: %s", out)
 	}

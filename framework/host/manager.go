@@ -191,5 +191,5 @@ func (m *Manager) Component(kind, plugin, component string) (string, *api.Schema
 			return c.Name, c.Schema, nil
 		}
 	}
-	return "", nil, &config.UnknownError{Kind: plugin + " " + kind, Name: component, Known: names}
+	return "", nil, &config.UnknownError{Kind: kind, Name: component, Known: names}
 }

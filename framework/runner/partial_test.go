@@ -63,7 +63,9 @@ experiment "e" {
   collect "testplug" "ok" {
     value = matrix.v
   }
-  collect "testplug" "crash" {}
+  collect "testplug" "crash" {
+    value = matrix.v # one crash per cell: the README example's fio half
+  }
   analyze "testplug" {}
 }`)
 	res, dir, err := r.Run(context.Background(), plan)
