@@ -216,18 +216,24 @@ func TestAnalyzer(t *testing.T) {
 	}
 }
 
-// barChartParts returns the number of bars of a framework bar chart and the
-// texts of its category labels.
+// barChartParts returns the number of bars of a framework bar chart
+// (vertical or horizontal) and the texts of its category labels: a label's
+// tooltip, which holds the whole name when the label is wrapped or
+// shortened, or else its text.
 func barChartParts(t *testing.T, svg string) (int, []string) {
 	t.Helper()
 	bars, ok1 := between(svg, `<g class="bars">`, "</g>")
-	axis, ok2 := between(svg, `<g class="x-axis">`, "</g>")
+	axis, ok2 := between(svg, ` categories">`, "</g>")
 	if !ok1 || !ok2 {
 		t.Fatalf("not a bar chart:\n%s", svg)
 	}
 	var labels []string
-	for _, m := range regexp.MustCompile(`<text[^>]*>([^<]*)</text>`).FindAllStringSubmatch(axis, -1) {
-		labels = append(labels, html.UnescapeString(m[1]))
+	for _, m := range regexp.MustCompile(`<text[^>]*>(?:<title>([^<]*)</title>)?([^<]*)`).FindAllStringSubmatch(axis, -1) {
+		label := m[2]
+		if m[1] != "" {
+			label = m[1]
+		}
+		labels = append(labels, html.UnescapeString(label))
 	}
 	return strings.Count(bars, "<rect"), labels
 }
