@@ -7,7 +7,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/config"
 	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/internal/procwait"
 )
 
 // droidprofBin is the CLI under test and testplugBin the framework's test
@@ -400,24 +400,8 @@ experiment "hang" {
 	}
 	if data, err := os.ReadFile(filepath.Join(dir, res.Steps[0].Dir, "child.pid")); err == nil {
 		pid, _ := strconv.Atoi(string(data))
-		if err := waitGone(pid, 5*time.Second); err != nil {
+		if err := procwait.Gone(pid, 5*time.Second); err != nil {
 			t.Errorf("after Ctrl-C: %v", err)
 		}
 	}
-}
-
-// waitGone waits until process pid has ended (or is a zombie nobody reaped
-// yet), and kills it and returns an error if that takes longer than timeout.
-// (framework/internal/testplugin.WaitGone, which this package may not import.)
-func waitGone(pid int, timeout time.Duration) error {
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-		if err != nil || strings.Contains(string(stat), ") Z ") {
-			return nil
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	syscall.Kill(pid, syscall.SIGKILL)
-	return fmt.Errorf("process %d outlived its plugin", pid)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/droidprof/droidprof/framework/api"
 	"github.com/droidprof/droidprof/framework/config"
 	"github.com/droidprof/droidprof/framework/internal/testplugin"
+	"github.com/droidprof/droidprof/internal/procwait"
 )
 
 func TestMain(m *testing.M) {
@@ -146,7 +147,7 @@ func crashThenRestart(t *testing.T, collector string) {
 	if data, err := os.ReadFile(filepath.Join(dir, "s", "child.pid")); err == nil {
 		pid, _ := strconv.Atoi(string(data))
 		m.Close()
-		if err := testplugin.WaitGone(pid, 5*time.Second); err != nil {
+		if err := procwait.Gone(pid, 5*time.Second); err != nil {
 			t.Errorf("child of the crashed plugin: %v", err)
 		}
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/droidprof/droidprof/framework/internal/testplugin"
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/runstore"
+	"github.com/droidprof/droidprof/internal/procwait"
 	"github.com/hashicorp/go-hclog"
 )
 
@@ -175,7 +176,7 @@ experiment "e" {
 	}
 	pid, _ := strconv.Atoi(string(data))
 	r.Plugins.Close()
-	if err := testplugin.WaitGone(pid, 5*time.Second); err != nil {
+	if err := procwait.Gone(pid, 5*time.Second); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -12,9 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
-	"syscall"
-	"time"
 
 	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/droidprof/droidprof/framework/sdk"
@@ -168,19 +165,4 @@ func analyze(_ context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		r.Sample("value", "units", sdk.LowerIsBetter, st.Labels, v)
 	}
 	return r, nil
-}
-
-// WaitGone waits until process pid has ended (or is a zombie nobody reaped
-// yet), and kills it and returns an error if that takes longer than timeout.
-func WaitGone(pid int, timeout time.Duration) error {
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-		if err != nil || strings.Contains(string(stat), ") Z ") {
-			return nil
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	syscall.Kill(pid, syscall.SIGKILL)
-	return fmt.Errorf("process %d outlived its plugin", pid)
 }
