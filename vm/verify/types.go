@@ -9,20 +9,20 @@ import "strings"
 type kind uint8
 
 const (
-	kUndef     kind = iota // never written, or a conflict of incompatible merges
-	kZero                  // the constant 0: int, float, boolean or null
-	kConst                 // another 32-bit constant: int or float
-	kInt                   // int, boolean, byte, short, char
-	kFloat                 // float
-	kRef                   // an initialised reference (desc; "" when unknown)
-	kUninit                // new-instance's result before <init> (desc, pc)
-	kUninitThis            // this in a constructor before the super call
-	kConstLo               // low half of a wide constant: long or double
-	kConstHi               // its high half
-	kLongLo                // low half of a long
-	kLongHi                // its high half
-	kDoubleLo              // low half of a double
-	kDoubleHi              // its high half
+	kUndef      kind = iota // never written, or a conflict of incompatible merges
+	kZero                   // the constant 0: int, float, boolean or null
+	kConst                  // another 32-bit constant: int or float
+	kInt                    // int, boolean, byte, short, char
+	kFloat                  // float
+	kRef                    // an initialised reference (desc; "" when unknown)
+	kUninit                 // new-instance's result before <init> (desc, pc)
+	kUninitThis             // this in a constructor before the super call
+	kConstLo                // low half of a wide constant: long or double
+	kConstHi                // its high half
+	kLongLo                 // low half of a long
+	kLongHi                 // its high half
+	kDoubleLo               // low half of a double
+	kDoubleHi               // its high half
 )
 
 // regType is the verifier's type of one register.
