@@ -14,26 +14,28 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/verify"
 	"github.com/droidprof/droidprof/workloads"
 )
 
 // codeSpans returns the byte ranges of every method's instructions in a
-// DEX file.
-func codeSpans(t testing.TB, data []byte) [][2]int {
+// DEX file, with the index of the class defining the method.
+func codeSpans(t testing.TB, data []byte) [][3]int {
 	f, err := dex.Read(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var code [][2]int
-	for _, c := range f.ClassDefs {
+	var code [][3]int
+	for ci, c := range f.ClassDefs {
 		if c.Data == nil {
 			continue
 		}
 		for _, ms := range [][]dex.EncodedMethod{c.Data.DirectMethods, c.Data.VirtualMethods} {
 			for _, m := range ms {
 				if m.Code != nil && len(m.Code.Insns) > 0 {
-					code = append(code, [2]int{int(m.Code.InsnsOff()), 2 * len(m.Code.Insns)})
+					code = append(code, [3]int{int(m.Code.InsnsOff()), 2 * len(m.Code.Insns), ci})
 				}
 			}
 		}
@@ -43,15 +45,18 @@ func codeSpans(t testing.TB, data []byte) [][2]int {
 
 // mutate returns a copy of a DEX file with 1 to 4 random bytes of its
 // code changed and the checksum fixed, so it passes the reader and
-// reaches the verifier and the interpreter.
-func mutate(data []byte, code [][2]int, r *rand.Rand) []byte {
+// reaches the verifier and the interpreter. It also returns the indices
+// of the classes whose code changed.
+func mutate(data []byte, code [][3]int, r *rand.Rand) ([]byte, []int) {
 	m := bytes.Clone(data)
+	var classes []int
 	for k := 0; k < 1+r.Intn(4); k++ {
 		s := code[r.Intn(len(code))]
 		m[s[0]+r.Intn(s[1])] = byte(r.Intn(256))
+		classes = append(classes, s[2])
 	}
 	binary.LittleEndian.PutUint32(m[8:], adler32.Checksum(m[12:]))
-	return m
+	return m, classes
 }
 
 // outcome classifies how a mutant's run ended.
@@ -70,19 +75,18 @@ var outcomeNames = [numOutcomes]string{"exit", "VerifyError", "other Java except
 // runMutant runs one mutant as `droidprof vm run` would and fails the
 // test if the VM reports an internal error: a Go panic (index out of
 // range, nil dereference) that the runtime recovered.
-func runMutant(t testing.TB, dir string, data []byte, main string, args []string) outcome {
+func runMutant(t testing.TB, dir string, data []byte, main string, args []string, limit time.Duration) outcome {
 	t.Helper()
 	p := filepath.Join(dir, "m.dex")
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	var stderr bytes.Buffer
 	_, err := vm.Run(ctx, vm.Options{ClassPath: []string{p}, HeapMax: 16 << 20, Stderr: &stderr}, main, args)
 	switch {
 	case err != nil && strings.Contains(err.Error(), "internal error"):
-		os.WriteFile(filepath.Join(t.TempDir(), "crash.dex"), data, 0o644)
 		t.Fatalf("Go panic in the VM: %v", err)
 	case err != nil:
 		return outVMError
@@ -128,7 +132,8 @@ func TestMalformedCode(t *testing.T) {
 		r := rand.New(rand.NewSource(1))
 		var counts [numOutcomes]int
 		for i := 0; i < n; i++ {
-			counts[runMutant(t, dir, mutate(data, code, r), w.Main, smallArgs(w))]++
+			m, _ := mutate(data, code, r)
+			counts[runMutant(t, dir, m, w.Main, smallArgs(w), 100*time.Millisecond)]++
 		}
 		t.Logf("%s: %v", d.Name, counts)
 		for i, c := range counts {
@@ -162,4 +167,51 @@ func smallArgs(w workloads.Workload) []string {
 		a[0] = "1"
 	}
 	return a
+}
+
+// FuzzMutatedCode mutates the code items of every workload's DEX file and
+// fails on a Go panic in the verifier or the VM. The fuzzer's inputs pick
+// the workload and seed the mutation. A mutant whose changed classes fail
+// verification needs no run: the runtime would only throw their
+// VerifyError (TestMalformedCode runs such mutants); the others run under
+// a short time limit. The seed corpus (one mutant per workload) runs in a
+// plain go test; see vm/CONFORMANCE.md for the long runs.
+func FuzzMutatedCode(f *testing.F) {
+	type target struct {
+		w    workloads.Workload
+		data []byte
+		code [][3]int
+	}
+	var targets []target
+	for _, d := range workloads.DEXFiles() {
+		w := mainOf(f, d.Name)
+		data, err := w.Bytes()
+		if err != nil {
+			f.Fatal(err)
+		}
+		targets = append(targets, target{w, data, codeSpans(f, data)})
+	}
+	boot, err := dex.Read(core.DEX())
+	if err != nil {
+		f.Fatal(err)
+	}
+	for i := range targets {
+		f.Add(uint8(i), int64(i))
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, which uint8, seed int64) {
+		tg := targets[int(which)%len(targets)]
+		m, classes := mutate(tg.data, tg.code, rand.New(rand.NewSource(seed)))
+		file, err := dex.ReadWithOptions(m, dex.Options{SkipSignature: true})
+		if err != nil {
+			return // the reader rejects it; vm.Run would report that
+		}
+		h := verify.NewFiles(boot, file)
+		for _, ci := range classes {
+			if verify.Class(file, &file.ClassDefs[ci], h) != nil {
+				return
+			}
+		}
+		runMutant(t, dir, m, tg.w.Main, smallArgs(tg.w), 20*time.Millisecond)
+	})
 }

@@ -319,11 +319,9 @@ func (v *verifier) array(in *dex.Instruction, op uint8) {
 	case elem != "":
 		v.setDesc(in.A, elem)
 	case k == "L":
-		if arr.k == kZero {
-			v.set(in.A, tZero)
-		} else {
-			v.set(in.A, ref(""))
-		}
+		// From a null array too: ART does not let that null pass as an
+		// int (518-null-array-get).
+		v.set(in.A, ref(""))
 	case k == "J":
 		v.setWide(in.A, tConstLo)
 	case k == "I":
