@@ -386,6 +386,7 @@ func (v *verifier) field(in *dex.Instruction, op uint8) {
 // invoke checks an invoke-kind instruction's receiver and arguments
 // against the callee's prototype and records its result.
 func (v *verifier) invoke(pc int, in *dex.Instruction, op uint8) {
+	v.checkArgCount(in)
 	kind := op
 	if kind >= 0x74 {
 		kind -= 6

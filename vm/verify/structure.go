@@ -149,9 +149,6 @@ func (v *verifier) checkInsn(pc int, in *dex.Instruction) {
 			v.fail("invalid reg index %d+%d in range (> %d)", in.C, in.A, v.code.Registers)
 		}
 	}
-	if info.Flags&dex.FlagInvoke != 0 && info.Index == dex.IndexMethod {
-		v.checkArgCount(in)
-	}
 }
 
 // checkIndex checks that an instruction's index operand is inside the
@@ -210,7 +207,8 @@ func (v *verifier) payload(pc int, in *dex.Instruction, want dex.PayloadKind) in
 }
 
 // checkArgCount compares an invoke's argument registers with the words
-// the callee's prototype needs.
+// the callee's prototype needs. Like ART it is part of the type flow, so
+// unreachable invokes are not checked (503-dead-instructions).
 func (v *verifier) checkArgCount(in *dex.Instruction) {
 	m := v.f.Methods[in.Index]
 	p := v.f.Protos[m.Proto]

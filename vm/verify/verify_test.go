@@ -194,3 +194,12 @@ func TestPayloads(t *testing.T) {
 		})
 	}
 }
+
+// TestDeadCode: like ART, the type-flow checks (argument counts, wide
+// pairs) skip unreachable code; the structural ones do not.
+func TestDeadCode(t *testing.T) {
+	check(t, assemble(t, static("()V", 2, "return-void\n:s\nconst/4 v0, 0\nconst/4 v1, 0\ninvoke-static {v0, v1}, LT;->m()V\ngoto :s")), "", 0)
+	f := assemble(t, static("()V", 2, "return-void\nconst/4 v1, 0\nreturn-void"))
+	f.ClassDefs[0].Data.DirectMethods[0].Code.Insns[1] = 0x0712 // const/4 v7
+	check(t, f, "register v7 out of range", 1)
+}
