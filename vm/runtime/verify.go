@@ -19,17 +19,7 @@ func (vm *VM) verifyClass(c *Class) {
 	if c.Boot || c.Def == nil {
 		return
 	}
-	if vm.hierarchy == nil {
-		var files []*dex.File
-		for _, f := range vm.bootFiles {
-			files = append(files, f.F)
-		}
-		for _, f := range vm.appFiles {
-			files = append(files, f.F)
-		}
-		vm.hierarchy = verify.NewFiles(files...)
-	}
-	err := verify.Class(c.File.F, c.Def, vm.hierarchy)
+	err := verify.Class(c.File.F, c.Def, classPath{vm})
 	if err == nil {
 		return
 	}
@@ -45,4 +35,26 @@ func (vm *VM) verifyClass(c *Class) {
 func throwVerifyError(t *Thread, _ []uint32) {
 	m := t.Frames[len(t.Frames)-1].Method
 	t.ThrowNew("Ljava/lang/VerifyError;", m.Class.VerifyError)
+}
+
+// classPath answers the verifier's class questions from the class path's
+// definitions, in the class linker's search order, without loading
+// anything.
+type classPath struct{ vm *VM }
+
+// Lookup implements verify.Hierarchy.
+func (h classPath) Lookup(desc string) (verify.ClassInfo, bool) {
+	for _, files := range [][]*DexFile{h.vm.bootFiles, h.vm.appFiles} {
+		for _, f := range files {
+			if i, ok := f.classIndex[desc]; ok {
+				def := &f.F.ClassDefs[i]
+				info := verify.ClassInfo{Interface: def.Access&dex.AccInterface != 0}
+				if def.Super != dex.NoIndex {
+					info.Super = f.TypeName(def.Super)
+				}
+				return info, true
+			}
+		}
+	}
+	return verify.ClassInfo{}, false
 }

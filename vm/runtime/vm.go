@@ -18,7 +18,6 @@ import (
 	"github.com/droidprof/droidprof/vm/clock"
 	"github.com/droidprof/droidprof/vm/dex"
 	"github.com/droidprof/droidprof/vm/heap"
-	"github.com/droidprof/droidprof/vm/verify"
 )
 
 // Engine executes bytecode.
@@ -57,7 +56,6 @@ type VM struct {
 	epochNs int64 // clock.Now() at epoch
 
 	bootFiles, appFiles []*DexFile
-	hierarchy           *verify.Files // the class path for the verifier, built at the first application class
 	classes             []*Class
 	byDesc              map[string]*Class
 	loading             map[string]bool
