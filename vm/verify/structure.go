@@ -2,6 +2,7 @@ package verify
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/droidprof/droidprof/vm/dex"
 )
@@ -183,6 +184,58 @@ func (v *verifier) checkIndex(in *dex.Instruction) {
 	if in.Index >= uint32(n) {
 		v.fail("bad %s index %d (max %d)", what, in.Index, n)
 	}
+	// The DEX reader checks that indices point at strings, not that
+	// those strings are descriptors; the type checks rely on it.
+	switch in.Op.Info().Index {
+	case dex.IndexType:
+		v.checkDesc(in.Index, false)
+	case dex.IndexField:
+		fr := f.Fields[in.Index]
+		v.checkDesc(fr.Class, false)
+		v.checkDesc(fr.Type, false)
+	case dex.IndexMethod, dex.IndexMethodAndProto:
+		v.checkDesc(f.Methods[in.Index].Class, false)
+		v.checkProto(f.Methods[in.Index].Proto)
+	}
+}
+
+// checkProto checks the descriptors of a prototype.
+func (v *verifier) checkProto(i uint32) {
+	p := v.f.Protos[i]
+	v.checkDesc(p.Return, true)
+	for _, t := range p.Params {
+		v.checkDesc(t, false)
+	}
+}
+
+// checkDesc checks that type index i names a well-formed descriptor.
+func (v *verifier) checkDesc(i uint32, voidOK bool) {
+	if i >= uint32(len(v.f.Types)) {
+		v.fail("bad type index %d (max %d)", i, len(v.f.Types))
+	}
+	if d := v.typeName(i); !validDesc(d, voidOK) {
+		v.fail("invalid type descriptor '%s'", d)
+	}
+}
+
+// validDesc reports whether d is a field type descriptor (or V, when
+// voidOK).
+func validDesc(d string, voidOK bool) bool {
+	dims := 0
+	for dims < len(d) && d[dims] == '[' {
+		dims++
+	}
+	if dims > 255 {
+		return false
+	}
+	e := d[dims:]
+	switch {
+	case len(e) == 1:
+		return strings.IndexByte("ZBSCIJFD", e[0]) >= 0 || (e == "V" && voidOK && dims == 0)
+	case len(e) >= 3 && e[0] == 'L' && e[len(e)-1] == ';':
+		return strings.IndexByte(e[1:len(e)-1], ';') < 0
+	}
+	return false
 }
 
 // target checks a branch or handler destination.
@@ -259,9 +312,7 @@ func (v *verifier) checkTries() {
 	}
 	for _, h := range c.Handlers {
 		for _, k := range h.Catches {
-			if k.Type >= uint32(len(v.f.Types)) {
-				v.fail("bad exception type index %d", k.Type)
-			}
+			v.checkDesc(k.Type, false)
 			v.handler(k.Addr, v.typeName(k.Type))
 		}
 		if h.HasCatchAll {

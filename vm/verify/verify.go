@@ -140,6 +140,8 @@ func (v *verifier) run() {
 	case v.code == nil:
 		v.fail("method has no code")
 	}
+	v.checkDesc(v.def.Class, false)
+	v.checkProto(v.f.Methods[v.em.Method].Proto)
 	v.structure()
 	v.flow()
 }

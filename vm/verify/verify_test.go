@@ -203,3 +203,17 @@ func TestDeadCode(t *testing.T) {
 	f.ClassDefs[0].Data.DirectMethods[0].Code.Insns[1] = 0x0712 // const/4 v7
 	check(t, f, "register v7 out of range", 1)
 }
+
+// TestBadDescriptor: the reader does not check that type strings are
+// descriptors; the verifier must, before the type checks index them.
+func TestBadDescriptor(t *testing.T) {
+	for _, bad := range []string{"", "Foo", "L;", "[V", "LFoo;Bar;"} {
+		f := assemble(t, static("()V", 1, "new-instance v0, LFoo;\nreturn-void"))
+		for i, s := range f.Strings {
+			if s == "LFoo;" {
+				f.Strings[i] = bad
+			}
+		}
+		check(t, f, "invalid type descriptor '"+bad+"'", 0)
+	}
+}
