@@ -14,7 +14,7 @@ import (
 
 // assemble builds class LT; from smali source (the .class header is
 // added) and returns the DEX file.
-func assemble(t *testing.T, body string) *dex.File {
+func assemble(t testing.TB, body string) *dex.File {
 	t.Helper()
 	src := ".class public LT;\n.super Ljava/lang/Object;\n.field public i:I\n.field public o:Ljava/lang/Object;\n" + body
 	c, err := smali.Parse("T.smali", []byte(src), &smali.Options{API: 28})
