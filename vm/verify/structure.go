@@ -107,7 +107,11 @@ func (v *verifier) checkInsn(pc int, in *dex.Instruction) {
 	}
 	switch in.Op {
 	case dex.OpPackedSwitch, dex.OpSparseSwitch:
-		p := v.payload(pc, in, map[dex.Opcode]dex.PayloadKind{dex.OpPackedSwitch: dex.PackedSwitchPayload, dex.OpSparseSwitch: dex.SparseSwitchPayload}[in.Op])
+		kind := dex.SparseSwitchPayload
+		if in.Op == dex.OpPackedSwitch {
+			kind = dex.PackedSwitchPayload
+		}
+		p := v.payload(pc, in, kind)
 		var offs []int32
 		if in.Op == dex.OpPackedSwitch {
 			ps, err := dex.DecodePackedSwitch(v.insns, p)
