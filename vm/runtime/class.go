@@ -28,9 +28,12 @@ type Class struct {
 	File *DexFile // defining DEX file; nil for arrays and primitives
 	Def  *dex.ClassDef
 
-	State      int
-	initThread *Thread
-	Boot       bool // loaded from the boot class path (core.dex)
+	State int
+	// VerifyError is the message of the VerifyError the class throws
+	// at its first use, when it failed verification at link time.
+	VerifyError string
+	initThread  *Thread
+	Boot        bool // loaded from the boot class path (core.dex)
 
 	// Instance layout: ObjectSize bytes (unaligned) including the super
 	// class's fields; RefOffsets are the offsets of every reference field.

@@ -172,6 +172,7 @@ func (vm *VM) defineClass(f *DexFile, def *dex.ClassDef, desc string) *Class {
 	}
 	vm.layoutFields(c)
 	vm.linkMethods(c)
+	vm.verifyClass(c)
 	c.State = ClassLinked
 	vm.register(c)
 	return c

@@ -169,6 +169,10 @@ func (caller *Class) SuperTarget(m *Method) *Method {
 // simplified for a VM whose threads take turns). It returns false with an
 // exception pending if initialisation failed.
 func (t *Thread) EnsureInitialized(c *Class) bool {
+	if c.VerifyError != "" {
+		t.ThrowNew("Ljava/lang/VerifyError;", c.VerifyError)
+		return false
+	}
 	for {
 		switch c.State {
 		case ClassInitialized:

@@ -46,7 +46,7 @@
 .end method
 
 .method public static assertEquals(JJ)V
-    .registers 4
+    .registers 6
     cmp-long v0, p0, p2
     if-nez v0, :failed
     return-void

@@ -1,0 +1,93 @@
+package vm_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/smali"
+	"github.com/droidprof/droidprof/vm/smali/ast"
+)
+
+// TestVerifyError: a class whose code fails verification throws
+// java.lang.VerifyError, in ART's message shape, at its first use and at
+// every later one; the rest of the program runs.
+func TestVerifyError(t *testing.T) {
+	srcs := map[string]string{
+		"Main.smali": `.class public LMain;
+.super Ljava/lang/Object;
+.method public static main([Ljava/lang/String;)V
+    .registers 3
+    const/4 v1, 0
+  :loop
+    :try_start
+    invoke-static {}, LBad;->m()I
+    :try_end
+    .catch Ljava/lang/VerifyError; {:try_start .. :try_end} :caught
+    return-void
+  :caught
+    move-exception v0
+    sget-object v2, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    invoke-virtual {v2, v0}, Ljava/io/PrintStream;->println(Ljava/lang/Object;)V
+    add-int/lit8 v1, v1, 1
+    const/4 v0, 2
+    if-lt v1, v0, :loop
+    invoke-static {}, LGood;->m()V
+    return-void
+.end method
+`,
+		"Bad.smali": `.class public LBad;
+.super Ljava/lang/Object;
+.method public static m()I
+    .registers 2
+    const/4 v0, 1
+    const/4 v1, 2
+    monitor-enter v1
+    return v0
+.end method
+`,
+		"Good.smali": `.class public LGood;
+.super Ljava/lang/Object;
+.method public static m()V
+    .registers 2
+    sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    const-string v1, "good"
+    invoke-virtual {v0, v1}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    return-void
+.end method
+`,
+	}
+	var classes []*ast.Class
+	for name, src := range srcs {
+		c, err := smali.Parse(name, []byte(src), &smali.Options{API: 28})
+		if err != nil {
+			t.Fatal(err)
+		}
+		classes = append(classes, c)
+	}
+	data, err := smali.Assemble(classes, &smali.AssembleOptions{API: 28})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "t.dex")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	code, err := vm.Run(context.Background(), vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &errOut}, "Main", nil)
+	if err != nil || code != 0 {
+		t.Fatalf("exit %d, %v; stderr %s", code, err, errOut.String())
+	}
+	const msg = "java.lang.VerifyError: Verifier rejected class Bad: int Bad.m() failed to verify: int Bad.m(): [0x2] tried to get class from non-reference register v1 (type=Constant)"
+	want := msg + "\n" + msg + "\ngood\n"
+	if got := out.String(); got != want {
+		t.Errorf("stdout\n%s\nwant\n%s", got, want)
+	}
+	if strings.Contains(errOut.String(), "internal error") {
+		t.Error(errOut.String())
+	}
+}
