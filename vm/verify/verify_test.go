@@ -135,12 +135,7 @@ func TestStructure(t *testing.T) {
 	// pc 0 const/16 v0, 7 (2 units); 2 if-eqz v0, +4; 4 goto +2; 5 nop;
 	// 6 return-void.
 	const src = ".method public static m()V\n.registers 2\nconst/16 v0, 7\nif-eqz v0, :a\ngoto :a\nnop\n:a\nreturn-void\n.end method\n"
-	tests := []struct {
-		name  string
-		patch func(c *dex.Code)
-		want  string
-		pc    int
-	}{
+	checkPatched(t, src, []patchCase{
 		{"valid", func(c *dex.Code) {}, "", 0},
 		{"register out of range", func(c *dex.Code) { c.Insns[0] = 0x0513 }, "register v5 out of range (>= 2)", 0},
 		{"branch into an instruction", func(c *dex.Code) { c.Insns[3] = 0xffff }, "invalid branch target -1 (-> 0x1)", 2},
@@ -160,14 +155,7 @@ func TestStructure(t *testing.T) {
 			c.Handlers = []dex.CatchHandler{{HasCatchAll: true, CatchAll: 1}}
 		}, "exception handler offset 0x1 is not an instruction start", -1},
 		{"move-exception reached by fall-through", func(c *dex.Code) { c.Insns[4], c.Insns[5] = 0, 0x000d }, "not the start of a handler", 5},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f := assemble(t, src)
-			tc.patch(f.ClassDefs[0].Data.DirectMethods[0].Code)
-			check(t, f, tc.want, tc.pc)
-		})
-	}
+	})
 }
 
 // TestPayloads covers switch and array-data payload checks.
@@ -175,24 +163,12 @@ func TestPayloads(t *testing.T) {
 	// pc 0 const/16 v0, 7; 2 packed-switch v0, +4; 5 return-void;
 	// 6 the payload (aligned by the assembler).
 	const src = ".method public static m()V\n.registers 1\nconst/16 v0, 7\npacked-switch v0, :p\n:r\nreturn-void\n:p\n.packed-switch 0\n:r\n.end packed-switch\n.end method\n"
-	tests := []struct {
-		name  string
-		patch func(c *dex.Code)
-		want  string
-		pc    int
-	}{
+	checkPatched(t, src, []patchCase{
 		{"valid", func(c *dex.Code) {}, "", 0},
 		{"offset not at a payload", func(c *dex.Code) { c.Insns[3] = 3 }, "invalid packed-switch payload offset 3", 2},
 		{"wrong payload kind", func(c *dex.Code) { c.Insns[6] = 0x0200 }, "invalid packed-switch payload offset 4", 2},
 		{"switch target outside", func(c *dex.Code) { c.Insns[10] = 0x100 }, "invalid branch target 256", 2},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			f := assemble(t, src)
-			tc.patch(f.ClassDefs[0].Data.DirectMethods[0].Code)
-			check(t, f, tc.want, tc.pc)
-		})
-	}
+	})
 }
 
 // TestDeadCode: like ART, the type-flow checks (argument counts, wide
@@ -215,5 +191,27 @@ func TestBadDescriptor(t *testing.T) {
 			}
 		}
 		check(t, f, "invalid type descriptor '"+bad+"'", 0)
+	}
+}
+
+// patchCase is a change to an assembled method's code item that the
+// verifier must reject with want at pc (want "": accept it).
+type patchCase struct {
+	name  string
+	patch func(c *dex.Code)
+	want  string
+	pc    int
+}
+
+// checkPatched assembles src, a single static method, afresh for each case,
+// patches its code and checks the verifier's verdict.
+func checkPatched(t *testing.T, src string, cases []patchCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := assemble(t, src)
+			tc.patch(f.ClassDefs[0].Data.DirectMethods[0].Code)
+			check(t, f, tc.want, tc.pc)
+		})
 	}
 }
