@@ -282,6 +282,8 @@ func registerNatives(vm *VM) {
 		t.Ret = uint64(uint32(vm.ArrayLength(a[0])))
 	}
 
+	registerReflectNatives(vm)
+
 	// java.io.FileOutputStream
 	n["Ljava/io/FileOutputStream;->writeBytes(I[BII)V"] = func(t *Thread, a []uint32) {
 		fd, arr, off, cnt := int32(a[0]), a[1], int32(a[2]), int32(a[3])

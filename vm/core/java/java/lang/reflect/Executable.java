@@ -1,0 +1,65 @@
+package java.lang.reflect;
+
+/** What methods and constructors share: a declaring class, a slot, parameters. */
+public abstract class Executable extends AccessibleObject implements Member {
+    final Class<?> declaringClass;
+    final int slot;
+    final String name;
+    final int modifiers;
+    private Class<?>[] parameterTypes;
+
+    Executable(Class<?> declaringClass, int slot) {
+        this.declaringClass = declaringClass;
+        this.slot = slot;
+        this.name = VMReflection.name(declaringClass, slot, false);
+        this.modifiers = VMReflection.modifiers(declaringClass, slot, false);
+    }
+
+    public Class<?> getDeclaringClass() {
+        return declaringClass;
+    }
+
+    public int getModifiers() {
+        return modifiers;
+    }
+
+    public boolean isSynthetic() {
+        return (modifiers & Modifier.SYNTHETIC) != 0;
+    }
+
+    public boolean isVarArgs() {
+        return (modifiers & Modifier.VARARGS) != 0;
+    }
+
+    /** The shared array; callers must not modify it. */
+    Class<?>[] params() {
+        if (parameterTypes == null) {
+            parameterTypes = VMReflection.parameterTypes(declaringClass, slot);
+        }
+        return parameterTypes;
+    }
+
+    public Class<?>[] getParameterTypes() {
+        return params().clone();
+    }
+
+    public int getParameterCount() {
+        return params().length;
+    }
+
+    public Class<?>[] getExceptionTypes() {
+        return new Class<?>[0];
+    }
+
+    public boolean equals(Object o) {
+        if (!(o instanceof Executable)) {
+            return false;
+        }
+        Executable e = (Executable) o;
+        return e.declaringClass == declaringClass && e.slot == slot;
+    }
+
+    public int hashCode() {
+        return declaringClass.getName().hashCode() ^ name.hashCode();
+    }
+}
