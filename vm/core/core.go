@@ -44,6 +44,8 @@ var Natives = []string{
 	"Ljava/lang/reflect/VMReflection;->invoke(Ljava/lang/Class;ILjava/lang/Object;[J[Ljava/lang/Object;[J)Ljava/lang/Object;",
 	"Ljava/lang/reflect/VMReflection;->newInstance(Ljava/lang/Class;I[J[Ljava/lang/Object;)Ljava/lang/Object;",
 	"Ljava/lang/reflect/VMReflection;->ensureInitialized(Ljava/lang/Class;)V",
+	"Ljava/lang/reflect/VMReflection;->canAccess(Ljava/lang/Class;ILjava/lang/Object;)Z",
+	"Ljava/lang/reflect/VMReflection;->callerName()Ljava/lang/String;",
 	"Ljava/lang/reflect/VMReflection;->interfaces(Ljava/lang/Class;)[Ljava/lang/Class;",
 	"Ljava/lang/reflect/VMReflection;->classModifiers(Ljava/lang/Class;)I",
 	"Ljava/lang/reflect/VMReflection;->enclosingClass(Ljava/lang/Class;Z)Ljava/lang/Class;",

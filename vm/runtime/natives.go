@@ -78,6 +78,10 @@ func registerNatives(vm *VM) {
 			t.ThrowNew("Ljava/lang/InstantiationException;", c.Name)
 			return
 		}
+		if caller := t.callerClass(); !classAccessible(caller, c) || !canAccess(caller, c, ctor.Access, 0, vm) {
+			t.ThrowNew("Ljava/lang/IllegalAccessException;", c.Name+" is not accessible from "+caller.Name)
+			return
+		}
 		if !t.EnsureInitialized(c) {
 			return
 		}

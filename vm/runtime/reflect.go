@@ -1,6 +1,10 @@
 package runtime
 
-import "github.com/droidprof/droidprof/vm/dex"
+import (
+	"strings"
+
+	"github.com/droidprof/droidprof/vm/dex"
+)
 
 // Java's modifier bits live in the low 16 bits of DEX access flags; the
 // rest are the VM's own (constructor, declared-synchronized).
@@ -72,6 +76,19 @@ func registerReflectNatives(vm *VM) {
 		t.Ret = uint64(t.classArray(params, typeOf))
 	})
 	reg("ensureInitialized(Ljava/lang/Class;)V", func(t *Thread, a []uint32) { t.EnsureInitialized(cls(a[0])) })
+	reg("canAccess(Ljava/lang/Class;ILjava/lang/Object;)Z", func(t *Thread, a []uint32) {
+		t.Ret = 0
+		if canAccess(t.callerClass(), cls(a[0]), a[1], a[2], vm) {
+			t.Ret = 1
+		}
+	})
+	reg("callerName()Ljava/lang/String;", func(t *Thread, a []uint32) {
+		name := "null"
+		if c := t.callerClass(); c != nil {
+			name = c.Name
+		}
+		t.Ret = uint64(t.NewString(name))
+	})
 	reg("interfaces(Ljava/lang/Class;)[Ljava/lang/Class;", func(t *Thread, a []uint32) {
 		c := cls(a[0])
 		descs := make([]string, len(c.Interfaces))
@@ -329,4 +346,58 @@ func annotationValue(c *Class, ann *dex.Annotation, name string) (dex.Value, boo
 		}
 	}
 	return dex.Value{}, false
+}
+
+// callerClass is the class of the innermost frame outside the reflection
+// implementation (java.lang.Class and java.lang.reflect): the code whose
+// access rights a reflective call is checked against.
+func (t *Thread) callerClass() *Class {
+	for i := len(t.Frames) - 1; i >= 0; i-- {
+		c := t.Frames[i].Method.Class
+		if c.Descriptor != "Ljava/lang/Class;" && !strings.HasPrefix(c.Descriptor, "Ljava/lang/reflect/") {
+			return c
+		}
+	}
+	return nil
+}
+
+// samePackage reports whether a and b are in the same runtime package.
+func samePackage(a, b *Class) bool {
+	pkg := func(c *Class) string {
+		for c.Component != nil {
+			c = c.Component
+		}
+		return c.Descriptor[:strings.LastIndexByte(c.Descriptor, '/')+1]
+	}
+	return pkg(a) == pkg(b)
+}
+
+// canAccess applies ART's rule for reflective access to a member of decl
+// with access flags from caller: public members always, private ones from
+// decl only, protected ones from subclasses (for an instance member, when
+// obj is an instance of the caller) or the package, the rest from the
+// package. A nil caller (no frame outside reflection) may access all.
+// Unlike the JVM, ART does not require decl itself to be public.
+func canAccess(caller, decl *Class, flags uint32, obj uint32, vm *VM) bool {
+	if flags&dex.AccPublic != 0 || caller == decl || caller == nil {
+		return true
+	}
+	if flags&dex.AccPrivate != 0 {
+		return false
+	}
+	if flags&dex.AccProtected != 0 {
+		if obj != 0 && !vm.ClassOf(obj).AssignableTo(caller) && !samePackage(decl, caller) {
+			return false
+		}
+		if caller.SubclassOf(decl) {
+			return true
+		}
+	}
+	return samePackage(decl, caller)
+}
+
+// classAccessible reports whether caller may name c: c is public or in
+// caller's package.
+func classAccessible(caller, c *Class) bool {
+	return c.Access&dex.AccPublic != 0 || caller == nil || samePackage(c, caller)
 }

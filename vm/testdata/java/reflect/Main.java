@@ -183,6 +183,7 @@ public class Main {
         classes();
         arrays();
         enums();
+        access();
         System.out.println("done");
     }
 
@@ -630,6 +631,76 @@ public class Main {
             Array.newInstance(void.class, 1);
         } catch (IllegalArgumentException e) {
             System.out.println("void: " + exc(e));
+        }
+    }
+
+    // Sub may use other.Pub's protected members through reflection.
+    static class Sub extends other.Pub {
+        static void run() throws Exception {
+            System.out.println("Sub prot: " + other.Pub.class.getDeclaredMethod("protMethod").invoke(null)
+                    + " " + other.Pub.class.getDeclaredField("prot").get(null));
+            try {
+                other.Pub.class.getDeclaredMethod("pkgMethod").invoke(null);
+            } catch (IllegalAccessException e) {
+                System.out.println("Sub pkg: " + exc(e));
+            }
+        }
+    }
+
+    static void access() throws Exception {
+        section("access");
+        Class<?> pub = other.Pub.class;
+        String[] methods = {"openMethod", "pkgMethod", "protMethod", "privMethod"};
+        for (String name : methods) {
+            Method m = pub.getDeclaredMethod(name);
+            try {
+                System.out.println(name + ": " + m.invoke(null));
+            } catch (IllegalAccessException e) {
+                m.setAccessible(true);
+                System.out.println(name + ": " + exc(e) + ", accessible: " + m.invoke(null));
+            }
+        }
+        String[] fields = {"open", "pkg", "prot", "priv"};
+        for (String name : fields) {
+            Field f = pub.getDeclaredField(name);
+            try {
+                System.out.println(name + ": " + f.getInt(null));
+            } catch (IllegalAccessException e) {
+                System.out.print(name + ": " + exc(e));
+                try {
+                    f.set(null, 5);
+                } catch (IllegalAccessException e2) {
+                    System.out.print(" set " + exc(e2));
+                }
+                f.setAccessible(true);
+                f.set(null, 5);
+                System.out.println(", accessible: " + f.get(null));
+            }
+        }
+        Sub.run();
+        Constructor<?> hidden = pub.getDeclaredConstructor(int.class);
+        try {
+            hidden.newInstance(1);
+        } catch (IllegalAccessException e) {
+            hidden.setAccessible(true);
+            System.out.println("private ctor: " + exc(e) + ", accessible: " + hidden.newInstance(1).getClass().getName());
+        }
+        System.out.println(pub.newInstance().getClass().getName());
+        try {
+            other.Shy.class.newInstance();
+        } catch (IllegalAccessException e) {
+            System.out.println("Shy: " + exc(e));
+        }
+        try {
+            Class.forName("other.Pkg").newInstance();
+        } catch (IllegalAccessException e) {
+            System.out.println("Pkg: " + exc(e));
+        }
+        Method priv = Square.class.getDeclaredMethod("priv");
+        try {
+            priv.invoke(null);
+        } catch (IllegalAccessException e) {
+            System.out.println("nested private: " + exc(e));
         }
     }
 

@@ -27,6 +27,8 @@ public final class Constructor<T> extends Executable {
             throw new InstantiationException("Can't instantiate abstract class " + declaringClass.getName());
         }
         Class<?>[] p = params();
+        VMReflection.checkCount(p, args);
+        checkAccess(declaringClass, modifiers, null, "constructor");
         long[] prims = new long[p.length];
         Object[] refs = new Object[p.length];
         VMReflection.packArgs(p, args, prims, refs, "constructor " + declaringClass.getName());

@@ -58,6 +58,7 @@ public final class Field extends AccessibleObject implements Member {
 
     public Object get(Object obj) throws IllegalArgumentException, IllegalAccessException {
         checkReceiver(obj);
+        checkAccess(declaringClass, modifiers, obj, "field");
         Class<?> t = getType();
         if (t.isPrimitive()) {
             return VMReflection.box(VMReflection.getPrim(declaringClass, slot, obj), VMReflection.kind(t));
@@ -68,6 +69,7 @@ public final class Field extends AccessibleObject implements Member {
     /** Reads a primitive field as raw bits of kind to, widening its value. */
     private long getRaw(Object obj, int to) throws IllegalAccessException {
         checkReceiver(obj);
+        checkAccess(declaringClass, modifiers, obj, "field");
         int from = VMReflection.kind(getType());
         if (from < 0 || !VMReflection.widens(from, to)) {
             throw new IllegalArgumentException("field " + this + " has type " + getType().getName()
@@ -112,6 +114,7 @@ public final class Field extends AccessibleObject implements Member {
 
     private void checkWritable(Object obj) throws IllegalAccessException {
         checkReceiver(obj);
+        checkAccess(declaringClass, modifiers, obj, "field");
         if (Modifier.isFinal(modifiers) && !override) {
             throw new IllegalAccessException("Cannot set final field: " + this);
         }

@@ -36,7 +36,10 @@ public final class Method extends Executable {
     public Object invoke(Object receiver, Object... args)
             throws IllegalAccessException, IllegalArgumentException, InvocationTargetException {
         boolean isStatic = Modifier.isStatic(modifiers);
-        if (!isStatic) {
+        if (isStatic) {
+            // Initialisation errors are thrown as they are, not wrapped.
+            VMReflection.ensureInitialized(declaringClass);
+        } else {
             if (receiver == null) {
                 throw new NullPointerException("null receiver");
             }
@@ -46,14 +49,12 @@ public final class Method extends Executable {
             }
         }
         Class<?>[] p = params();
+        VMReflection.checkCount(p, args);
+        checkAccess(declaringClass, modifiers, receiver, "method");
         long[] prims = new long[p.length];
         Object[] refs = new Object[p.length];
         VMReflection.packArgs(p, args, prims, refs, "method " + declaringClass.getName() + "." + name);
         Class<?> ret = getReturnType();
-        if (isStatic) {
-            // Initialisation errors are thrown as they are, not wrapped.
-            VMReflection.ensureInitialized(declaringClass);
-        }
         long[] result = new long[1];
         Object r;
         try {

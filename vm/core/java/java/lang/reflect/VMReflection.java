@@ -39,6 +39,12 @@ public final class VMReflection {
 
     static native void ensureInitialized(Class<?> c);
 
+    /** Reports whether the caller of reflection may access a member of decl with these flags on obj. */
+    static native boolean canAccess(Class<?> decl, int flags, Object obj);
+
+    /** Returns the name of the class that called reflection. */
+    static native String callerName();
+
     /** Returns the interfaces c declares, in declaration order. */
     public static native Class<?>[] interfaces(Class<?> c);
 
@@ -228,10 +234,7 @@ public final class VMReflection {
      * and refs; what names the call in IllegalArgumentException messages.
      */
     static void packArgs(Class<?>[] params, Object[] args, long[] prims, Object[] refs, String what) {
-        int got = args == null ? 0 : args.length;
-        if (got != params.length) {
-            throw new IllegalArgumentException("Wrong number of arguments; expected " + params.length + ", got " + got);
-        }
+        checkCount(params, args);
         for (int i = 0; i < params.length; i++) {
             Class<?> p = params[i];
             Object a = args[i];
@@ -248,6 +251,13 @@ public final class VMReflection {
                 }
                 refs[i] = a;
             }
+        }
+    }
+
+    static void checkCount(Class<?>[] params, Object[] args) {
+        int got = args == null ? 0 : args.length;
+        if (got != params.length) {
+            throw new IllegalArgumentException("Wrong number of arguments; expected " + params.length + ", got " + got);
         }
     }
 
