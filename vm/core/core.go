@@ -46,10 +46,17 @@ var Natives = []string{
 	"Ljava/lang/reflect/VMReflection;->ensureInitialized(Ljava/lang/Class;)V",
 	"Ljava/lang/reflect/VMReflection;->canAccess(Ljava/lang/Class;ILjava/lang/Object;)Z",
 	"Ljava/lang/reflect/VMReflection;->callerName()Ljava/lang/String;",
+	"Ljava/lang/reflect/VMReflection;->annotations(Ljava/lang/Class;III)[Ljava/lang/Object;",
+	"Ljava/lang/reflect/VMReflection;->annotationDefaults(Ljava/lang/Class;)[Ljava/lang/Object;",
 	"Ljava/lang/reflect/VMReflection;->interfaces(Ljava/lang/Class;)[Ljava/lang/Class;",
 	"Ljava/lang/reflect/VMReflection;->classModifiers(Ljava/lang/Class;)I",
 	"Ljava/lang/reflect/VMReflection;->enclosingClass(Ljava/lang/Class;Z)Ljava/lang/Class;",
 	"Ljava/lang/reflect/VMReflection;->isAnonymous(Ljava/lang/Class;)Z",
+
+	// java.lang.reflect.Proxy (static): proxy classes the VM defines.
+	"Ljava/lang/reflect/Proxy;->proxyClass([Ljava/lang/Class;)Ljava/lang/Class;",
+	"Ljava/lang/reflect/Proxy;->isProxyClass0(Ljava/lang/Class;)Z",
+	"Ljava/lang/reflect/Proxy;->allocate(Ljava/lang/Class;)Ljava/lang/Object;",
 
 	// java.lang.Object: identity, class and monitors.
 	"Ljava/lang/Object;->getClass()Ljava/lang/Class;",

@@ -16,6 +16,8 @@ const javaFlagsMask = 0xffff
 // boxing and unboxing, so these only read the runtime's tables and move
 // raw values.
 func registerReflectNatives(vm *VM) {
+	registerProxyNatives(vm)
+	registerAnnotationNatives(vm)
 	reg := func(name string, f NativeFunc) { vm.natives["Ljava/lang/reflect/VMReflection;->"+name] = f }
 	cls := func(a uint32) *Class { return vm.ClassFromObject(a) }
 	classOrZero := func(c *Class) uint64 {

@@ -1,3 +1,7 @@
+import java.lang.annotation.Annotation;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -184,6 +188,7 @@ public class Main {
         arrays();
         enums();
         access();
+        annotations();
         System.out.println("done");
     }
 
@@ -702,6 +707,137 @@ public class Main {
         } catch (IllegalAccessException e) {
             System.out.println("nested private: " + exc(e));
         }
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @interface Tag {
+        String value();
+
+        int n() default 3;
+
+        int[] nums() default {1, 2};
+
+        Color color() default Color.GREEN;
+
+        Class<?> type() default Object.class;
+
+        Nested nested() default @Nested;
+
+        String[] names() default {};
+
+        long big() default 1L << 40;
+
+        char ch() default 'x';
+
+        double d() default 0.5;
+
+        boolean z() default true;
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @interface Nested {
+        byte b() default 1;
+
+        short[] s() default {};
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @Inherited
+    @interface Inh {
+        int value();
+    }
+
+    @Retention(RetentionPolicy.CLASS)
+    @interface Invisible {
+    }
+
+    @Tag("class")
+    @Inh(1)
+    @Invisible
+    static class Annotated {
+        @Tag(value = "field", n = 9, nums = {}, color = Color.RED, type = String.class, nested = @Nested(b = 5, s = {7, 8}),
+                names = {"a", "b"}, big = -1, ch = 'q', d = 1e10, z = false)
+        public int field;
+
+        @Tag("ctor")
+        public Annotated() {
+        }
+
+        @Tag("method")
+        @Deprecated
+        public void method(@Tag("p0") int a, String b, @Inh(2) @Tag("p2") Object c) {
+        }
+
+        public void plain() {
+        }
+    }
+
+    static class AnnotatedChild extends Annotated {
+    }
+
+    @Inh(3)
+    static class AnnotatedGrandChild extends AnnotatedChild {
+    }
+
+    static String tag(Tag t) {
+        if (t == null) {
+            return "null";
+        }
+        Nested n = t.nested();
+        return t.value() + " n=" + t.n() + " nums=" + java.util.Arrays.toString(t.nums()) + " color=" + t.color()
+                + " type=" + t.type().getName() + " nested=" + n.b() + "/" + java.util.Arrays.toString(n.s())
+                + " names=" + java.util.Arrays.toString(t.names()) + " big=" + t.big() + " ch=" + t.ch() + " d=" + t.d()
+                + " z=" + t.z() + " type=" + t.annotationType().getSimpleName();
+    }
+
+    static List<String> annotationNames(Annotation[] as) {
+        List<String> out = new ArrayList<String>();
+        for (Annotation a : as) {
+            out.add(a.annotationType().getSimpleName());
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    static void annotations() throws Exception {
+        section("annotations");
+        Class<?> c = Annotated.class;
+        System.out.println(tag(c.getAnnotation(Tag.class)));
+        System.out.println(annotationNames(c.getAnnotations()) + " " + annotationNames(c.getDeclaredAnnotations()));
+        System.out.println(c.isAnnotationPresent(Tag.class) + " " + c.isAnnotationPresent(Invisible.class) + " "
+                + c.isAnnotationPresent(Deprecated.class));
+        System.out.println(annotationNames(AnnotatedChild.class.getAnnotations()) + " "
+                + annotationNames(AnnotatedChild.class.getDeclaredAnnotations()) + " "
+                + AnnotatedChild.class.getAnnotation(Inh.class).value() + " " + AnnotatedGrandChild.class.getAnnotation(Inh.class).value());
+        Field f = c.getField("field");
+        System.out.println(tag(f.getAnnotation(Tag.class)));
+        Method m = c.getMethod("method", int.class, String.class, Object.class);
+        System.out.println(tag(m.getAnnotation(Tag.class)) + " " + annotationNames(m.getAnnotations()) + " "
+                + m.isAnnotationPresent(Deprecated.class));
+        Annotation[][] pa = m.getParameterAnnotations();
+        System.out.println(pa.length + " " + annotationNames(pa[0]) + " " + annotationNames(pa[1]) + " " + annotationNames(pa[2])
+                + " " + ((Tag) pa[0][0]).value());
+        System.out.println(tag(c.getConstructor().getAnnotation(Tag.class)));
+        Method plain = c.getMethod("plain");
+        System.out.println(plain.getAnnotations().length + " " + plain.getAnnotation(Tag.class) + " "
+                + plain.getParameterAnnotations().length);
+        Tag t1 = c.getAnnotation(Tag.class);
+        Tag t2 = c.getAnnotation(Tag.class);
+        Tag t3 = f.getAnnotation(Tag.class);
+        System.out.println(t1.equals(t2) + " " + (t1.hashCode() == t2.hashCode()) + " " + t1.equals(t3) + " " + t1.equals("x")
+                + " " + (t1 instanceof Annotation));
+        int[] nums = t3.nums();
+        String[] names = t3.names();
+        names[0] = "changed";
+        System.out.println(nums.length + " " + t3.names()[0]);
+        System.out.println(Tag.class.getMethod("n").getDefaultValue() + " " + Tag.class.getMethod("value").getDefaultValue() + " "
+                + java.util.Arrays.toString((int[]) Tag.class.getMethod("nums").getDefaultValue()));
+        System.out.println(Tag.class.isAnnotation() + " " + Tag.class.isInterface() + " " + c.isAnnotation());
+        Nested plainNested = Tag.class.getMethod("nested").getDefaultValue() instanceof Nested
+                ? (Nested) Tag.class.getMethod("nested").getDefaultValue() : null;
+        System.out.println(plainNested.b() + " " + plainNested.equals(t1.nested()) + " " + plainNested.equals(t3.nested()));
+        Inh inh = AnnotatedChild.class.getAnnotation(Inh.class);
+        System.out.println(inh.hashCode() + " " + Annotated.class.getAnnotation(Inh.class).hashCode());
     }
 
     static void enums() throws Exception {

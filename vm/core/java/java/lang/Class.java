@@ -375,4 +375,43 @@ public final class Class<T> implements java.io.Serializable {
     public boolean isAnnotation() {
         return !isArray() && !isPrimitive() && (VMReflection.classModifiers(this) & 0x2000) != 0;
     }
+
+    public java.lang.annotation.Annotation[] getDeclaredAnnotations() {
+        if (isArray() || isPrimitive()) {
+            return new java.lang.annotation.Annotation[0];
+        }
+        return VMReflection.classAnnotations(this);
+    }
+
+    /** Returns the declared annotations and the @Inherited ones of the super classes. */
+    public java.lang.annotation.Annotation[] getAnnotations() {
+        ArrayList<java.lang.annotation.Annotation> out = new ArrayList<java.lang.annotation.Annotation>();
+        for (java.lang.annotation.Annotation a : getDeclaredAnnotations()) {
+            out.add(a);
+        }
+        for (Class<?> k = getSuperclass(); k != null; k = k.getSuperclass()) {
+            for (java.lang.annotation.Annotation a : k.getDeclaredAnnotations()) {
+                Class<?> t = a.annotationType();
+                if (!t.isAnnotationPresent(java.lang.annotation.Inherited.class)) {
+                    continue;
+                }
+                boolean present = false;
+                for (java.lang.annotation.Annotation b : out) {
+                    present |= b.annotationType() == t;
+                }
+                if (!present) {
+                    out.add(a);
+                }
+            }
+        }
+        return out.toArray(new java.lang.annotation.Annotation[out.size()]);
+    }
+
+    public <A extends java.lang.annotation.Annotation> A getAnnotation(Class<A> annotationClass) {
+        return VMReflection.find(getAnnotations(), annotationClass);
+    }
+
+    public boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> annotationClass) {
+        return getAnnotation(annotationClass) != null;
+    }
 }

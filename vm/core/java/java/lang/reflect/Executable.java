@@ -62,4 +62,30 @@ public abstract class Executable extends AccessibleObject implements Member {
     public int hashCode() {
         return declaringClass.getName().hashCode() ^ name.hashCode();
     }
+
+    public java.lang.annotation.Annotation[] getDeclaredAnnotations() {
+        return AnnotationHandler.toAnnotations(VMReflection.annotations(declaringClass, 2, slot, 0));
+    }
+
+    public java.lang.annotation.Annotation[] getAnnotations() {
+        return getDeclaredAnnotations();
+    }
+
+    public <A extends java.lang.annotation.Annotation> A getAnnotation(Class<A> annotationClass) {
+        return VMReflection.find(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> annotationClass) {
+        return getAnnotation(annotationClass) != null;
+    }
+
+    /** Returns each parameter's annotations. */
+    public java.lang.annotation.Annotation[][] getParameterAnnotations() {
+        int n = params().length;
+        java.lang.annotation.Annotation[][] out = new java.lang.annotation.Annotation[n][];
+        for (int i = 0; i < n; i++) {
+            out[i] = AnnotationHandler.toAnnotations(VMReflection.annotations(declaringClass, 3, slot, i));
+        }
+        return out;
+    }
 }

@@ -205,4 +205,20 @@ public final class Field extends AccessibleObject implements Member {
         sb.append(declaringClass.getTypeName()).append('.').append(name);
         return sb.toString();
     }
+
+    public java.lang.annotation.Annotation[] getDeclaredAnnotations() {
+        return AnnotationHandler.toAnnotations(VMReflection.annotations(declaringClass, 1, slot, 0));
+    }
+
+    public java.lang.annotation.Annotation[] getAnnotations() {
+        return getDeclaredAnnotations();
+    }
+
+    public <A extends java.lang.annotation.Annotation> A getAnnotation(Class<A> annotationClass) {
+        return VMReflection.find(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> annotationClass) {
+        return getAnnotation(annotationClass) != null;
+    }
 }

@@ -19,6 +19,11 @@ public final class Method extends Executable {
         return returnType;
     }
 
+    /** Returns the default of an annotation member, or null. */
+    public Object getDefaultValue() {
+        return AnnotationHandler.defaultValue(this);
+    }
+
     public boolean isBridge() {
         return (modifiers & Modifier.BRIDGE) != 0;
     }

@@ -45,6 +45,34 @@ public final class VMReflection {
     /** Returns the name of the class that called reflection. */
     static native String callerName();
 
+    /**
+     * Returns the runtime-visible annotations of c (kind 0), its field
+     * (1) or method (2) at slot, or parameter param of that method (3),
+     * each as {annotation class, name, value, ...}.
+     */
+    static native Object[] annotations(Class<?> c, int kind, int slot, int param);
+
+    /** Returns the defaults of annotation type c as {c, name, value, ...}, or null. */
+    static native Object[] annotationDefaults(Class<?> c);
+
+    /** Returns the annotations declared on c. */
+    public static java.lang.annotation.Annotation[] classAnnotations(Class<?> c) {
+        return AnnotationHandler.toAnnotations(annotations(c, 0, 0, 0));
+    }
+
+    /** Returns the annotation of type t in list, or null. */
+    public static <A extends java.lang.annotation.Annotation> A find(java.lang.annotation.Annotation[] list, Class<A> t) {
+        if (t == null) {
+            throw new NullPointerException("annotationType == null");
+        }
+        for (java.lang.annotation.Annotation a : list) {
+            if (a.annotationType() == t) {
+                return t.cast(a);
+            }
+        }
+        return null;
+    }
+
     /** Returns the interfaces c declares, in declaration order. */
     public static native Class<?>[] interfaces(Class<?> c);
 

@@ -1,0 +1,210 @@
+package runtime
+
+import (
+	"github.com/droidprof/droidprof/vm/dex"
+)
+
+// Annotation targets of VMReflection.annotations.
+const (
+	annClass = iota
+	annField
+	annMethod
+	annParam
+)
+
+// registerAnnotationNatives adds VMReflection's annotation natives. An
+// annotation reaches Java as an Object[] {annotation class, name1, value1,
+// name2, value2, ...}; values are boxes, Strings, Classes, enum constants,
+// Object[] for arrays and such Object[]s for nested annotations, and the
+// Java side turns them into proxies of the annotation interface.
+func registerAnnotationNatives(vm *VM) {
+	reg := func(name string, f NativeFunc) { vm.natives["Ljava/lang/reflect/VMReflection;->"+name] = f }
+	reg("annotations(Ljava/lang/Class;III)[Ljava/lang/Object;", func(t *Thread, a []uint32) {
+		c := vm.ClassFromObject(a[0])
+		set := annotationSetOf(c, int(a[1]), int(a[2]), int(a[3]))
+		t.Ret = uint64(t.annotationArray(c, set, dex.VisibilityRuntime))
+	})
+	reg("annotationDefaults(Ljava/lang/Class;)[Ljava/lang/Object;", func(t *Thread, a []uint32) {
+		c := vm.ClassFromObject(a[0])
+		t.Ret = 0
+		ann := systemAnnotation(c, "Ldalvik/annotation/AnnotationDefault;")
+		if ann == nil {
+			return
+		}
+		if v, ok := annotationValue(c, ann, "value"); ok && v.Kind == dex.ValueAnnotation {
+			t.Ret = uint64(t.annotationObject(c, v.Annotation))
+		}
+	})
+}
+
+// annotationSetOf finds the annotation set of c (annClass), its field or
+// method at slot, or parameter param of that method; nil if none.
+func annotationSetOf(c *Class, kind, slot, param int) *dex.AnnotationSet {
+	if c.Def == nil || c.Def.Annotations == nil {
+		return nil
+	}
+	d, f := c.Def.Annotations, c.File.F
+	switch kind {
+	case annClass:
+		return d.Class
+	case annField:
+		fld := c.Fields[slot]
+		for _, fa := range d.Fields {
+			r := f.Fields[fa.Field]
+			if f.Strings[r.Name] == fld.Name && c.File.TypeName(r.Type) == fld.Type {
+				return fa.Set
+			}
+		}
+	case annMethod, annParam:
+		m := c.Methods[slot]
+		matches := func(idx uint32) bool {
+			r := f.Methods[idx]
+			return f.Strings[r.Name] == m.Name && f.ProtoString(r.Proto) == m.Signature
+		}
+		if kind == annMethod {
+			for _, ma := range d.Methods {
+				if matches(ma.Method) {
+					return ma.Set
+				}
+			}
+			return nil
+		}
+		for _, pa := range d.Params {
+			if matches(pa.Method) && param < len(pa.Sets) {
+				return pa.Sets[param]
+			}
+		}
+	}
+	return nil
+}
+
+// annotationArray returns an Object[] of the annotations in set with the
+// given visibility, each as annotationObject makes it; 0 with an
+// exception pending on failure.
+func (t *Thread) annotationArray(c *Class, set *dex.AnnotationSet, visibility uint8) uint32 {
+	var items []*dex.Annotation
+	if set != nil {
+		for i := range set.Items {
+			if set.Items[i].Visibility == visibility {
+				items = append(items, &set.Items[i])
+			}
+		}
+	}
+	arr := t.NewArrayOf("[Ljava/lang/Object;", int32(len(items)))
+	if arr == 0 {
+		return 0
+	}
+	t.PushRoot(arr)
+	defer t.PopRoots(1)
+	for i, ann := range items {
+		o := t.annotationObject(c, &ann.EncodedAnnotation)
+		if o == 0 && t.Exc != 0 {
+			return 0
+		}
+		t.VM.Heap.SetU32(arr+12+uint32(4*i), o)
+	}
+	return arr
+}
+
+// annotationObject turns an encoded annotation into {class, name, value, ...}.
+func (t *Thread) annotationObject(c *Class, ann *dex.EncodedAnnotation) uint32 {
+	vm := t.VM
+	typ := vm.loadClass(c.File.TypeName(ann.Type))
+	if typ == nil {
+		t.ThrowNew("Ljava/lang/TypeNotPresentException;", javaName(c.File.TypeName(ann.Type)))
+		return 0
+	}
+	arr := t.NewArrayOf("[Ljava/lang/Object;", int32(1+2*len(ann.Elements)))
+	if arr == 0 {
+		return 0
+	}
+	t.PushRoot(arr)
+	defer t.PopRoots(1)
+	vm.Heap.SetU32(arr+12, typ.Addr)
+	for i, e := range ann.Elements {
+		name := vm.Intern(c.File.F.Strings[e.Name])
+		vm.Heap.SetU32(arr+12+uint32(4*(1+2*i)), name)
+		v, ok := t.annotationValueObject(c, e.Value)
+		if !ok {
+			return 0
+		}
+		vm.Heap.SetU32(arr+12+uint32(4*(2+2*i)), v)
+	}
+	return arr
+}
+
+// annotationValueObject turns an encoded value into an object; ok is
+// false with an exception pending on failure.
+func (t *Thread) annotationValueObject(c *Class, v dex.Value) (uint32, bool) {
+	vm := t.VM
+	f := c.File
+	box := func(desc, sig string, words ...uint32) (uint32, bool) {
+		bc := vm.loadClass(desc)
+		m := FindMethod(bc, "valueOf", sig)
+		if m == nil || !t.EnsureInitialized(bc) || !t.Invoke(m, words) {
+			return 0, false
+		}
+		return uint32(t.Ret), true
+	}
+	switch v.Kind {
+	case dex.ValueByte:
+		return box("Ljava/lang/Byte;", "(B)Ljava/lang/Byte;", uint32(v.Bits))
+	case dex.ValueShort:
+		return box("Ljava/lang/Short;", "(S)Ljava/lang/Short;", uint32(v.Bits))
+	case dex.ValueChar:
+		return box("Ljava/lang/Character;", "(C)Ljava/lang/Character;", uint32(v.Bits))
+	case dex.ValueInt:
+		return box("Ljava/lang/Integer;", "(I)Ljava/lang/Integer;", uint32(v.Bits))
+	case dex.ValueLong:
+		return box("Ljava/lang/Long;", "(J)Ljava/lang/Long;", uint32(v.Bits), uint32(v.Bits>>32))
+	case dex.ValueFloat:
+		return box("Ljava/lang/Float;", "(F)Ljava/lang/Float;", uint32(v.Bits))
+	case dex.ValueDouble:
+		return box("Ljava/lang/Double;", "(D)Ljava/lang/Double;", uint32(v.Bits), uint32(v.Bits>>32))
+	case dex.ValueBoolean:
+		return box("Ljava/lang/Boolean;", "(Z)Ljava/lang/Boolean;", uint32(v.Bits))
+	case dex.ValueString:
+		return vm.Intern(f.F.Strings[v.Index()]), true
+	case dex.ValueType:
+		k := vm.loadClass(f.TypeName(v.Index()))
+		if k == nil {
+			t.ThrowNew("Ljava/lang/TypeNotPresentException;", javaName(f.TypeName(v.Index())))
+			return 0, false
+		}
+		return k.Addr, true
+	case dex.ValueEnum:
+		r := f.F.Fields[v.Index()]
+		k := vm.loadClass(f.TypeName(r.Class))
+		if k == nil || !t.EnsureInitialized(k) {
+			if t.Exc == 0 {
+				t.ThrowNew("Ljava/lang/TypeNotPresentException;", javaName(f.TypeName(r.Class)))
+			}
+			return 0, false
+		}
+		fld := findField(k, f.F.Strings[r.Name], f.TypeName(r.Type))
+		if fld == nil || !fld.Static {
+			t.ThrowNew("Ljava/lang/EnumConstantNotPresentException;", f.F.Strings[r.Name])
+			return 0, false
+		}
+		return vm.Heap.U32(fld.Class.Addr + fld.Offset), true
+	case dex.ValueArray:
+		arr := t.NewArrayOf("[Ljava/lang/Object;", int32(len(v.Array)))
+		if arr == 0 {
+			return 0, false
+		}
+		t.PushRoot(arr)
+		defer t.PopRoots(1)
+		for i, e := range v.Array {
+			o, ok := t.annotationValueObject(c, e)
+			if !ok {
+				return 0, false
+			}
+			vm.Heap.SetU32(arr+12+uint32(4*i), o)
+		}
+		return arr, true
+	case dex.ValueAnnotation:
+		o := t.annotationObject(c, v.Annotation)
+		return o, o != 0
+	}
+	return 0, true // null, and method or field values the Java side does not expose
+}
