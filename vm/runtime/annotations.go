@@ -32,7 +32,9 @@ func registerAnnotationNatives(vm *VM) {
 			return
 		}
 		if v, ok := annotationValue(c, ann, "value"); ok && v.Kind == dex.ValueAnnotation {
-			t.Ret = uint64(t.annotationObject(c, v.Annotation))
+			// Only the elements matter here: compilers name various types
+			// (smali's tests one that does not exist).
+			t.Ret = uint64(t.annotationObject(c, v.Annotation, false))
 		}
 	})
 }
@@ -82,10 +84,12 @@ func annotationSetOf(c *Class, kind, slot, param int) *dex.AnnotationSet {
 // given visibility, each as annotationObject makes it; 0 with an
 // exception pending on failure.
 func (t *Thread) annotationArray(c *Class, set *dex.AnnotationSet, visibility uint8) uint32 {
+	// Annotations whose type cannot be loaded are left out, as on ART and
+	// the JVM.
 	var items []*dex.Annotation
 	if set != nil {
 		for i := range set.Items {
-			if set.Items[i].Visibility == visibility {
+			if set.Items[i].Visibility == visibility && t.VM.loadClass(c.File.TypeName(set.Items[i].Type)) != nil {
 				items = append(items, &set.Items[i])
 			}
 		}
@@ -97,7 +101,7 @@ func (t *Thread) annotationArray(c *Class, set *dex.AnnotationSet, visibility ui
 	t.PushRoot(arr)
 	defer t.PopRoots(1)
 	for i, ann := range items {
-		o := t.annotationObject(c, &ann.EncodedAnnotation)
+		o := t.annotationObject(c, &ann.EncodedAnnotation, true)
 		if o == 0 && t.Exc != 0 {
 			return 0
 		}
@@ -106,12 +110,13 @@ func (t *Thread) annotationArray(c *Class, set *dex.AnnotationSet, visibility ui
 	return arr
 }
 
-// annotationObject turns an encoded annotation into {class, name, value, ...}.
-func (t *Thread) annotationObject(c *Class, ann *dex.EncodedAnnotation) uint32 {
+// annotationObject turns an encoded annotation into {class, name, value,
+// ...}; the class is null when it cannot be loaded and needType is false.
+func (t *Thread) annotationObject(c *Class, ann *dex.EncodedAnnotation, needType bool) uint32 {
 	vm := t.VM
 	typ := vm.loadClass(c.File.TypeName(ann.Type))
-	if typ == nil {
-		t.ThrowNew("Ljava/lang/TypeNotPresentException;", javaName(c.File.TypeName(ann.Type)))
+	if typ == nil && needType {
+		t.ThrowNew("Ljava/lang/NoClassDefFoundError;", javaName(c.File.TypeName(ann.Type)))
 		return 0
 	}
 	arr := t.NewArrayOf("[Ljava/lang/Object;", int32(1+2*len(ann.Elements)))
@@ -120,7 +125,9 @@ func (t *Thread) annotationObject(c *Class, ann *dex.EncodedAnnotation) uint32 {
 	}
 	t.PushRoot(arr)
 	defer t.PopRoots(1)
-	vm.Heap.SetU32(arr+12, typ.Addr)
+	if typ != nil {
+		vm.Heap.SetU32(arr+12, typ.Addr)
+	}
 	for i, e := range ann.Elements {
 		name := vm.Intern(c.File.F.Strings[e.Name])
 		vm.Heap.SetU32(arr+12+uint32(4*(1+2*i)), name)
@@ -168,7 +175,7 @@ func (t *Thread) annotationValueObject(c *Class, v dex.Value) (uint32, bool) {
 	case dex.ValueType:
 		k := vm.loadClass(f.TypeName(v.Index()))
 		if k == nil {
-			t.ThrowNew("Ljava/lang/TypeNotPresentException;", javaName(f.TypeName(v.Index())))
+			t.ThrowNew("Ljava/lang/NoClassDefFoundError;", javaName(f.TypeName(v.Index())))
 			return 0, false
 		}
 		return k.Addr, true
@@ -177,13 +184,13 @@ func (t *Thread) annotationValueObject(c *Class, v dex.Value) (uint32, bool) {
 		k := vm.loadClass(f.TypeName(r.Class))
 		if k == nil || !t.EnsureInitialized(k) {
 			if t.Exc == 0 {
-				t.ThrowNew("Ljava/lang/TypeNotPresentException;", javaName(f.TypeName(r.Class)))
+				t.ThrowNew("Ljava/lang/NoClassDefFoundError;", javaName(f.TypeName(r.Class)))
 			}
 			return 0, false
 		}
 		fld := findField(k, f.F.Strings[r.Name], f.TypeName(r.Type))
 		if fld == nil || !fld.Static {
-			t.ThrowNew("Ljava/lang/EnumConstantNotPresentException;", f.F.Strings[r.Name])
+			t.ThrowNew("Ljava/lang/NoSuchFieldError;", f.F.Strings[r.Name])
 			return 0, false
 		}
 		return vm.Heap.U32(fld.Class.Addr + fld.Offset), true
@@ -203,7 +210,7 @@ func (t *Thread) annotationValueObject(c *Class, v dex.Value) (uint32, bool) {
 		}
 		return arr, true
 	case dex.ValueAnnotation:
-		o := t.annotationObject(c, v.Annotation)
+		o := t.annotationObject(c, v.Annotation, true)
 		return o, o != 0
 	}
 	return 0, true // null, and method or field values the Java side does not expose
