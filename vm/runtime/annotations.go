@@ -215,3 +215,68 @@ func (t *Thread) annotationValueObject(c *Class, v dex.Value) (uint32, bool) {
 	}
 	return 0, true // null, and method or field values the Java side does not expose
 }
+
+// memberSystemAnnotation returns the system annotation of type desc on c
+// (annClass) or on its field or method at slot, or nil.
+func memberSystemAnnotation(c *Class, kind, slot int, desc string) *dex.Annotation {
+	set := annotationSetOf(c, kind, slot, 0)
+	if set == nil {
+		return nil
+	}
+	for i := range set.Items {
+		ann := &set.Items[i]
+		if ann.Visibility == dex.VisibilitySystem && c.File.TypeName(ann.Type) == desc {
+			return ann
+		}
+	}
+	return nil
+}
+
+// registerSignatureNatives adds the natives that read generic signatures
+// (dalvik.annotation.Signature) and declared exceptions
+// (dalvik.annotation.Throws).
+func registerSignatureNatives(vm *VM) {
+	reg := func(name string, f NativeFunc) { vm.natives["Ljava/lang/reflect/VMReflection;->"+name] = f }
+	reg("signature(Ljava/lang/Class;II)Ljava/lang/String;", func(t *Thread, a []uint32) {
+		c := vm.ClassFromObject(a[0])
+		t.Ret = 0
+		ann := memberSystemAnnotation(c, int(a[1]), int(a[2]), "Ldalvik/annotation/Signature;")
+		if ann == nil {
+			return
+		}
+		// The signature is split into an array of strings (to share
+		// common pieces in the string table); joined, it is the class
+		// file's Signature attribute.
+		v, ok := annotationValue(c, ann, "value")
+		if !ok || v.Kind != dex.ValueArray {
+			return
+		}
+		var sb []byte
+		for _, e := range v.Array {
+			if e.Kind == dex.ValueString {
+				sb = append(sb, c.File.F.Strings[e.Index()]...)
+			}
+		}
+		t.Ret = uint64(t.NewString(string(sb)))
+	})
+	reg("exceptionTypes(Ljava/lang/Class;I)[Ljava/lang/Class;", func(t *Thread, a []uint32) {
+		c := vm.ClassFromObject(a[0])
+		var descs []string
+		if ann := memberSystemAnnotation(c, annMethod, int(a[1]), "Ldalvik/annotation/Throws;"); ann != nil {
+			if v, ok := annotationValue(c, ann, "value"); ok && v.Kind == dex.ValueArray {
+				for _, e := range v.Array {
+					if e.Kind == dex.ValueType {
+						descs = append(descs, c.File.TypeName(e.Index()))
+					}
+				}
+			}
+		}
+		t.Ret = uint64(t.classArray(descs, func(t *Thread, desc string) *Class {
+			k := vm.loadClass(desc)
+			if k == nil {
+				t.ThrowNew("Ljava/lang/NoClassDefFoundError;", javaName(desc))
+			}
+			return k
+		}))
+	})
+}

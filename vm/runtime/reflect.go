@@ -18,6 +18,7 @@ const javaFlagsMask = 0xffff
 func registerReflectNatives(vm *VM) {
 	registerProxyNatives(vm)
 	registerAnnotationNatives(vm)
+	registerSignatureNatives(vm)
 	reg := func(name string, f NativeFunc) { vm.natives["Ljava/lang/reflect/VMReflection;->"+name] = f }
 	cls := func(a uint32) *Class { return vm.ClassFromObject(a) }
 	classOrZero := func(c *Class) uint64 {

@@ -5,6 +5,11 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -189,6 +194,7 @@ public class Main {
         enums();
         access();
         annotations();
+        generics();
         System.out.println("done");
     }
 
@@ -838,6 +844,112 @@ public class Main {
         System.out.println(plainNested.b() + " " + plainNested.equals(t1.nested()) + " " + plainNested.equals(t3.nested()));
         Inh inh = AnnotatedChild.class.getAnnotation(Inh.class);
         System.out.println(inh.hashCode() + " " + Annotated.class.getAnnotation(Inh.class).hashCode());
+    }
+
+    static class Gen<T extends Comparable<T>, U> extends ArrayList<T> implements Comparable<Gen<T, U>> {
+        public List<String> list;
+        public java.util.Map<String, ? extends Number> map;
+        public T[] arr;
+        public List<? super Integer>[] lists;
+        public Gen<T, U>.Inner2<String> inner;
+        public java.util.Map.Entry<String, Integer> entry;
+        public int plain;
+        public String[] strings;
+
+        public Gen(java.util.Set<T> s) throws Exception {
+        }
+
+        public <V extends Number & Comparable<V>> java.util.Map<T, V> m(List<? extends V> a, U[] b, int c)
+                throws java.io.IOException, IllegalStateException {
+            return null;
+        }
+
+        public int compareTo(Gen<T, U> o) {
+            return 0;
+        }
+
+        class Inner2<X> {
+        }
+    }
+
+    static String types(Type[] ts) {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < ts.length; i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            sb.append(ts[i]).append(" (").append(kind(ts[i])).append(')');
+        }
+        return sb.append(']').toString();
+    }
+
+    static String kind(Type t) {
+        if (t instanceof Class) {
+            return "Class";
+        } else if (t instanceof ParameterizedType) {
+            return "ParameterizedType";
+        } else if (t instanceof GenericArrayType) {
+            return "GenericArrayType";
+        } else if (t instanceof TypeVariable) {
+            return "TypeVariable";
+        } else if (t instanceof WildcardType) {
+            return "WildcardType";
+        }
+        return "?";
+    }
+
+    static void generics() throws Exception {
+        section("generics");
+        Class<?> g = Gen.class;
+        for (TypeVariable<?> v : g.getTypeParameters()) {
+            System.out.println(v + " bounds=" + types(v.getBounds()) + " decl=" + v.getGenericDeclaration());
+        }
+        System.out.println(g.getGenericSuperclass() + " " + types(g.getGenericInterfaces()));
+        System.out.println(Main.class.getGenericSuperclass() + " " + types(Main.class.getGenericInterfaces()) + " "
+                + Main.class.getTypeParameters().length + " " + int[].class.getGenericSuperclass());
+        String[] fields = {"list", "map", "arr", "lists", "inner", "entry", "plain", "strings"};
+        for (String name : fields) {
+            Type t = g.getField(name).getGenericType();
+            System.out.println(name + ": " + t + " (" + kind(t) + ")");
+        }
+        ParameterizedType map = (ParameterizedType) g.getField("map").getGenericType();
+        WildcardType w = (WildcardType) map.getActualTypeArguments()[1];
+        System.out.println(map.getRawType() + " " + map.getOwnerType() + " " + types(w.getUpperBounds()) + " "
+                + types(w.getLowerBounds()));
+        ParameterizedType inner = (ParameterizedType) g.getField("inner").getGenericType();
+        System.out.println(inner.getOwnerType() + " " + inner.getRawType() + " " + types(inner.getActualTypeArguments()));
+        ParameterizedType entry = (ParameterizedType) g.getField("entry").getGenericType();
+        System.out.println(entry.getOwnerType() + " " + entry.getRawType());
+        GenericArrayType arr = (GenericArrayType) g.getField("arr").getGenericType();
+        TypeVariable<?> t = (TypeVariable<?>) arr.getGenericComponentType();
+        System.out.println(t + " " + t.getGenericDeclaration() + " " + types(t.getBounds()) + " "
+                + t.equals(g.getTypeParameters()[0]) + " " + (t.hashCode() == g.getTypeParameters()[0].hashCode()));
+        Method m = null;
+        for (Method x : g.getDeclaredMethods()) {
+            if (x.getName().equals("m")) {
+                m = x;
+            }
+        }
+        System.out.println(m);
+        System.out.println(types(m.getGenericParameterTypes()) + " ret=" + m.getGenericReturnType() + " exc="
+                + types(m.getGenericExceptionTypes()) + " " + types(m.getExceptionTypes()));
+        for (TypeVariable<?> v : m.getTypeParameters()) {
+            System.out.println(v + " bounds=" + types(v.getBounds()) + " decl=" + v.getGenericDeclaration());
+        }
+        ParameterizedType ret = (ParameterizedType) m.getGenericReturnType();
+        TypeVariable<?> retV = (TypeVariable<?>) ret.getActualTypeArguments()[1];
+        System.out.println(retV.getGenericDeclaration().equals(m) + " " + types(retV.getBounds()));
+        Constructor<?> c = g.getConstructor(java.util.Set.class);
+        System.out.println(c + " " + types(c.getGenericParameterTypes()) + " " + types(c.getExceptionTypes()));
+        Method compareTo = g.getMethod("compareTo", Gen.class);
+        System.out.println(types(compareTo.getGenericParameterTypes()) + " " + compareTo.getGenericReturnType()
+                + " " + types(Square.class.getMethod("add", long.class, int.class).getGenericParameterTypes()));
+        Type l1 = g.getField("list").getGenericType();
+        Type l2 = g.getField("list").getGenericType();
+        System.out.println(l1.equals(l2) + " " + (l1.hashCode() == l2.hashCode()) + " " + l1.equals(g.getField("map").getGenericType())
+                + " " + arr.equals(g.getField("arr").getGenericType()));
+        System.out.println(Square.class.getConstructor().getExceptionTypes().length + " "
+                + Object.class.getMethod("wait", long.class).getExceptionTypes()[0].getName());
     }
 
     static void enums() throws Exception {

@@ -13,7 +13,7 @@ import java.util.Arrays;
  * represents classes itself, so this class declares no fields: everything
  * that needs the VM's class model is native.
  */
-public final class Class<T> implements java.io.Serializable {
+public final class Class<T> implements java.io.Serializable, java.lang.reflect.Type, java.lang.reflect.GenericDeclaration {
     private static final long serialVersionUID = 1L;
 
     private Class() {
@@ -413,5 +413,27 @@ public final class Class<T> implements java.io.Serializable {
 
     public boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> annotationClass) {
         return getAnnotation(annotationClass) != null;
+    }
+
+    @SuppressWarnings("unchecked")
+    public java.lang.reflect.TypeVariable<Class<T>>[] getTypeParameters() {
+        if (isArray() || isPrimitive()) {
+            return (java.lang.reflect.TypeVariable<Class<T>>[]) new java.lang.reflect.TypeVariable<?>[0];
+        }
+        return (java.lang.reflect.TypeVariable<Class<T>>[]) VMReflection.typeParameters(VMReflection.classSignature(this));
+    }
+
+    public java.lang.reflect.Type getGenericSuperclass() {
+        if (isArray() || isPrimitive() || isInterface()) {
+            return getSuperclass();
+        }
+        return VMReflection.genericSuperclass(VMReflection.classSignature(this), this);
+    }
+
+    public java.lang.reflect.Type[] getGenericInterfaces() {
+        if (isArray() || isPrimitive()) {
+            return getInterfaces();
+        }
+        return VMReflection.genericInterfaces(VMReflection.classSignature(this), this);
     }
 }

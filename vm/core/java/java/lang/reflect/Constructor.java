@@ -48,6 +48,7 @@ public final class Constructor<T> extends Executable {
         }
         sb.append(declaringClass.getTypeName());
         sb.append('(').append(VMReflection.typeNames(params())).append(')');
+        appendThrows(sb);
         return sb.toString();
     }
 }

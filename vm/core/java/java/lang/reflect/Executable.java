@@ -1,7 +1,7 @@
 package java.lang.reflect;
 
 /** What methods and constructors share: a declaring class, a slot, parameters. */
-public abstract class Executable extends AccessibleObject implements Member {
+public abstract class Executable extends AccessibleObject implements Member, GenericDeclaration {
     final Class<?> declaringClass;
     final int slot;
     final String name;
@@ -48,7 +48,42 @@ public abstract class Executable extends AccessibleObject implements Member {
     }
 
     public Class<?>[] getExceptionTypes() {
-        return new Class<?>[0];
+        return VMReflection.exceptionTypes(declaringClass, slot);
+    }
+
+    /** The parsed generic signature, or null when the method has none. */
+    Signatures.Parsed signature() {
+        String sig = VMReflection.signature(declaringClass, 2, slot);
+        return sig == null ? null : Signatures.parseMethod(sig, this);
+    }
+
+    public TypeVariable<?>[] getTypeParameters() {
+        Signatures.Parsed p = signature();
+        return p == null ? new TypeVariable<?>[0] : p.typeParameters;
+    }
+
+    public Type[] getGenericParameterTypes() {
+        Signatures.Parsed p = signature();
+        return p == null ? getParameterTypes() : p.parameters;
+    }
+
+    public Type[] getGenericExceptionTypes() {
+        Signatures.Parsed p = signature();
+        return p == null || p.exceptions.length == 0 ? getExceptionTypes() : p.exceptions;
+    }
+
+    /** Appends " throws A,B" for the declared exceptions. */
+    void appendThrows(StringBuilder sb) {
+        Class<?>[] ex = getExceptionTypes();
+        if (ex.length > 0) {
+            sb.append(" throws ");
+            for (int i = 0; i < ex.length; i++) {
+                if (i > 0) {
+                    sb.append(',');
+                }
+                sb.append(ex[i].getTypeName());
+            }
+        }
     }
 
     public boolean equals(Object o) {

@@ -42,6 +42,17 @@ public final class Field extends AccessibleObject implements Member {
         return type;
     }
 
+    public Type getGenericType() {
+        String sig = VMReflection.signature(declaringClass, 1, slot);
+        return sig == null ? getType() : Signatures.parseField(sig, declaringClass);
+    }
+
+    public String toGenericString() {
+        String mods = Modifier.toString(modifiers & Modifier.fieldModifiers());
+        return (mods.length() > 0 ? mods + " " : "") + Signatures.typeName(getGenericType()) + " "
+                + declaringClass.getTypeName() + "." + name;
+    }
+
     /** Checks the receiver of an instance field; static fields ignore it. */
     private void checkReceiver(Object obj) {
         if (Modifier.isStatic(modifiers)) {

@@ -24,6 +24,11 @@ public final class Method extends Executable {
         return AnnotationHandler.defaultValue(this);
     }
 
+    public Type getGenericReturnType() {
+        Signatures.Parsed p = signature();
+        return p == null ? getReturnType() : p.returnType;
+    }
+
     public boolean isBridge() {
         return (modifiers & Modifier.BRIDGE) != 0;
     }
@@ -85,6 +90,7 @@ public final class Method extends Executable {
         sb.append(getReturnType().getTypeName()).append(' ');
         sb.append(declaringClass.getTypeName()).append('.').append(name);
         sb.append('(').append(VMReflection.typeNames(params())).append(')');
+        appendThrows(sb);
         return sb.toString();
     }
 }

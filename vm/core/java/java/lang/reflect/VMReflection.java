@@ -73,6 +73,30 @@ public final class VMReflection {
         return null;
     }
 
+    /** Returns the generic signature of c (kind 0), or its field (1) or method (2) at slot, or null. */
+    public static native String signature(Class<?> c, int kind, int slot);
+
+    /** Returns the exceptions the method at slot of c declares. */
+    static native Class<?>[] exceptionTypes(Class<?> c, int slot);
+
+    /** Returns the parsed generic signature of class c, or null. */
+    public static Object classSignature(Class<?> c) {
+        String sig = signature(c, 0, 0);
+        return sig == null ? null : Signatures.parseClass(sig, c);
+    }
+
+    public static TypeVariable<?>[] typeParameters(Object parsed) {
+        return parsed == null ? new TypeVariable<?>[0] : ((Signatures.Parsed) parsed).typeParameters.clone();
+    }
+
+    public static Type genericSuperclass(Object parsed, Class<?> c) {
+        return parsed == null ? c.getSuperclass() : ((Signatures.Parsed) parsed).superclass;
+    }
+
+    public static Type[] genericInterfaces(Object parsed, Class<?> c) {
+        return parsed == null ? c.getInterfaces() : ((Signatures.Parsed) parsed).interfaces.clone();
+    }
+
     /** Returns the interfaces c declares, in declaration order. */
     public static native Class<?>[] interfaces(Class<?> c);
 
