@@ -259,6 +259,12 @@ func registerSignatureNatives(vm *VM) {
 		}
 		t.Ret = uint64(t.NewString(string(sb)))
 	})
+	reg("loadType(Ljava/lang/String;)Ljava/lang/Class;", func(t *Thread, a []uint32) {
+		t.Ret = 0
+		if c := vm.loadClass(vm.GoString(a[0])); c != nil {
+			t.Ret = uint64(c.Addr)
+		}
+	})
 	reg("exceptionTypes(Ljava/lang/Class;I)[Ljava/lang/Class;", func(t *Thread, a []uint32) {
 		c := vm.ClassFromObject(a[0])
 		var descs []string

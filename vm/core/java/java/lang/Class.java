@@ -254,7 +254,8 @@ public final class Class<T> implements java.io.Serializable, java.lang.reflect.T
                 return f;
             }
         }
-        throw new NoSuchFieldException(name);
+        // ART names the class by its descriptor.
+        throw new NoSuchFieldException("No field " + name + " in class L" + getName().replace('.', '/') + ";");
     }
 
     /** Returns the public fields of this class, its interfaces and super classes, in Java's search order. */

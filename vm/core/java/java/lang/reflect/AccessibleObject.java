@@ -12,13 +12,21 @@ public class AccessibleObject {
     }
 
     public void setAccessible(boolean flag) throws SecurityException {
+        checkSetAccessible(flag);
         override = flag;
     }
 
     public static void setAccessible(AccessibleObject[] array, boolean flag) throws SecurityException {
         for (AccessibleObject o : array) {
+            o.checkSetAccessible(flag);
+        }
+        for (AccessibleObject o : array) {
             o.override = flag;
         }
+    }
+
+    /** Throws SecurityException where the platform forbids making this accessible. */
+    void checkSetAccessible(boolean flag) {
     }
 
     public boolean isAccessible() {

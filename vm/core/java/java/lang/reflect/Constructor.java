@@ -6,6 +6,13 @@ public final class Constructor<T> extends Executable {
         super(declaringClass, slot);
     }
 
+    /** As on Android and the JVM, java.lang.Class's constructor cannot be made accessible. */
+    void checkSetAccessible(boolean flag) {
+        if (flag && declaringClass == Class.class) {
+            throw new SecurityException("Cannot make a java.lang.Class constructor accessible");
+        }
+    }
+
     public String getName() {
         return declaringClass.getName();
     }

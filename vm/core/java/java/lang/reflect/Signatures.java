@@ -207,12 +207,13 @@ final class Signatures {
         return out.toArray(new Type[out.size()]);
     }
 
+    /** Loads a class named in a signature without initialising it, as the platform does. */
     private static Class<?> load(String name) {
-        try {
-            return Class.forName(name);
-        } catch (ClassNotFoundException e) {
-            throw new TypeNotPresentException(name, e);
+        Class<?> c = VMReflection.loadType("L" + name.replace('.', '/') + ";");
+        if (c == null) {
+            throw new TypeNotPresentException(name, null);
         }
+        return c;
     }
 
     /** The Java source name of a type, as Type.getTypeName gives it. */

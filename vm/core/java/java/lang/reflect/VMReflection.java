@@ -76,6 +76,9 @@ public final class VMReflection {
     /** Returns the generic signature of c (kind 0), or its field (1) or method (2) at slot, or null. */
     public static native String signature(Class<?> c, int kind, int slot);
 
+    /** Returns the class a descriptor names, loaded but not initialised, or null. */
+    static native Class<?> loadType(String descriptor);
+
     /** Returns the exceptions the method at slot of c declares. */
     static native Class<?>[] exceptionTypes(Class<?> c, int slot);
 
