@@ -195,6 +195,7 @@ public class Main {
         access();
         annotations();
         generics();
+        repeatable();
         System.out.println("done");
     }
 
@@ -950,6 +951,58 @@ public class Main {
                 + " " + arr.equals(g.getField("arr").getGenericType()));
         System.out.println(Square.class.getConstructor().getExceptionTypes().length + " "
                 + Object.class.getMethod("wait", long.class).getExceptionTypes()[0].getName());
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @java.lang.annotation.Repeatable(Reps.class)
+    @interface Rep {
+        String value();
+    }
+
+    @Retention(RetentionPolicy.RUNTIME)
+    @Inherited
+    @interface Reps {
+        Rep[] value();
+    }
+
+    @Rep("a")
+    @Rep("b")
+    static class Repeated {
+        @Rep("m1")
+        @Rep("m2")
+        public void m() {
+        }
+    }
+
+    static class RepeatedChild extends Repeated {
+    }
+
+    @Rep("c")
+    static class RepeatedOnce {
+    }
+
+    static String reps(Rep[] rs) {
+        StringBuilder sb = new StringBuilder(rs.getClass().getSimpleName()).append(':');
+        for (Rep r : rs) {
+            sb.append(' ').append(r.value());
+        }
+        return sb.toString();
+    }
+
+    static void repeatable() throws Exception {
+        section("repeatable");
+        Class<?>[] cs = {Repeated.class, RepeatedChild.class, RepeatedOnce.class};
+        for (Class<?> c : cs) {
+            System.out.println(c.getSimpleName() + " byType " + reps(c.getAnnotationsByType(Rep.class)) + " declared "
+                    + reps(c.getDeclaredAnnotationsByType(Rep.class)) + " Reps " + c.getAnnotationsByType(Reps.class).length
+                    + " declared Reps " + (c.getDeclaredAnnotation(Reps.class) != null) + " Rep " + (c.getDeclaredAnnotation(Rep.class) != null));
+        }
+        Method m = Repeated.class.getMethod("m");
+        System.out.println(reps(m.getAnnotationsByType(Rep.class)) + " " + reps(m.getDeclaredAnnotationsByType(Rep.class))
+                + " " + (m.getDeclaredAnnotation(Reps.class) != null));
+        Field f = Annotated.class.getField("field");
+        System.out.println(f.getAnnotationsByType(Tag.class).length + " " + f.getDeclaredAnnotationsByType(Rep.class).length
+                + " " + f.getDeclaredAnnotation(Tag.class).value());
     }
 
     static void enums() throws Exception {

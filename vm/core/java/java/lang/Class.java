@@ -412,6 +412,24 @@ public final class Class<T> implements java.io.Serializable, java.lang.reflect.T
         return VMReflection.find(getAnnotations(), annotationClass);
     }
 
+    public <A extends java.lang.annotation.Annotation> A getDeclaredAnnotation(Class<A> annotationClass) {
+        return VMReflection.find(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public <A extends java.lang.annotation.Annotation> A[] getDeclaredAnnotationsByType(Class<A> annotationClass) {
+        return VMReflection.byType(getDeclaredAnnotations(), annotationClass);
+    }
+
+    /** The declared ones, or for an @Inherited type without any, the super class's. */
+    public <A extends java.lang.annotation.Annotation> A[] getAnnotationsByType(Class<A> annotationClass) {
+        A[] declared = getDeclaredAnnotationsByType(annotationClass);
+        Class<?> s = getSuperclass();
+        if (declared.length > 0 || s == null || !annotationClass.isAnnotationPresent(java.lang.annotation.Inherited.class)) {
+            return declared;
+        }
+        return s.getAnnotationsByType(annotationClass);
+    }
+
     public boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> annotationClass) {
         return getAnnotation(annotationClass) != null;
     }

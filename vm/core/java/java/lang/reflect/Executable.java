@@ -110,6 +110,18 @@ public abstract class Executable extends AccessibleObject implements Member, Gen
         return VMReflection.find(getDeclaredAnnotations(), annotationClass);
     }
 
+    public <A extends java.lang.annotation.Annotation> A getDeclaredAnnotation(Class<A> annotationClass) {
+        return VMReflection.find(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public <A extends java.lang.annotation.Annotation> A[] getDeclaredAnnotationsByType(Class<A> annotationClass) {
+        return VMReflection.byType(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public <A extends java.lang.annotation.Annotation> A[] getAnnotationsByType(Class<A> annotationClass) {
+        return VMReflection.byType(getDeclaredAnnotations(), annotationClass);
+    }
+
     public boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> annotationClass) {
         return getAnnotation(annotationClass) != null;
     }

@@ -100,6 +100,43 @@ public final class VMReflection {
         return parsed == null ? c.getInterfaces() : ((Signatures.Parsed) parsed).interfaces.clone();
     }
 
+    /**
+     * Returns the annotations of type t in declared, directly present or
+     * inside a directly present container of t's @Repeatable, in order.
+     */
+    @SuppressWarnings("unchecked")
+    public static <A extends java.lang.annotation.Annotation> A[] byType(java.lang.annotation.Annotation[] declared, Class<A> t) {
+        if (t == null) {
+            throw new NullPointerException("annotationClass == null");
+        }
+        java.util.ArrayList<Object> out = new java.util.ArrayList<Object>();
+        for (java.lang.annotation.Annotation a : declared) {
+            if (a.annotationType() == t) {
+                out.add(a);
+            }
+        }
+        java.lang.annotation.Repeatable r = t.getAnnotation(java.lang.annotation.Repeatable.class);
+        if (r != null) {
+            for (java.lang.annotation.Annotation a : declared) {
+                if (a.annotationType() == r.value()) {
+                    try {
+                        Object[] inner = (Object[]) r.value().getMethod("value").invoke(a);
+                        for (Object o : inner) {
+                            out.add(o);
+                        }
+                    } catch (ReflectiveOperationException e) {
+                        throw new IllegalStateException("bad container annotation " + r.value().getName(), e);
+                    }
+                }
+            }
+        }
+        A[] result = (A[]) Array.newInstance(t, out.size());
+        for (int i = 0; i < result.length; i++) {
+            result[i] = (A) out.get(i);
+        }
+        return result;
+    }
+
     /** Returns the interfaces c declares, in declaration order. */
     public static native Class<?>[] interfaces(Class<?> c);
 
