@@ -38,7 +38,7 @@ public final class Constructor<T> extends Executable {
         checkAccess(declaringClass, modifiers, null, "constructor");
         long[] prims = new long[p.length];
         Object[] refs = new Object[p.length];
-        VMReflection.packArgs(p, args, prims, refs, "constructor " + declaringClass.getName());
+        VMReflection.packArgs(p, args, prims, refs, this);
         VMReflection.ensureInitialized(declaringClass);
         try {
             return (T) VMReflection.newInstance(declaringClass, slot, prims, refs);

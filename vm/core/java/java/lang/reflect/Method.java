@@ -63,7 +63,7 @@ public final class Method extends Executable {
         checkAccess(declaringClass, modifiers, receiver, "method");
         long[] prims = new long[p.length];
         Object[] refs = new Object[p.length];
-        VMReflection.packArgs(p, args, prims, refs, "method " + declaringClass.getName() + "." + name);
+        VMReflection.packArgs(p, args, prims, refs, this);
         Class<?> ret = getReturnType();
         long[] result = new long[1];
         Object r;

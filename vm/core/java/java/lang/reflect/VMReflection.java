@@ -323,9 +323,9 @@ public final class VMReflection {
 
     /**
      * Checks args against the parameter types and spreads them into prims
-     * and refs; what names the call in IllegalArgumentException messages.
+     * and refs; e names the call in IllegalArgumentException messages.
      */
-    static void packArgs(Class<?>[] params, Object[] args, long[] prims, Object[] refs, String what) {
+    static void packArgs(Class<?>[] params, Object[] args, long[] prims, Object[] refs, Executable e) {
         checkCount(params, args);
         for (int i = 0; i < params.length; i++) {
             Class<?> p = params[i];
@@ -334,16 +334,22 @@ public final class VMReflection {
                 int to = kind(p);
                 int from = boxKind(a);
                 if (from < 0 || !widens(from, to)) {
-                    throw new IllegalArgumentException(what + " argument " + (i + 1) + " has type " + p.getName() + ", got " + typeName(a));
+                    throw new IllegalArgumentException(callName(e) + " argument " + (i + 1) + " has type " + p.getName() + ", got " + typeName(a));
                 }
                 prims[i] = widen(rawOf(a, from), from, to);
             } else {
                 if (a != null && !p.isInstance(a)) {
-                    throw new IllegalArgumentException(what + " argument " + (i + 1) + " has type " + p.getName() + ", got " + typeName(a));
+                    throw new IllegalArgumentException(callName(e) + " argument " + (i + 1) + " has type " + p.getName() + ", got " + typeName(a));
                 }
                 refs[i] = a;
             }
         }
+    }
+
+    /** ART's name of a call in argument errors: "method Cls.name" or "constructor Cls". */
+    static String callName(Executable e) {
+        String c = e.getDeclaringClass().getName();
+        return e instanceof Method ? "method " + c + "." + e.getName() : "constructor " + c;
     }
 
     static void checkCount(Class<?>[] params, Object[] args) {
