@@ -49,6 +49,8 @@ var Natives = []string{
 	"Ljava/lang/reflect/VMReflection;->annotations(Ljava/lang/Class;III)[Ljava/lang/Object;",
 	"Ljava/lang/reflect/VMReflection;->annotationDefaults(Ljava/lang/Class;)[Ljava/lang/Object;",
 	"Ljava/lang/reflect/VMReflection;->signature(Ljava/lang/Class;II)Ljava/lang/String;",
+	"Ljava/lang/reflect/VMReflection;->enclosingMethodSlot(Ljava/lang/Class;)I",
+	"Ljava/lang/reflect/VMReflection;->memberClasses(Ljava/lang/Class;)[Ljava/lang/Class;",
 	"Ljava/lang/reflect/VMReflection;->loadType(Ljava/lang/String;)Ljava/lang/Class;",
 	"Ljava/lang/reflect/VMReflection;->exceptionTypes(Ljava/lang/Class;I)[Ljava/lang/Class;",
 	"Ljava/lang/reflect/VMReflection;->interfaces(Ljava/lang/Class;)[Ljava/lang/Class;",

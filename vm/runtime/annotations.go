@@ -259,6 +259,50 @@ func registerSignatureNatives(vm *VM) {
 		}
 		t.Ret = uint64(t.NewString(string(sb)))
 	})
+	reg("enclosingMethodSlot(Ljava/lang/Class;)I", func(t *Thread, a []uint32) {
+		c := vm.ClassFromObject(a[0])
+		t.Ret = uint64(uint32(0xffffffff))
+		ann := systemAnnotation(c, "Ldalvik/annotation/EnclosingMethod;")
+		if ann == nil {
+			return
+		}
+		v, ok := annotationValue(c, ann, "value")
+		if !ok || v.Kind != dex.ValueMethod {
+			return
+		}
+		f := c.File.F
+		r := f.Methods[v.Index()]
+		k := vm.loadClass(c.File.TypeName(r.Class))
+		if k == nil {
+			return
+		}
+		name, sig := f.Strings[r.Name], f.ProtoString(r.Proto)
+		for i, m := range k.Methods {
+			if m.Name == name && m.Signature == sig {
+				t.Ret = uint64(i)
+			}
+		}
+	})
+	reg("memberClasses(Ljava/lang/Class;)[Ljava/lang/Class;", func(t *Thread, a []uint32) {
+		c := vm.ClassFromObject(a[0])
+		var descs []string
+		if ann := systemAnnotation(c, "Ldalvik/annotation/MemberClasses;"); ann != nil {
+			if v, ok := annotationValue(c, ann, "value"); ok && v.Kind == dex.ValueArray {
+				for _, e := range v.Array {
+					if e.Kind == dex.ValueType {
+						descs = append(descs, c.File.TypeName(e.Index()))
+					}
+				}
+			}
+		}
+		t.Ret = uint64(t.classArray(descs, func(t *Thread, desc string) *Class {
+			k := vm.loadClass(desc)
+			if k == nil {
+				t.ThrowNew("Ljava/lang/NoClassDefFoundError;", javaName(desc))
+			}
+			return k
+		}))
+	})
 	reg("loadType(Ljava/lang/String;)Ljava/lang/Class;", func(t *Thread, a []uint32) {
 		t.Ret = 0
 		if c := vm.loadClass(vm.GoString(a[0])); c != nil {

@@ -523,6 +523,22 @@ public class Main {
                 + " declaring=" + (c.getDeclaringClass() == null ? "null" : c.getDeclaringClass().getName());
     }
 
+    static List<String> classNames(Class<?>[] cs) {
+        List<String> out = new ArrayList<String>();
+        for (Class<?> c : cs) {
+            out.add(c.getName());
+        }
+        Collections.sort(out);
+        return out;
+    }
+
+    Object fromCtor;
+
+    Main() {
+        fromCtor = new Object() {
+        };
+    }
+
     static void classes() throws Exception {
         section("classes");
         class Local {
@@ -534,9 +550,13 @@ public class Main {
             }
         };
         Class<?>[] cs = {Main.class, Square.class, Base.class, Shape.class, Inner.class, NonStatic.class, Color.class,
-            Local.class, anon.getClass(), r.getClass(), int.class, int[].class, Square[].class, Object.class};
+            Local.class, anon.getClass(), r.getClass(), new Main().fromCtor.getClass(), int.class, int[].class, Square[].class, Object.class};
+        // (The JDK's own classes have public member classes Android's lack, so only Main's are listed.)
+        System.out.println("public member classes: " + classNames(Main.class.getClasses()) + " "
+                + classNames(Square.class.getClasses()));
         for (Class<?> c : cs) {
-            System.out.println(classInfo(c));
+            System.out.println(classInfo(c) + " enclosingMethod=" + c.getEnclosingMethod() + " enclosingCtor="
+                    + c.getEnclosingConstructor() + " declared=" + classNames(c.getDeclaredClasses()));
             StringBuilder sb = new StringBuilder("  interfaces:");
             for (Class<?> i : c.getInterfaces()) {
                 sb.append(' ').append(i.getName());

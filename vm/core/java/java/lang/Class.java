@@ -361,6 +361,31 @@ public final class Class<T> implements java.io.Serializable, java.lang.reflect.T
         return VMReflection.enclosingClass(this, true);
     }
 
+    public Method getEnclosingMethod() {
+        return isArray() || isPrimitive() ? null : VMReflection.enclosingMethod(this);
+    }
+
+    public Constructor<?> getEnclosingConstructor() {
+        return isArray() || isPrimitive() ? null : VMReflection.enclosingConstructor(this);
+    }
+
+    public Class<?>[] getDeclaredClasses() {
+        return isArray() || isPrimitive() ? new Class<?>[0] : VMReflection.memberClasses(this);
+    }
+
+    /** Returns the public member classes of this class and its super classes. */
+    public Class<?>[] getClasses() {
+        ArrayList<Class<?>> out = new ArrayList<Class<?>>();
+        for (Class<?> k = this; k != null; k = k.getSuperclass()) {
+            for (Class<?> m : k.getDeclaredClasses()) {
+                if (Modifier.isPublic(m.getModifiers())) {
+                    out.add(m);
+                }
+            }
+        }
+        return out.toArray(new Class<?>[out.size()]);
+    }
+
     public boolean isMemberClass() {
         return getDeclaringClass() != null;
     }

@@ -76,6 +76,32 @@ public final class VMReflection {
     /** Returns the generic signature of c (kind 0), or its field (1) or method (2) at slot, or null. */
     public static native String signature(Class<?> c, int kind, int slot);
 
+    /** Returns the slot of the method or constructor a local or anonymous class c is declared in, or -1. */
+    static native int enclosingMethodSlot(Class<?> c);
+
+    /** Returns the member classes c declares (dalvik.annotation.MemberClasses). */
+    public static native Class<?>[] memberClasses(Class<?> c);
+
+    /** Returns the method (constructors: null) a local or anonymous class c is declared in. */
+    public static Method enclosingMethod(Class<?> c) {
+        int slot = enclosingMethodSlot(c);
+        if (slot < 0) {
+            return null;
+        }
+        Class<?> k = enclosingClass(c, false);
+        return name(k, slot, false).equals("<init>") ? null : new Method(k, slot);
+    }
+
+    /** Returns the constructor a local or anonymous class c is declared in, or null. */
+    public static Constructor<?> enclosingConstructor(Class<?> c) {
+        int slot = enclosingMethodSlot(c);
+        if (slot < 0) {
+            return null;
+        }
+        Class<?> k = enclosingClass(c, false);
+        return name(k, slot, false).equals("<init>") ? new Constructor<Object>(k, slot) : null;
+    }
+
     /** Returns the class a descriptor names, loaded but not initialised, or null. */
     static native Class<?> loadType(String descriptor);
 
