@@ -64,7 +64,20 @@ public class Proxy implements java.io.Serializable {
                 args[i] = p[i].isPrimitive() ? VMReflection.box(prims[i], VMReflection.kind(p[i])) : refs[i];
             }
         }
-        Object r = proxy.h.invoke(proxy, m, args);
+        Object r;
+        try {
+            r = proxy.h.invoke(proxy, m, args);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            // A checked exception the interface method does not declare.
+            for (Class<?> declared : m.getExceptionTypes()) {
+                if (declared.isInstance(t)) {
+                    throw t;
+                }
+            }
+            throw new UndeclaredThrowableException(t);
+        }
         Class<?> ret = m.getReturnType();
         if (ret == void.class) {
             return null;
