@@ -34,6 +34,7 @@ var Natives = []string{
 	"Ljava/lang/reflect/VMReflection;->count(Ljava/lang/Class;Z)I",
 	"Ljava/lang/reflect/VMReflection;->name(Ljava/lang/Class;IZ)Ljava/lang/String;",
 	"Ljava/lang/reflect/VMReflection;->modifiers(Ljava/lang/Class;IZ)I",
+	"Ljava/lang/reflect/VMReflection;->offset(Ljava/lang/Class;I)I",
 	"Ljava/lang/reflect/VMReflection;->fieldType(Ljava/lang/Class;I)Ljava/lang/Class;",
 	"Ljava/lang/reflect/VMReflection;->returnType(Ljava/lang/Class;I)Ljava/lang/Class;",
 	"Ljava/lang/reflect/VMReflection;->parameterTypes(Ljava/lang/Class;I)[Ljava/lang/Class;",

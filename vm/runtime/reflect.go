@@ -66,6 +66,7 @@ func registerReflectNatives(vm *VM) {
 		}
 		return c
 	}
+	reg("offset(Ljava/lang/Class;I)I", func(t *Thread, a []uint32) { t.Ret = uint64(cls(a[0]).Fields[a[1]].Offset) })
 	reg("fieldType(Ljava/lang/Class;I)Ljava/lang/Class;", func(t *Thread, a []uint32) {
 		t.Ret = classOrZero(typeOf(t, cls(a[0]).Fields[a[1]].Type))
 	})

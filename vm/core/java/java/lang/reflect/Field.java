@@ -35,6 +35,14 @@ public final class Field extends AccessibleObject implements Member {
         return (modifiers & Modifier.ENUM) != 0;
     }
 
+    /**
+     * Returns the field's byte offset in its object (for statics, in the
+     * Class object), as Android's Field.getOffset does; layout tests use it.
+     */
+    public int getOffset() {
+        return VMReflection.offset(declaringClass, slot);
+    }
+
     public Class<?> getType() {
         if (type == null) {
             type = VMReflection.fieldType(declaringClass, slot);

@@ -19,6 +19,9 @@ public final class VMReflection {
 
     static native int modifiers(Class<?> c, int slot, boolean field);
 
+    /** Returns the field's byte offset in its object (statics: in the Class object). */
+    static native int offset(Class<?> c, int slot);
+
     static native Class<?> fieldType(Class<?> c, int slot);
 
     static native Class<?> returnType(Class<?> c, int slot);
