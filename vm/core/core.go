@@ -28,6 +28,42 @@ var Natives = []string{
 	"Ljava/lang/reflect/Array;->newArray(Ljava/lang/Class;I)Ljava/lang/Object;",
 	"Ljava/lang/reflect/Array;->newMultiArray(Ljava/lang/Class;[I)Ljava/lang/Object;",
 	"Ljava/lang/reflect/Array;->length(Ljava/lang/Object;)I",
+	// java.lang.reflect.VMReflection (static): members by declaring class
+	// and slot (index in the runtime's field or method table); values move
+	// as raw longs, checks and boxing are Java.
+	"Ljava/lang/reflect/VMReflection;->count(Ljava/lang/Class;Z)I",
+	"Ljava/lang/reflect/VMReflection;->name(Ljava/lang/Class;IZ)Ljava/lang/String;",
+	"Ljava/lang/reflect/VMReflection;->modifiers(Ljava/lang/Class;IZ)I",
+	"Ljava/lang/reflect/VMReflection;->offset(Ljava/lang/Class;I)I",
+	"Ljava/lang/reflect/VMReflection;->fieldType(Ljava/lang/Class;I)Ljava/lang/Class;",
+	"Ljava/lang/reflect/VMReflection;->returnType(Ljava/lang/Class;I)Ljava/lang/Class;",
+	"Ljava/lang/reflect/VMReflection;->parameterTypes(Ljava/lang/Class;I)[Ljava/lang/Class;",
+	"Ljava/lang/reflect/VMReflection;->getRef(Ljava/lang/Class;ILjava/lang/Object;)Ljava/lang/Object;",
+	"Ljava/lang/reflect/VMReflection;->getPrim(Ljava/lang/Class;ILjava/lang/Object;)J",
+	"Ljava/lang/reflect/VMReflection;->setRef(Ljava/lang/Class;ILjava/lang/Object;Ljava/lang/Object;)V",
+	"Ljava/lang/reflect/VMReflection;->setPrim(Ljava/lang/Class;ILjava/lang/Object;J)V",
+	"Ljava/lang/reflect/VMReflection;->invoke(Ljava/lang/Class;ILjava/lang/Object;[J[Ljava/lang/Object;[J)Ljava/lang/Object;",
+	"Ljava/lang/reflect/VMReflection;->newInstance(Ljava/lang/Class;I[J[Ljava/lang/Object;)Ljava/lang/Object;",
+	"Ljava/lang/reflect/VMReflection;->ensureInitialized(Ljava/lang/Class;)V",
+	"Ljava/lang/reflect/VMReflection;->canAccess(Ljava/lang/Class;ILjava/lang/Object;)Z",
+	"Ljava/lang/reflect/VMReflection;->callerName()Ljava/lang/String;",
+	"Ljava/lang/reflect/VMReflection;->annotations(Ljava/lang/Class;III)[Ljava/lang/Object;",
+	"Ljava/lang/reflect/VMReflection;->annotationDefaults(Ljava/lang/Class;)[Ljava/lang/Object;",
+	"Ljava/lang/reflect/VMReflection;->signature(Ljava/lang/Class;II)Ljava/lang/String;",
+	"Ljava/lang/reflect/VMReflection;->enclosingMethodSlot(Ljava/lang/Class;)I",
+	"Ljava/lang/reflect/VMReflection;->memberClasses(Ljava/lang/Class;)[Ljava/lang/Class;",
+	"Ljava/lang/reflect/VMReflection;->loadType(Ljava/lang/String;)Ljava/lang/Class;",
+	"Ljava/lang/reflect/VMReflection;->exceptionTypes(Ljava/lang/Class;I)[Ljava/lang/Class;",
+	"Ljava/lang/reflect/VMReflection;->interfaces(Ljava/lang/Class;)[Ljava/lang/Class;",
+	"Ljava/lang/reflect/VMReflection;->classModifiers(Ljava/lang/Class;)I",
+	"Ljava/lang/reflect/VMReflection;->enclosingClass(Ljava/lang/Class;Z)Ljava/lang/Class;",
+	"Ljava/lang/reflect/VMReflection;->isAnonymous(Ljava/lang/Class;)Z",
+
+	// java.lang.reflect.Proxy (static): proxy classes the VM defines.
+	"Ljava/lang/reflect/Proxy;->proxyClass([Ljava/lang/Class;)Ljava/lang/Class;",
+	"Ljava/lang/reflect/Proxy;->isProxyClass0(Ljava/lang/Class;)Z",
+	"Ljava/lang/reflect/Proxy;->allocate(Ljava/lang/Class;)Ljava/lang/Object;",
+
 	// java.lang.Object: identity, class and monitors.
 	"Ljava/lang/Object;->getClass()Ljava/lang/Class;",
 	"Ljava/lang/Object;->hashCode()I",

@@ -56,6 +56,8 @@ type Class struct {
 	Prim      byte  // 'I', 'J', ... for primitive classes, 'L' for references
 
 	Addr uint32 // the java.lang.Class object
+
+	proxyOf []*Class // the interfaces of a proxy class (java.lang.reflect.Proxy), else nil
 }
 
 // IsInterface reports whether c is an interface.

@@ -216,7 +216,10 @@ func (vm *VM) layoutFields(c *Class) {
 }
 
 // pack assigns offsets from start and returns the end and the reference
-// offsets.
+// offsets, as ART's class linker lays fields out: references first (from
+// start aligned to 4), then wide, int, short and byte fields, each taking
+// the largest gap that alignment left behind when it fits (the lowest of
+// equal ones), else going at the end, aligned to its size.
 func pack(fields []*Field, start uint32) (uint32, []uint32) {
 	order := append([]*Field(nil), fields...)
 	rank := func(f *Field) int {
@@ -226,20 +229,49 @@ func pack(fields []*Field, start uint32) (uint32, []uint32) {
 		return 9 - int(f.Size())
 	}
 	sort.SliceStable(order, func(i, j int) bool { return rank(order[i]) < rank(order[j]) })
+	type gap struct{ off, size uint32 }
+	var gaps []gap
+	// addGap records [from, to) as aligned pieces of 4, 2 and 1 bytes.
+	addGap := func(from, to uint32) {
+		for from < to {
+			switch n := to - from; {
+			case n >= 4 && from%4 == 0:
+				gaps = append(gaps, gap{from, 4})
+				from += 4
+			case n >= 2 && from%2 == 0:
+				gaps = append(gaps, gap{from, 2})
+				from += 2
+			default:
+				gaps = append(gaps, gap{from, 1})
+				from++
+			}
+		}
+	}
 	off := start
 	var refs []uint32
-	var holes []uint32 // 4-byte holes left by aligning wide fields
 	for _, fl := range order {
 		sz := fl.Size()
-		if sz == 4 && fl.Kind != 'L' && len(holes) > 0 {
-			fl.Offset, holes = holes[0], holes[1:]
-			continue
-		}
-		if r := off % sz; r != 0 {
-			if sz == 8 && r == 4 {
-				holes = append(holes, off)
+		if fl.Kind != 'L' && len(gaps) > 0 {
+			best := -1
+			for i, g := range gaps {
+				if best < 0 || g.size > gaps[best].size || g.size == gaps[best].size && g.off < gaps[best].off {
+					best = i
+				}
 			}
-			off += sz - r
+			if g := gaps[best]; g.size >= sz {
+				gaps = append(gaps[:best], gaps[best+1:]...)
+				fl.Offset = g.off
+				addGap(g.off+sz, g.off+g.size)
+				continue
+			}
+		}
+		align := sz
+		if fl.Kind == 'L' {
+			align = 4
+		}
+		if r := off % align; r != 0 {
+			addGap(off, off+align-r)
+			off += align - r
 		}
 		fl.Offset = off
 		off += sz

@@ -78,6 +78,10 @@ func registerNatives(vm *VM) {
 			t.ThrowNew("Ljava/lang/InstantiationException;", c.Name)
 			return
 		}
+		if caller := t.callerClass(); !classAccessible(caller, c) || !canAccess(caller, c, ctor.Access, 0, vm) {
+			t.ThrowNew("Ljava/lang/IllegalAccessException;", c.Name+" is not accessible from "+caller.Name)
+			return
+		}
 		if !t.EnsureInitialized(c) {
 			return
 		}
@@ -281,6 +285,8 @@ func registerNatives(vm *VM) {
 	n["Ljava/lang/reflect/Array;->length(Ljava/lang/Object;)I"] = func(t *Thread, a []uint32) {
 		t.Ret = uint64(uint32(vm.ArrayLength(a[0])))
 	}
+
+	registerReflectNatives(vm)
 
 	// java.io.FileOutputStream
 	n["Ljava/io/FileOutputStream;->writeBytes(I[BII)V"] = func(t *Thread, a []uint32) {

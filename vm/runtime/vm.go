@@ -62,6 +62,7 @@ type VM struct {
 	Methods             []*Method
 	interned            map[string]uint32
 	natives             map[string]NativeFunc
+	proxies             map[string]*Class // proxy classes by their interfaces' descriptors
 
 	stdout, stderr *bufio.Writer
 	outMu          sync.Mutex

@@ -85,16 +85,20 @@ public class Collections {
     public static void shuffle(List<?> list, Random rnd) {
         Object[] a = list.toArray();
         for (int i = a.length; i > 1; i--) {
-            int j = rnd.nextInt(i);
-            Object t = a[i - 1];
-            a[i - 1] = a[j];
-            a[j] = t;
+            swap(a, i - 1, rnd.nextInt(i));
         }
         ListIterator it = list.listIterator();
         for (int i = 0; i < a.length; i++) {
             it.next();
             it.set(a[i]);
         }
+    }
+
+    // Java's Collections has this private helper too (046-reflect looks it up).
+    private static void swap(Object[] a, int i, int j) {
+        Object t = a[i];
+        a[i] = a[j];
+        a[j] = t;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -1,0 +1,7 @@
+package other;
+
+/** A public class whose only constructor is private. */
+public class Shy {
+    private Shy() {
+    }
+}
