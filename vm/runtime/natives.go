@@ -216,12 +216,20 @@ func registerNatives(vm *VM) {
 			t.ThrowNew("Ljava/lang/IllegalArgumentException;", "millis < 0: "+strconv.FormatInt(ms, 10))
 			return
 		}
-		if !t.interrupted {
+		// t.sleep(0) waits for a wake-up only (Object.wait(0)'s meaning);
+		// sleep(0) is a yield.
+		d := time.Duration(math.MaxInt64) // about 292 years: forever
+		if ms < int64(d/time.Millisecond) {
+			d = time.Duration(ms)*time.Millisecond + time.Duration(ns)
+		}
+		if d <= 0 {
+			t.Yield()
+		} else if !t.interrupted {
 			select {
 			case <-t.wake:
 			default:
 			}
-			t.sleep(time.Duration(ms)*time.Millisecond+time.Duration(ns), true)
+			t.sleep(d, true)
 		}
 		if t.interrupted {
 			t.interrupted = false
