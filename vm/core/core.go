@@ -110,6 +110,8 @@ var Natives = []string{
 	"Ljava/lang/Thread;->isAlive()Z",
 	"Ljava/lang/Thread;->interrupt0()V",
 	"Ljava/lang/Thread;->isInterrupted0(Z)Z",
+	"Ljava/lang/Thread;->getThreads0()[Ljava/lang/Thread;", // static
+	"Ljava/lang/Thread;->getStackTrace0()[Ljava/lang/StackTraceElement;",
 
 	// java.lang.Throwable (static): an opaque backtrace, decoded lazily.
 	"Ljava/lang/Throwable;->nativeFillInStackTrace()Ljava/lang/Object;",

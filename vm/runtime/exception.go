@@ -124,7 +124,13 @@ func (t *Thread) backtrace() uint32 {
 		}
 		break
 	}
-	frames := t.Frames[:n-skip]
+	return t.framesBacktrace(t.Frames[:n-skip])
+}
+
+// framesBacktrace records frames (of t or of another thread) innermost
+// first, as backtrace does.
+func (t *Thread) framesBacktrace(frames []Frame) uint32 {
+	vm := t.VM
 	arr := t.NewArray(vm.longArray, int32(len(frames)))
 	if arr == 0 {
 		return 0

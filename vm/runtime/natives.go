@@ -3,6 +3,7 @@ package runtime
 import (
 	"math"
 	goruntime "runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -257,6 +258,17 @@ func registerNatives(vm *VM) {
 			}
 		}
 	})
+	reg("Thread", "getThreads0()[Ljava/lang/Thread;", func(t *Thread, a []uint32) { t.Ret = uint64(t.liveThreads()) })
+	reg("Thread", "getStackTrace0()[Ljava/lang/StackTraceElement;", func(t *Thread, a []uint32) {
+		t.Ret = 0
+		if o := vm.threadOf(a[0]); o != nil {
+			// o's frames cannot change: it runs Java code only while
+			// holding the global lock, which t holds.
+			if bt := t.framesBacktrace(o.Frames); bt != 0 {
+				t.Ret = uint64(t.stackTrace(bt))
+			}
+		}
+	})
 
 	// java.lang.Throwable
 	reg("Throwable", "nativeFillInStackTrace()Ljava/lang/Object;", func(t *Thread, a []uint32) { t.Ret = uint64(t.backtrace()) })
@@ -326,6 +338,29 @@ func (vm *VM) threadOf(obj uint32) *Thread {
 		}
 	}
 	return nil
+}
+
+// liveThreads returns a Thread[] of the running threads that have a
+// java.lang.Thread object, ordered by thread id (0 if out of memory).
+func (t *Thread) liveThreads() uint32 {
+	vm := t.VM
+	vm.threadsMu.Lock()
+	var objs []*Thread
+	for o := range vm.threads {
+		if o.alive && o.Obj != 0 {
+			objs = append(objs, o)
+		}
+	}
+	vm.threadsMu.Unlock()
+	sort.Slice(objs, func(i, j int) bool { return objs[i].ID < objs[j].ID })
+	arr := t.NewArrayOf("[Ljava/lang/Thread;", int32(len(objs)))
+	if arr == 0 {
+		return 0
+	}
+	for i, o := range objs {
+		vm.Heap.SetU32(arr+12+uint32(4*i), o.Obj)
+	}
+	return arr
 }
 
 // javaPow is Math.pow: Go's Pow agrees except that Java gives NaN for
