@@ -59,6 +59,7 @@ var Natives = []string{
 	"Ljava/lang/System;->identityHashCode(Ljava/lang/Object;)I",
 	"Ljava/lang/System;->exit0(I)V",
 	"Ljava/lang/System;->gc()V",
+	"Ljava/lang/System;->vmProperties()[Ljava/lang/String;",
 
 	// java.lang.Runtime (instance methods of the singleton).
 	"Ljava/lang/Runtime;->freeMemory()J",

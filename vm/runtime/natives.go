@@ -148,6 +148,7 @@ func registerNatives(vm *VM) {
 	reg("System", "identityHashCode(Ljava/lang/Object;)I", func(t *Thread, a []uint32) { t.Ret = uint64(uint32(vm.IdentityHash(a[0]))) })
 	reg("System", "exit0(I)V", func(t *Thread, a []uint32) { t.Exit(int(int32(a[0])) & 0xff) })
 	reg("System", "gc()V", func(t *Thread, a []uint32) { vm.collect() })
+	reg("System", "vmProperties()[Ljava/lang/String;", func(t *Thread, a []uint32) { t.Ret = uint64(t.newStringArray(vm.vmProperties())) })
 	reg("Runtime", "freeMemory()J", func(t *Thread, a []uint32) { t.Ret = vm.Heap.Free() })
 	reg("Runtime", "totalMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
 	reg("Runtime", "maxMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
