@@ -5,7 +5,7 @@ public class IllegalCharsetNameException extends IllegalArgumentException {
     private final String charsetName;
 
     public IllegalCharsetNameException(String charsetName) {
-        super(charsetName);
+        super(String.valueOf(charsetName));
         this.charsetName = charsetName;
     }
 

@@ -5,7 +5,7 @@ public class UnsupportedCharsetException extends IllegalArgumentException {
     private final String charsetName;
 
     public UnsupportedCharsetException(String charsetName) {
-        super(charsetName);
+        super(String.valueOf(charsetName));
         this.charsetName = charsetName;
     }
 
