@@ -28,6 +28,9 @@ var Natives = []string{
 	"Ljava/lang/reflect/Array;->newArray(Ljava/lang/Class;I)Ljava/lang/Object;",
 	"Ljava/lang/reflect/Array;->newMultiArray(Ljava/lang/Class;[I)Ljava/lang/Object;",
 	"Ljava/lang/reflect/Array;->length(Ljava/lang/Object;)I",
+	// java.lang.ref.Reference (static): the queue daemon takes the
+	// references the collector cleared.
+	"Ljava/lang/ref/Reference;->waitForPending()Ljava/lang/ref/Reference;",
 	// java.lang.Object: identity, class and monitors.
 	"Ljava/lang/Object;->getClass()Ljava/lang/Class;",
 	"Ljava/lang/Object;->hashCode()I",

@@ -213,6 +213,7 @@ func (vm *VM) layoutFields(c *Class) {
 	end, srefs := pack(stat, classObjectHeader)
 	c.StaticSize = end - classObjectHeader
 	c.StaticRefOffsets = srefs
+	vm.noteReferenceClass(c)
 }
 
 // pack assigns offsets from start and returns the end and the reference

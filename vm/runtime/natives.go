@@ -271,6 +271,8 @@ func registerNatives(vm *VM) {
 		}
 	})
 
+	n["Ljava/lang/ref/Reference;->waitForPending()Ljava/lang/ref/Reference;"] = func(t *Thread, a []uint32) { t.Ret = uint64(t.waitForPending()) }
+
 	// java.lang.Throwable
 	reg("Throwable", "nativeFillInStackTrace()Ljava/lang/Object;", func(t *Thread, a []uint32) { t.Ret = uint64(t.backtrace()) })
 	reg("Throwable", "nativeGetStackTrace(Ljava/lang/Object;)[Ljava/lang/StackTraceElement;", func(t *Thread, a []uint32) {
