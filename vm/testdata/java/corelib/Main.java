@@ -35,6 +35,35 @@ public class Main {
         charsets();
         maths();
         threads();
+        loaders();
+    }
+
+    static void loaders() throws Exception {
+        ClassLoader sys = ClassLoader.getSystemClassLoader();
+        System.out.println("system loads Main " + (sys.loadClass("Main") == Main.class) + " String " + (sys.loadClass("java.lang.String") == String.class) + " same " + (sys == ClassLoader.getSystemClassLoader()));
+        try {
+            sys.loadClass("NoSuchClass");
+        } catch (ClassNotFoundException e) {
+            System.out.println("ClassNotFoundException " + e.getMessage());
+        }
+        ClassLoader mine = new ClassLoader() {
+            protected Class<?> findClass(String name) throws ClassNotFoundException {
+                if (name.equals("alias")) return StringBuilder.class;
+                throw new ClassNotFoundException("mine: " + name);
+            }
+        };
+        System.out.println("parent " + (mine.getParent() == sys) + " alias " + mine.loadClass("alias").getName() + " Main " + (mine.loadClass("Main") == Main.class));
+        try {
+            mine.loadClass("Nope");
+        } catch (ClassNotFoundException e) {
+            System.out.println("ClassNotFoundException " + e.getMessage());
+        }
+        sys.setDefaultAssertionStatus(true);
+        try {
+            throw new java.io.FileNotFoundException("missing.txt");
+        } catch (java.io.IOException e) {
+            System.out.println(e);
+        }
     }
 
     static void strings() throws Exception {
