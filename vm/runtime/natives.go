@@ -98,15 +98,15 @@ func registerNatives(vm *VM) {
 			return
 		}
 		name := vm.GoString(a[0])
+		if !validBinaryName(name) {
+			t.ThrowNew("Ljava/lang/ClassNotFoundException;", "Invalid name: "+name)
+			return
+		}
 		desc := name
 		if !strings.HasPrefix(name, "[") {
 			desc = "L" + name + ";"
 		}
-		desc = strings.ReplaceAll(desc, ".", "/")
-		var c *Class
-		if !strings.Contains(name, "/") {
-			c = vm.loadClass(desc)
-		}
+		c := vm.loadClass(strings.ReplaceAll(desc, ".", "/"))
 		if c == nil {
 			t.ThrowNew("Ljava/lang/ClassNotFoundException;", name)
 			return
@@ -330,6 +330,34 @@ func registerNatives(vm *VM) {
 	}
 }
 
+// validBinaryName reports whether name is a class name Class.forName
+// accepts: dotted ("java.lang.String", "Main$C") or an array descriptor
+// with dots ("[I", "[[Ljava.lang.String;"); never "[V" or slashes.
+func validBinaryName(name string) bool {
+	dotted := func(n string) bool {
+		if n == "" || strings.ContainsAny(n, "/;[") {
+			return false
+		}
+		for _, part := range strings.Split(n, ".") {
+			if part == "" {
+				return false
+			}
+		}
+		return true
+	}
+	elem := strings.TrimLeft(name, "[")
+	switch dims := len(name) - len(elem); {
+	case dims == 0:
+		return dotted(name)
+	case dims > 255:
+		return false
+	case len(elem) == 1:
+		return strings.Contains("ZBSCIJFD", elem)
+	default:
+		return len(elem) > 2 && elem[0] == 'L' && elem[len(elem)-1] == ';' && dotted(elem[1:len(elem)-1])
+	}
+}
+
 // threadOf finds the running thread of a java.lang.Thread object.
 func (vm *VM) threadOf(obj uint32) *Thread {
 	id := int(vm.Heap.U64(obj + vm.threadPeer))
@@ -411,11 +439,11 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 	}
 	sc, dc := vm.ClassOf(src), vm.ClassOf(dst)
 	if !sc.IsArray() {
-		t.ThrowNew("Ljava/lang/ArrayStoreException;", "source of type "+sc.Name+" is not an array")
+		t.ThrowNew("Ljava/lang/ArrayStoreException;", "source of type "+sc.PrettyName()+" is not an array")
 		return
 	}
 	if !dc.IsArray() {
-		t.ThrowNew("Ljava/lang/ArrayStoreException;", "destination of type "+dc.Name+" is not an array")
+		t.ThrowNew("Ljava/lang/ArrayStoreException;", "destination of type "+dc.PrettyName()+" is not an array")
 		return
 	}
 	sl, dl := vm.ArrayLength(src), vm.ArrayLength(dst)
@@ -427,7 +455,7 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 	scp, dcp := sc.Component, dc.Component
 	if scp.IsPrimitive() || dcp.IsPrimitive() {
 		if scp != dcp {
-			t.ThrowNew("Ljava/lang/ArrayStoreException;", "Incompatible types: src="+sc.Name+", dst="+dc.Name)
+			t.ThrowNew("Ljava/lang/ArrayStoreException;", "Incompatible types: src="+sc.PrettyName()+", dst="+dc.PrettyName())
 			return
 		}
 		sh := sc.ElemShift
@@ -442,8 +470,8 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 	for i := int32(0); i < n; i++ {
 		e := vm.Heap.U32(src + 12 + uint32(sp+i)*4)
 		if e != 0 && !vm.ClassOf(e).AssignableTo(dcp) {
-			t.ThrowNew("Ljava/lang/ArrayStoreException;", "source["+strconv.Itoa(int(sp+i))+"] of type "+vm.ClassOf(e).Name+
-				" cannot be stored in destination array of type "+dc.Name)
+			t.ThrowNew("Ljava/lang/ArrayStoreException;", "source["+strconv.Itoa(int(sp+i))+"] of type "+vm.ClassOf(e).PrettyName()+
+				" cannot be stored in destination array of type "+dc.PrettyName())
 			return
 		}
 		vm.Heap.SetU32(dst+12+uint32(dp+i)*4, e)
