@@ -8,7 +8,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TimeZone;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
@@ -35,6 +38,7 @@ public class Main {
         semaphore();
         locks();
         maps();
+        queues();
         atomics();
         timeUnits();
         checksums();
@@ -244,6 +248,59 @@ public class Main {
         ConcurrentHashMap<Integer, String> small = new ConcurrentHashMap<Integer, String>();
         for (int i = 0; i < 10; i++) small.put(i * 7, "v" + i);
         System.out.println(small);
+    }
+
+    static void queues() throws Exception {
+        final LinkedBlockingQueue<Integer> q = new LinkedBlockingQueue<Integer>(2);
+        Thread producer = new Thread() {
+            public void run() {
+                try {
+                    for (int i = 0; i < 100; i++) q.put(i);
+                    q.put(-1);
+                } catch (InterruptedException e) {
+                    System.out.println("interrupted");
+                }
+            }
+        };
+        producer.start();
+        long sum = 0;
+        int n = 0;
+        boolean ordered = true;
+        for (int prev = -1;;) {
+            int v = q.take();
+            if (v < 0) break;
+            ordered &= v == prev + 1;
+            prev = v;
+            sum += v;
+            n++;
+        }
+        producer.join();
+        System.out.println("took " + n + " sum " + sum + " in order " + ordered + " remaining " + q.remainingCapacity());
+        System.out.println(q.poll(1, TimeUnit.MILLISECONDS) + " " + q.offer(1) + " " + q.offer(2) + " " + q.offer(3) + " " + q.offer(4, 1, TimeUnit.MILLISECONDS) + " " + q);
+
+        PriorityBlockingQueue<Integer> pq = new PriorityBlockingQueue<Integer>(10);
+        int[] in = {5, 1, 9, 3, 7, 2, 8};
+        for (int x : in) pq.offer(x);
+        System.out.println(pq + " size " + pq.size() + " peek " + pq.peek() + " " + pq.remainingCapacity());
+        try {
+            pq.toArray(new String[5]);
+        } catch (ArrayStoreException e) {
+            System.out.println("ArrayStoreException");
+        }
+        List<Integer> drained = new ArrayList<Integer>();
+        pq.drainTo(drained, 3);
+        System.out.println(drained + " " + pq.take() + " " + pq);
+        for (Iterator<Integer> it = pq.iterator(); it.hasNext();) {
+            if (it.next() == 8) it.remove();
+        }
+        System.out.println(pq + " " + pq.contains(9) + " " + new PriorityBlockingQueue<Integer>(java.util.Arrays.asList(4, 2, 6, 1)));
+        ArrayBlockingQueue<String> aq = new ArrayBlockingQueue<String>(1);
+        System.out.println(aq.offer("a") + " " + aq.offer("b") + " " + aq.poll() + " " + aq.poll());
+        try {
+            aq.offer(null);
+        } catch (NullPointerException e) {
+            System.out.println("NullPointerException");
+        }
     }
 
     static void atomics() {
