@@ -10,6 +10,14 @@ import java.util.Map;
 import java.util.TimeZone;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +47,7 @@ public class Main {
         locks();
         maps();
         queues();
+        executors();
         atomics();
         timeUnits();
         checksums();
@@ -301,6 +310,109 @@ public class Main {
         } catch (NullPointerException e) {
             System.out.println("NullPointerException");
         }
+    }
+
+    static void executors() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(3);
+        List<Future<Integer>> fs = new ArrayList<Future<Integer>>();
+        for (int i = 0; i < 20; i++) {
+            final int x = i;
+            fs.add(pool.submit(new Callable<Integer>() {
+                public Integer call() {
+                    return x * x;
+                }
+            }));
+        }
+        int sum = 0;
+        for (Future<Integer> f : fs) sum += f.get();
+        System.out.println("sum of squares " + sum + " done " + fs.get(19).isDone());
+        Future<?> bad = pool.submit(new Runnable() {
+            public void run() {
+                throw new IllegalStateException("task failed");
+            }
+        });
+        try {
+            bad.get();
+        } catch (ExecutionException e) {
+            System.out.println("ExecutionException cause " + e.getCause());
+        }
+        final String[] name = new String[1];
+        System.out.println("submit result " + pool.submit(new Runnable() {
+            public void run() {
+                name[0] = Thread.currentThread().getName();
+            }
+        }, "R").get() + " on pool thread " + name[0].matches("pool-1-thread-[123]"));
+        List<Callable<String>> calls = new ArrayList<Callable<String>>();
+        for (final String s : new String[] {"a", "b", "c"}) {
+            calls.add(new Callable<String>() {
+                public String call() {
+                    return s + s;
+                }
+            });
+        }
+        StringBuilder sb = new StringBuilder();
+        for (Future<String> f : pool.invokeAll(calls)) sb.append(f.get()).append(' ');
+        System.out.println("invokeAll " + sb);
+        pool.shutdown();
+        System.out.println("shutdown " + pool.isShutdown() + " terminated " + pool.awaitTermination(10, TimeUnit.SECONDS) + " " + pool.isTerminated());
+        try {
+            pool.execute(new Runnable() {
+                public void run() {
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            System.out.println("RejectedExecutionException");
+        }
+
+        // A queued task cancelled before it runs never runs.
+        ExecutorService single = Executors.newSingleThreadExecutor();
+        final CountDownLatch gate = new CountDownLatch(1);
+        final int[] ran = new int[1];
+        Future<?> blocker = single.submit(new Callable<Object>() {
+            public Object call() throws Exception {
+                gate.await();
+                return Thread.currentThread().getName();
+            }
+        });
+        Future<?> queued = single.submit(new Runnable() {
+            public void run() {
+                ran[0]++;
+            }
+        });
+        System.out.println("cancel " + queued.cancel(false) + " " + queued.isCancelled() + " " + queued.isDone() + " again " + queued.cancel(true));
+        try {
+            blocker.get(1, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            System.out.println("TimeoutException");
+        }
+        gate.countDown();
+        System.out.println("blocker ran on " + blocker.get());
+        try {
+            queued.get();
+        } catch (CancellationException e) {
+            System.out.println("CancellationException");
+        }
+        single.shutdown();
+        single.awaitTermination(10, TimeUnit.SECONDS);
+        System.out.println("cancelled task ran " + ran[0] + " times");
+
+        ExecutorService cached = Executors.newCachedThreadPool();
+        final AtomicIntegerArray hits = new AtomicIntegerArray(1);
+        for (int i = 0; i < 5; i++) {
+            cached.execute(new Runnable() {
+                public void run() {
+                    hits.incrementAndGet(0);
+                }
+            });
+        }
+        cached.shutdown();
+        System.out.println("cached " + cached.awaitTermination(10, TimeUnit.SECONDS) + " hits " + hits.get(0));
+        FutureTask<String> ft = new FutureTask<String>(Executors.callable(new Runnable() {
+            public void run() {
+            }
+        }, "direct"));
+        ft.run();
+        System.out.println(ft.get() + " " + ft.isDone());
     }
 
     static void atomics() {
