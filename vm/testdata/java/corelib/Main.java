@@ -36,6 +36,31 @@ public class Main {
         maths();
         threads();
         loaders();
+        byteStreams();
+    }
+
+    static void byteStreams() throws Exception {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(2);
+        out.write('h');
+        out.write("\u00e9llo".getBytes("UTF-8"));
+        out.write(new byte[] {1, 2, 3, 4}, 1, 2);
+        System.out.println(out.size() + " " + hex(out.toByteArray()) + " " + codes(out.toString("ISO-8859-1")) + " " + codes(out.toString()));
+        java.io.ByteArrayOutputStream copy = new java.io.ByteArrayOutputStream();
+        out.writeTo(copy);
+        out.reset();
+        System.out.println(out.size() + " " + copy.size());
+        java.io.ByteArrayInputStream in = new java.io.ByteArrayInputStream(copy.toByteArray(), 1, 5);
+        byte[] b = new byte[3];
+        System.out.println(in.available() + " " + in.read() + " " + in.markSupported());
+        in.mark(0);
+        System.out.println(in.read(b) + " " + hex(b) + " " + in.skip(10) + " " + in.read() + " " + in.read(b, 0, 1));
+        in.reset();
+        System.out.println(in.read() + " " + in.available());
+        try {
+            out.write(new byte[2], 1, 2);
+        } catch (IndexOutOfBoundsException e) {
+            System.out.println("IndexOutOfBoundsException");
+        }
     }
 
     static void loaders() throws Exception {
