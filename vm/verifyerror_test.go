@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/smali"
@@ -140,7 +141,10 @@ func runSmali(t *testing.T, srcs map[string]string) (string, string) {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	code, err := vm.Run(context.Background(), vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &errOut}, "Main", nil)
+	// A hang (a VM bug) fails the test instead of stalling the package.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	code, err := vm.Run(ctx, vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &errOut}, "Main", nil)
 	if err != nil || code != 0 {
 		t.Fatalf("exit %d, %v; stderr %s", code, err, errOut.String())
 	}

@@ -64,6 +64,9 @@ var Natives = []string{
 	"Ljava/lang/reflect/Proxy;->isProxyClass0(Ljava/lang/Class;)Z",
 	"Ljava/lang/reflect/Proxy;->allocate(Ljava/lang/Class;)Ljava/lang/Object;",
 
+	// java.lang.ref.Reference (static): the queue daemon takes the
+	// references the collector cleared.
+	"Ljava/lang/ref/Reference;->waitForPending()Ljava/lang/ref/Reference;",
 	// java.lang.Object: identity, class and monitors.
 	"Ljava/lang/Object;->getClass()Ljava/lang/Class;",
 	"Ljava/lang/Object;->hashCode()I",
@@ -95,6 +98,7 @@ var Natives = []string{
 	"Ljava/lang/System;->identityHashCode(Ljava/lang/Object;)I",
 	"Ljava/lang/System;->exit0(I)V",
 	"Ljava/lang/System;->gc()V",
+	"Ljava/lang/System;->vmProperties()[Ljava/lang/String;",
 
 	// java.lang.Runtime (instance methods of the singleton).
 	"Ljava/lang/Runtime;->freeMemory()J",
@@ -146,6 +150,8 @@ var Natives = []string{
 	"Ljava/lang/Thread;->isAlive()Z",
 	"Ljava/lang/Thread;->interrupt0()V",
 	"Ljava/lang/Thread;->isInterrupted0(Z)Z",
+	"Ljava/lang/Thread;->getThreads0()[Ljava/lang/Thread;", // static
+	"Ljava/lang/Thread;->getStackTrace0()[Ljava/lang/StackTraceElement;",
 
 	// java.lang.Throwable (static): an opaque backtrace, decoded lazily.
 	"Ljava/lang/Throwable;->nativeFillInStackTrace()Ljava/lang/Object;",

@@ -246,6 +246,16 @@ func (h *Heap) Mark(addr uint32) bool {
 	return true
 }
 
+// Marked reports whether addr is marked in the current collection (image
+// objects always count as marked: they are never collected).
+func (h *Heap) Marked(addr uint32) bool {
+	if addr >= ImageBase {
+		return true
+	}
+	i := (addr - MainBase) / Alignment
+	return h.mark[i/64]&(1<<(i%64)) != 0
+}
+
 // Sweep ends a collection: every object allocated but not marked is
 // dead. dead is called for each (in address order) with its size, which
 // sizeOf computes from the object's header. The free memory between live

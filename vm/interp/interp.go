@@ -570,7 +570,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 			if v := fr.regs[vAA(ins)]; v != 0 {
 				if ac, vc := fr.vm.ClassOf(arr), fr.vm.ClassOf(v); !vc.AssignableTo(ac.Component) {
 					t.Frames[fr.fi].PC = pc
-					t.ThrowNew("Ljava/lang/ArrayStoreException;", vc.Name+" cannot be stored in an array of type "+ac.Name)
+					t.ThrowNew("Ljava/lang/ArrayStoreException;", vc.PrettyName()+" cannot be stored in an array of type "+ac.PrettyName())
 					goto throw
 				}
 			}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // vmError is an internal failure of the VM (not a Java exception); it
@@ -102,10 +103,25 @@ func (t *Thread) ThrowAIOOBE(length, index int32) {
 	t.ThrowNew("Ljava/lang/ArrayIndexOutOfBoundsException;", "length="+strconv.Itoa(int(length))+"; index="+strconv.Itoa(int(index)))
 }
 
+// PrettyName is the class's name as ART's exception messages write it:
+// Class.getName's form, with arrays as the component's name followed by
+// "[]" ("java.lang.String[]", "int[][]").
+func (c *Class) PrettyName() string {
+	d := c.Descriptor
+	dims := 0
+	for dims < len(d) && d[dims] == '[' {
+		dims++
+	}
+	if dims == 0 {
+		return c.Name
+	}
+	return javaName(d[dims:]) + strings.Repeat("[]", dims)
+}
+
 // ThrowClassCast throws ClassCastException for casting an object of
 // class from to to.
 func (t *Thread) ThrowClassCast(from, to *Class) {
-	t.ThrowNew("Ljava/lang/ClassCastException;", from.Name+" cannot be cast to "+to.Name)
+	t.ThrowNew("Ljava/lang/ClassCastException;", from.PrettyName()+" cannot be cast to "+to.PrettyName())
 }
 
 // backtrace captures the call stack (without the frames of the
@@ -124,7 +140,13 @@ func (t *Thread) backtrace() uint32 {
 		}
 		break
 	}
-	frames := t.Frames[:n-skip]
+	return t.framesBacktrace(t.Frames[:n-skip])
+}
+
+// framesBacktrace records frames (of t or of another thread) innermost
+// first, as backtrace does.
+func (t *Thread) framesBacktrace(frames []Frame) uint32 {
+	vm := t.VM
 	arr := t.NewArray(vm.longArray, int32(len(frames)))
 	if arr == 0 {
 		return 0

@@ -19,7 +19,21 @@ func (vm *VM) collect() {
 			stack = append(stack, a)
 		}
 	}
+	var found []uint32 // references whose referents were unmarked when scanned
 	scan := func(a uint32) { vm.visitRefs(a, mark) }
+	if vm.refs.class != nil {
+		scan = func(a uint32) {
+			vm.visitRefs(a, mark)
+			vm.discoverReference(a, &found)
+		}
+	}
+	drain := func() {
+		for len(stack) > 0 {
+			a := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			scan(a)
+		}
+	}
 
 	// Roots: the class table (Class objects hold the statics), the image
 	// space, interned strings, and every thread.
@@ -49,10 +63,10 @@ func (vm *VM) collect() {
 		}
 	}
 	vm.threadsMu.Unlock()
-	for len(stack) > 0 {
-		a := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		scan(a)
+	mark(vm.refs.pending)
+	drain()
+	if len(found) > 0 {
+		vm.processReferences(&found, mark, drain)
 	}
 	var dead func(a, size uint32)
 	if hk := vm.Hooks.Free; hk != nil {

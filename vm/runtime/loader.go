@@ -3,6 +3,7 @@ package runtime
 import (
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/droidprof/droidprof/vm/dex"
 )
@@ -213,6 +214,7 @@ func (vm *VM) layoutFields(c *Class) {
 	end, srefs := pack(stat, classObjectHeader)
 	c.StaticSize = end - classObjectHeader
 	c.StaticRefOffsets = srefs
+	vm.noteReferenceClass(c)
 }
 
 // pack assigns offsets from start and returns the end and the reference
@@ -289,6 +291,21 @@ const (
 	classObjectHeader = 16 // header, class id, padding; statics follow
 )
 
+// samePackage reports whether a and b are in the same runtime package:
+// the same package name and class loader (boot or application); an array
+// class is in its element class's package.
+func samePackage(a, b *Class) bool {
+	elem := func(c *Class) *Class {
+		for c.Component != nil {
+			c = c.Component
+		}
+		return c
+	}
+	a, b = elem(a), elem(b)
+	pkg := func(d string) string { return d[:strings.LastIndexByte(d, '/')+1] }
+	return a.Boot == b.Boot && pkg(a.Descriptor) == pkg(b.Descriptor)
+}
+
 func (vm *VM) linkMethods(c *Class) {
 	f := c.File.F
 	if c.Super != nil {
@@ -340,10 +357,22 @@ func (vm *VM) linkMethods(c *Class) {
 			return
 		}
 		key := m.Name + m.Signature
-		if old := c.byName[key]; old != nil && old.VIndex >= 0 && old.Access&dex.AccPrivate == 0 {
-			m.VIndex = old.VIndex
-			c.VTable[m.VIndex] = m
-		} else {
+		// m overrides every inherited entry of the same name and
+		// signature that it can access: a package-private method only
+		// from its own runtime package (as ART links; 300-package-override).
+		// Otherwise it takes a new slot.
+		if c.Super != nil {
+			for i, old := range c.Super.VTable {
+				if old.Name == m.Name && old.Signature == m.Signature && old.Access&dex.AccPrivate == 0 &&
+					(old.Access&(dex.AccPublic|dex.AccProtected) != 0 || samePackage(old.Class, c)) {
+					if m.VIndex < 0 {
+						m.VIndex = i
+					}
+					c.VTable[i] = m
+				}
+			}
+		}
+		if m.VIndex < 0 {
 			m.VIndex = len(c.VTable)
 			c.VTable = append(c.VTable, m)
 		}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"math"
 	goruntime "runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -101,15 +102,15 @@ func registerNatives(vm *VM) {
 			return
 		}
 		name := vm.GoString(a[0])
+		if !validBinaryName(name) {
+			t.ThrowNew("Ljava/lang/ClassNotFoundException;", "Invalid name: "+name)
+			return
+		}
 		desc := name
 		if !strings.HasPrefix(name, "[") {
 			desc = "L" + name + ";"
 		}
-		desc = strings.ReplaceAll(desc, ".", "/")
-		var c *Class
-		if !strings.Contains(name, "/") {
-			c = vm.loadClass(desc)
-		}
+		c := vm.loadClass(strings.ReplaceAll(desc, ".", "/"))
 		if c == nil {
 			t.ThrowNew("Ljava/lang/ClassNotFoundException;", name)
 			return
@@ -151,6 +152,7 @@ func registerNatives(vm *VM) {
 	reg("System", "identityHashCode(Ljava/lang/Object;)I", func(t *Thread, a []uint32) { t.Ret = uint64(uint32(vm.IdentityHash(a[0]))) })
 	reg("System", "exit0(I)V", func(t *Thread, a []uint32) { t.Exit(int(int32(a[0])) & 0xff) })
 	reg("System", "gc()V", func(t *Thread, a []uint32) { vm.collect() })
+	reg("System", "vmProperties()[Ljava/lang/String;", func(t *Thread, a []uint32) { t.Ret = uint64(t.newStringArray(vm.vmProperties())) })
 	reg("Runtime", "freeMemory()J", func(t *Thread, a []uint32) { t.Ret = vm.Heap.Free() })
 	reg("Runtime", "totalMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
 	reg("Runtime", "maxMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
@@ -220,12 +222,20 @@ func registerNatives(vm *VM) {
 			t.ThrowNew("Ljava/lang/IllegalArgumentException;", "millis < 0: "+strconv.FormatInt(ms, 10))
 			return
 		}
-		if !t.interrupted {
+		// t.sleep(0) waits for a wake-up only (Object.wait(0)'s meaning);
+		// sleep(0) is a yield.
+		d := time.Duration(math.MaxInt64) // about 292 years: forever
+		if ms < int64(d/time.Millisecond) {
+			d = time.Duration(ms)*time.Millisecond + time.Duration(ns)
+		}
+		if d <= 0 {
+			t.Yield()
+		} else if !t.interrupted {
 			select {
 			case <-t.wake:
 			default:
 			}
-			t.sleep(time.Duration(ms)*time.Millisecond+time.Duration(ns), true)
+			t.sleep(d, true)
 		}
 		if t.interrupted {
 			t.interrupted = false
@@ -253,6 +263,19 @@ func registerNatives(vm *VM) {
 			}
 		}
 	})
+	reg("Thread", "getThreads0()[Ljava/lang/Thread;", func(t *Thread, a []uint32) { t.Ret = uint64(t.liveThreads()) })
+	reg("Thread", "getStackTrace0()[Ljava/lang/StackTraceElement;", func(t *Thread, a []uint32) {
+		t.Ret = 0
+		if o := vm.threadOf(a[0]); o != nil {
+			// o's frames cannot change: it runs Java code only while
+			// holding the global lock, which t holds.
+			if bt := t.framesBacktrace(o.Frames); bt != 0 {
+				t.Ret = uint64(t.stackTrace(bt))
+			}
+		}
+	})
+
+	n["Ljava/lang/ref/Reference;->waitForPending()Ljava/lang/ref/Reference;"] = func(t *Thread, a []uint32) { t.Ret = uint64(t.waitForPending()) }
 
 	// java.lang.Throwable
 	reg("Throwable", "nativeFillInStackTrace()Ljava/lang/Object;", func(t *Thread, a []uint32) { t.Ret = uint64(t.backtrace()) })
@@ -313,6 +336,34 @@ func registerNatives(vm *VM) {
 	}
 }
 
+// validBinaryName reports whether name is a class name Class.forName
+// accepts: dotted ("java.lang.String", "Main$C") or an array descriptor
+// with dots ("[I", "[[Ljava.lang.String;"); never "[V" or slashes.
+func validBinaryName(name string) bool {
+	dotted := func(n string) bool {
+		if n == "" || strings.ContainsAny(n, "/;[") {
+			return false
+		}
+		for _, part := range strings.Split(n, ".") {
+			if part == "" {
+				return false
+			}
+		}
+		return true
+	}
+	elem := strings.TrimLeft(name, "[")
+	switch dims := len(name) - len(elem); {
+	case dims == 0:
+		return dotted(name)
+	case dims > 255:
+		return false
+	case len(elem) == 1:
+		return strings.Contains("ZBSCIJFD", elem)
+	default:
+		return len(elem) > 2 && elem[0] == 'L' && elem[len(elem)-1] == ';' && dotted(elem[1:len(elem)-1])
+	}
+}
+
 // threadOf finds the running thread of a java.lang.Thread object.
 func (vm *VM) threadOf(obj uint32) *Thread {
 	id := int(vm.Heap.U64(obj + vm.threadPeer))
@@ -324,6 +375,29 @@ func (vm *VM) threadOf(obj uint32) *Thread {
 		}
 	}
 	return nil
+}
+
+// liveThreads returns a Thread[] of the running threads that have a
+// java.lang.Thread object, ordered by thread id (0 if out of memory).
+func (t *Thread) liveThreads() uint32 {
+	vm := t.VM
+	vm.threadsMu.Lock()
+	var objs []*Thread
+	for o := range vm.threads {
+		if o.alive && o.Obj != 0 {
+			objs = append(objs, o)
+		}
+	}
+	vm.threadsMu.Unlock()
+	sort.Slice(objs, func(i, j int) bool { return objs[i].ID < objs[j].ID })
+	arr := t.NewArrayOf("[Ljava/lang/Thread;", int32(len(objs)))
+	if arr == 0 {
+		return 0
+	}
+	for i, o := range objs {
+		vm.Heap.SetU32(arr+12+uint32(4*i), o.Obj)
+	}
+	return arr
 }
 
 // javaPow is Math.pow: Go's Pow agrees except that Java gives NaN for
@@ -371,11 +445,11 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 	}
 	sc, dc := vm.ClassOf(src), vm.ClassOf(dst)
 	if !sc.IsArray() {
-		t.ThrowNew("Ljava/lang/ArrayStoreException;", "source of type "+sc.Name+" is not an array")
+		t.ThrowNew("Ljava/lang/ArrayStoreException;", "source of type "+sc.PrettyName()+" is not an array")
 		return
 	}
 	if !dc.IsArray() {
-		t.ThrowNew("Ljava/lang/ArrayStoreException;", "destination of type "+dc.Name+" is not an array")
+		t.ThrowNew("Ljava/lang/ArrayStoreException;", "destination of type "+dc.PrettyName()+" is not an array")
 		return
 	}
 	sl, dl := vm.ArrayLength(src), vm.ArrayLength(dst)
@@ -387,7 +461,7 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 	scp, dcp := sc.Component, dc.Component
 	if scp.IsPrimitive() || dcp.IsPrimitive() {
 		if scp != dcp {
-			t.ThrowNew("Ljava/lang/ArrayStoreException;", "Incompatible types: src="+sc.Name+", dst="+dc.Name)
+			t.ThrowNew("Ljava/lang/ArrayStoreException;", "Incompatible types: src="+sc.PrettyName()+", dst="+dc.PrettyName())
 			return
 		}
 		sh := sc.ElemShift
@@ -402,8 +476,8 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 	for i := int32(0); i < n; i++ {
 		e := vm.Heap.U32(src + 12 + uint32(sp+i)*4)
 		if e != 0 && !vm.ClassOf(e).AssignableTo(dcp) {
-			t.ThrowNew("Ljava/lang/ArrayStoreException;", "source["+strconv.Itoa(int(sp+i))+"] of type "+vm.ClassOf(e).Name+
-				" cannot be stored in destination array of type "+dc.Name)
+			t.ThrowNew("Ljava/lang/ArrayStoreException;", "source["+strconv.Itoa(int(sp+i))+"] of type "+vm.ClassOf(e).PrettyName()+
+				" cannot be stored in destination array of type "+dc.PrettyName())
 			return
 		}
 		vm.Heap.SetU32(dst+12+uint32(dp+i)*4, e)

@@ -60,6 +60,13 @@ func (t *Thread) alloc(c *Class, size uint32) uint32 {
 	if !ok {
 		vm.collect()
 		a, ok = h.Alloc(size)
+		if !ok && vm.refs.softKept {
+			// Soft referents go before an OutOfMemoryError does.
+			vm.refs.clearSoft = true
+			vm.collect()
+			vm.refs.clearSoft = false
+			a, ok = h.Alloc(size)
+		}
 		if !ok {
 			t.throwOOM(size)
 			return 0

@@ -365,17 +365,6 @@ func (t *Thread) callerClass() *Class {
 	return nil
 }
 
-// samePackage reports whether a and b are in the same runtime package.
-func samePackage(a, b *Class) bool {
-	pkg := func(c *Class) string {
-		for c.Component != nil {
-			c = c.Component
-		}
-		return c.Descriptor[:strings.LastIndexByte(c.Descriptor, '/')+1]
-	}
-	return pkg(a) == pkg(b)
-}
-
 // canAccess applies ART's rule for reflective access to a member of decl
 // with access flags from caller: public members always, private ones from
 // decl only, protected ones from subclasses (for an instance member, when

@@ -95,6 +95,7 @@ type VM struct {
 	stringValue, stringHash                                         uint32
 	throwableBacktrace, threadPeer, threadDaemon, threadName        uint32
 	oome, soe                                                       uint32 // preallocated errors
+	refs                                                            references
 }
 
 // New makes a VM with the given boot (core library) and application

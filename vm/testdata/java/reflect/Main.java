@@ -10,9 +10,11 @@ import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.Type;
 import java.lang.reflect.TypeVariable;
 import java.lang.reflect.WildcardType;
+import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -196,7 +198,52 @@ public class Main {
         annotations();
         generics();
         repeatable();
+        proxies();
         System.out.println("done");
+    }
+
+    interface Calc {
+        int add(int a, int b);
+        long scale(long v, double f);
+        String name();
+        void fail() throws java.io.IOException;
+    }
+
+    static void proxies() throws Exception {
+        section("Proxy");
+        InvocationHandler h = new InvocationHandler() {
+            public Object invoke(Object proxy, Method m, Object[] a) throws Throwable {
+                switch (m.getName()) {
+                    case "add": return (Integer) a[0] + (Integer) a[1];
+                    case "scale": return (long) ((Long) a[0] * (Double) a[1]);
+                    case "name": return "calc";
+                    case "fail": throw new java.io.IOException("declared");
+                    default: return null;
+                }
+            }
+        };
+        Calc c = (Calc) Proxy.newProxyInstance(ClassLoader.getSystemClassLoader(), new Class<?>[] {Calc.class}, h);
+        System.out.println(c.add(2, 3) + " " + c.scale(10, 2.5) + " " + c.name());
+        try {
+            c.fail();
+        } catch (java.io.IOException e) {
+            System.out.println("IOException " + e.getMessage());
+        }
+        System.out.println(Proxy.isProxyClass(c.getClass()) + " " + Proxy.isProxyClass(Main.class)
+                + " " + (Proxy.getInvocationHandler(c) == h));
+        Class<?> pc = Proxy.getProxyClass(ClassLoader.getSystemClassLoader(), Calc.class);
+        System.out.println((pc == c.getClass()) + " " + Modifier.isFinal(pc.getModifiers())
+                + " " + (pc.getSuperclass() == Proxy.class) + " " + Calc.class.isAssignableFrom(pc));
+        try {
+            Proxy.newProxyInstance(null, new Class<?>[] {String.class}, h);
+        } catch (IllegalArgumentException e) {
+            System.out.println("IllegalArgumentException");
+        }
+        try {
+            Proxy.getInvocationHandler("x");
+        } catch (IllegalArgumentException e) {
+            System.out.println("IllegalArgumentException");
+        }
     }
 
     static void modifiers() {

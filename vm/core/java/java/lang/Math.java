@@ -243,6 +243,48 @@ public final class Math {
         return Double.longBitsToDouble(bits + (d > 0.0 ? -1 : 1));
     }
 
+    public static float nextUp(float f) {
+        if (f != f || f == Float.POSITIVE_INFINITY) {
+            return f;
+        }
+        f += 0.0f;
+        int bits = Float.floatToRawIntBits(f);
+        return Float.intBitsToFloat(bits + (f >= 0.0f ? 1 : -1));
+    }
+
+    public static float nextDown(float f) {
+        if (f != f || f == Float.NEGATIVE_INFINITY) {
+            return f;
+        }
+        if (f == 0.0f) {
+            return -Float.MIN_VALUE;
+        }
+        int bits = Float.floatToRawIntBits(f);
+        return Float.intBitsToFloat(bits + (f > 0.0f ? -1 : 1));
+    }
+
+    /** Returns the double next to start in the direction of direction (direction if equal). */
+    public static double nextAfter(double start, double direction) {
+        if (start != start || direction != direction) {
+            return start + direction;
+        }
+        if (start == direction) {
+            return direction;
+        }
+        return start < direction ? nextUp(start) : nextDown(start);
+    }
+
+    /** Returns the float next to start in the direction of direction (direction if equal). */
+    public static float nextAfter(float start, double direction) {
+        if (start != start || direction != direction) {
+            return (float) (start + direction);
+        }
+        if (start == direction) {
+            return (float) direction;
+        }
+        return start < direction ? nextUp(start) : nextDown(start);
+    }
+
     public static double toRadians(double angdeg) {
         return angdeg / 180.0 * PI;
     }

@@ -108,6 +108,18 @@ public final class StrictMath {
         return Math.nextUp(a);
     }
 
+    public static double nextDown(double a) {
+        return Math.nextDown(a);
+    }
+
+    public static double nextAfter(double start, double direction) {
+        return Math.nextAfter(start, direction);
+    }
+
+    public static float nextAfter(float start, double direction) {
+        return Math.nextAfter(start, direction);
+    }
+
     public static double abs(double a) {
         return Math.abs(a);
     }

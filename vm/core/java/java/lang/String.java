@@ -84,20 +84,157 @@ public final class String implements java.io.Serializable, Comparable<String>, C
 
     public String(byte[] bytes, int offset, int length, String charsetName) throws java.io.UnsupportedEncodingException {
         checkRange(offset, length, bytes.length);
-        String cs = charsetName.toUpperCase();
-        if (cs.equals("UTF-8") || cs.equals("UTF8")) {
-            this.value = decodeUTF8(bytes, offset, length);
-        } else if (cs.equals("ISO-8859-1") || cs.equals("LATIN1") || cs.equals("US-ASCII") || cs.equals("ASCII")) {
-            boolean ascii = cs.indexOf("ASCII") >= 0;
-            char[] v = new char[length];
-            for (int i = 0; i < length; i++) {
-                int b = bytes[offset + i] & 0xff;
-                v[i] = ascii && b >= 0x80 ? '\ufffd' : (char) b;
-            }
-            this.value = v;
-        } else {
-            throw new java.io.UnsupportedEncodingException(charsetName);
+        this.value = decode(charsetFor(charsetName).name(), bytes, offset, length);
+    }
+
+    public String(byte[] bytes, java.nio.charset.Charset charset) {
+        this(bytes, 0, bytes.length, charset);
+    }
+
+    public String(byte[] bytes, int offset, int length, java.nio.charset.Charset charset) {
+        if (charset == null) {
+            throw new NullPointerException("charset == null");
         }
+        checkRange(offset, length, bytes.length);
+        this.value = decode(charset.name(), bytes, offset, length);
+    }
+
+    /** Each char is hibyte's low 8 bits over a byte (the pre-charset constructor). */
+    @Deprecated
+    public String(byte[] ascii, int hibyte) {
+        this(ascii, hibyte, 0, ascii.length);
+    }
+
+    @Deprecated
+    public String(byte[] ascii, int hibyte, int offset, int count) {
+        checkRange(offset, count, ascii.length);
+        char[] v = new char[count];
+        int hi = (hibyte & 0xff) << 8;
+        for (int i = 0; i < count; i++) {
+            v[i] = (char) (hi | (ascii[offset + i] & 0xff));
+        }
+        this.value = v;
+    }
+
+    // The Charset named name, with the exception the String API declares.
+    private static java.nio.charset.Charset charsetFor(String name) throws java.io.UnsupportedEncodingException {
+        if (name == null) {
+            throw new NullPointerException("charsetName == null");
+        }
+        try {
+            return java.nio.charset.Charset.forName(name);
+        } catch (IllegalArgumentException e) {
+            throw new java.io.UnsupportedEncodingException(name);
+        }
+    }
+
+    // Decodes with the charset whose canonical name is cs; malformed input
+    // becomes U+FFFD.
+    private static char[] decode(String cs, byte[] b, int off, int len) {
+        if (cs.equals("UTF-8")) {
+            return decodeUTF8(b, off, len);
+        }
+        if (cs.equals("ISO-8859-1") || cs.equals("US-ASCII")) {
+            boolean ascii = cs.equals("US-ASCII");
+            char[] v = new char[len];
+            for (int i = 0; i < len; i++) {
+                int c = b[off + i] & 0xff;
+                v[i] = ascii && c >= 0x80 ? '\ufffd' : (char) c;
+            }
+            return v;
+        }
+        if (cs.startsWith("UTF-16")) {
+            boolean little = cs.equals("UTF-16LE");
+            if (cs.equals("UTF-16") && len >= 2) {
+                int bom = (b[off] & 0xff) << 8 | (b[off + 1] & 0xff);
+                if (bom == 0xfeff || bom == 0xfffe) {
+                    little = bom == 0xfffe;
+                    off += 2;
+                    len -= 2;
+                }
+            }
+            char[] v = new char[len / 2 + len % 2];
+            int n = 0;
+            for (int i = 0; i + 1 < len; i += 2) {
+                int b0 = b[off + i] & 0xff;
+                int b1 = b[off + i + 1] & 0xff;
+                v[n++] = (char) (little ? b1 << 8 | b0 : b0 << 8 | b1);
+            }
+            if (len % 2 != 0) {
+                v[n++] = '\ufffd';
+            }
+            // Unpaired surrogates are malformed; as on the JVM, a high
+            // surrogate and the unit after it become one U+FFFD.
+            int m = 0;
+            for (int i = 0; i < n; i++) {
+                char c = v[i];
+                if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(v[i + 1])) {
+                    v[m++] = c;
+                    v[m++] = v[++i];
+                } else if (Character.isHighSurrogate(c)) {
+                    v[m++] = '\ufffd';
+                    i++;
+                } else {
+                    v[m++] = Character.isSurrogate(c) ? '\ufffd' : c;
+                }
+            }
+            return m == v.length ? v : copy(v, 0, m);
+        }
+        throw new IllegalArgumentException("unsupported charset " + cs);
+    }
+
+    // Encodes with the charset whose canonical name is cs; what it cannot
+    // represent becomes '?' (U+FFFD in UTF-16).
+    private byte[] encode(String cs) {
+        char[] v = value;
+        if (cs.equals("UTF-8")) {
+            return encodeUTF8(v, 0, v.length);
+        }
+        if (cs.equals("ISO-8859-1") || cs.equals("US-ASCII")) {
+            int limit = cs.equals("US-ASCII") ? 0x7f : 0xff;
+            byte[] b = new byte[v.length];
+            int n = 0;
+            for (int i = 0; i < v.length; i++) {
+                char c = v[i];
+                if (Character.isHighSurrogate(c) && i + 1 < v.length && Character.isLowSurrogate(v[i + 1])) {
+                    i++; // one code point, one replacement
+                }
+                b[n++] = c <= limit ? (byte) c : (byte) '?';
+            }
+            if (n == b.length) {
+                return b;
+            }
+            byte[] t = new byte[n];
+            System.arraycopy(b, 0, t, 0, n);
+            return t;
+        }
+        if (cs.startsWith("UTF-16")) {
+            boolean little = cs.equals("UTF-16LE");
+            int bom = cs.equals("UTF-16") && v.length > 0 ? 2 : 0;
+            byte[] b = new byte[bom + 2 * v.length];
+            if (bom != 0) {
+                b[0] = (byte) 0xfe;
+                b[1] = (byte) 0xff;
+            }
+            for (int i = 0; i < v.length; i++) {
+                char c = v[i];
+                if (Character.isHighSurrogate(c) && i + 1 < v.length && Character.isLowSurrogate(v[i + 1])) {
+                    put16(b, bom + 2 * i, c, little);
+                    i++;
+                    c = v[i];
+                } else if (Character.isSurrogate(c)) {
+                    c = '\ufffd';
+                }
+                put16(b, bom + 2 * i, c, little);
+            }
+            return b;
+        }
+        throw new IllegalArgumentException("unsupported charset " + cs);
+    }
+
+    private static void put16(byte[] b, int at, char c, boolean little) {
+        b[at + (little ? 1 : 0)] = (byte) (c >> 8);
+        b[at + (little ? 0 : 1)] = (byte) c;
     }
 
     public String(StringBuilder builder) {
@@ -234,23 +371,28 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     }
 
     public byte[] getBytes(String charsetName) throws java.io.UnsupportedEncodingException {
-        String cs = charsetName.toUpperCase();
-        if (cs.equals("UTF-8") || cs.equals("UTF8")) {
-            return getBytes();
+        return encode(charsetFor(charsetName).name());
+    }
+
+    public byte[] getBytes(java.nio.charset.Charset charset) {
+        if (charset == null) {
+            throw new NullPointerException("charset == null");
         }
-        int limit;
-        if (cs.equals("ISO-8859-1") || cs.equals("LATIN1")) {
-            limit = 0xff;
-        } else if (cs.equals("US-ASCII") || cs.equals("ASCII")) {
-            limit = 0x7f;
-        } else {
-            throw new java.io.UnsupportedEncodingException(charsetName);
+        return encode(charset.name());
+    }
+
+    /** Copies the low byte of each char of [srcBegin, srcEnd) to dst. */
+    @Deprecated
+    public void getBytes(int srcBegin, int srcEnd, byte[] dst, int dstBegin) {
+        if (srcBegin < 0 || srcEnd > value.length || srcBegin > srcEnd) {
+            throw new StringIndexOutOfBoundsException("srcBegin " + srcBegin + ", srcEnd " + srcEnd + ", length " + value.length);
         }
-        byte[] b = new byte[value.length];
-        for (int i = 0; i < b.length; i++) {
-            b[i] = value[i] <= limit ? (byte) value[i] : (byte) '?';
+        if (dstBegin < 0 || dstBegin > dst.length - (srcEnd - srcBegin)) {
+            throw new ArrayIndexOutOfBoundsException("dstBegin " + dstBegin);
         }
-        return b;
+        for (int i = srcBegin; i < srcEnd; i++) {
+            dst[dstBegin++] = (byte) value[i];
+        }
     }
 
     static byte[] encodeUTF8(char[] v, int off, int len) {

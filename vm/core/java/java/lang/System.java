@@ -39,34 +39,94 @@ public final class System {
     public static void runFinalization() {
     }
 
-    public static String getProperty(String key) {
+    // What a program sees, as on Android 11 (vm/core/README.md lists
+    // them): the platform's fixed values, then what the VM knows.
+    private static final String[] FIXED = {
+        "file.encoding", "UTF-8",
+        "file.separator", "/",
+        "java.class.version", "50.0",
+        "java.compiler", "",
+        "java.ext.dirs", "",
+        "java.home", "/system",
+        "java.io.tmpdir", "/tmp",
+        "java.runtime.name", "Android Runtime",
+        "java.runtime.version", "0.9",
+        "java.specification.name", "Dalvik Core Library",
+        "java.specification.vendor", "The Android Project",
+        "java.specification.version", "0.9",
+        "java.vendor", "The Android Project",
+        "java.vendor.url", "http://www.android.com/",
+        "java.version", "0",
+        "java.vm.name", "Dalvik",
+        "java.vm.specification.name", "Dalvik Virtual Machine Specification",
+        "java.vm.specification.vendor", "The Android Project",
+        "java.vm.specification.version", "0.9",
+        "java.vm.vendor", "The Android Project",
+        "java.vm.vendor.url", "http://www.android.com/",
+        "java.vm.version", "2.1.0",
+        "line.separator", "\n",
+        "os.name", "Linux",
+        "path.separator", ":",
+        "user.home", "",
+        "user.name", "",
+    };
+
+    private static java.util.Properties props;
+
+    /** Returns key/value pairs the VM supplies: class paths, os.arch, os.version, user.dir. */
+    private static native String[] vmProperties();
+
+    private static synchronized java.util.Properties props() {
+        if (props == null) {
+            java.util.Properties p = new java.util.Properties();
+            for (int i = 0; i < FIXED.length; i += 2) {
+                p.setProperty(FIXED[i], FIXED[i + 1]);
+            }
+            String[] vm = vmProperties();
+            for (int i = 0; i < vm.length; i += 2) {
+                p.setProperty(vm[i], vm[i + 1]);
+            }
+            props = p;
+        }
+        return props;
+    }
+
+    private static void checkKey(String key) {
         if (key == null) {
             throw new NullPointerException("key can't be null");
         }
         if (key.isEmpty()) {
             throw new IllegalArgumentException("key can't be empty");
         }
-        if (key.equals("line.separator")) {
-            return "\n";
-        }
-        if (key.equals("java.vm.name")) {
-            return "Dalvik";
-        }
-        if (key.equals("java.version")) {
-            return "0";
-        }
-        if (key.equals("file.separator")) {
-            return "/";
-        }
-        if (key.equals("path.separator")) {
-            return ":";
-        }
-        return null;
+    }
+
+    public static String getProperty(String key) {
+        checkKey(key);
+        return props().getProperty(key);
     }
 
     public static String getProperty(String key, String def) {
-        String v = getProperty(key);
-        return v == null ? def : v;
+        checkKey(key);
+        return props().getProperty(key, def);
+    }
+
+    public static String setProperty(String key, String value) {
+        checkKey(key);
+        return (String) props().setProperty(key, value);
+    }
+
+    public static String clearProperty(String key) {
+        checkKey(key);
+        return (String) props().remove(key);
+    }
+
+    public static java.util.Properties getProperties() {
+        return props();
+    }
+
+    /** Replaces the properties; null restores the VM's own. */
+    public static synchronized void setProperties(java.util.Properties p) {
+        props = p;
     }
 
     public static String lineSeparator() {

@@ -28,20 +28,42 @@ public class Thread implements Runnable {
     private long tid;
     private boolean started;
     private volatile UncaughtExceptionHandler handler;
+    private ThreadGroup group;
 
     public Thread() {
-        this(null, null);
+        this(null, null, null, 0);
     }
 
     public Thread(Runnable target) {
-        this(target, null);
+        this(null, target, null, 0);
     }
 
     public Thread(String name) {
-        this(null, name);
+        this(null, null, name, 0);
     }
 
     public Thread(Runnable target, String name) {
+        this(null, target, name, 0);
+    }
+
+    public Thread(ThreadGroup group, Runnable target) {
+        this(group, target, null, 0);
+    }
+
+    public Thread(ThreadGroup group, String name) {
+        this(group, null, name, 0);
+    }
+
+    public Thread(ThreadGroup group, Runnable target, String name) {
+        this(group, target, name, 0);
+    }
+
+    /**
+     * Creates a thread in group (null: the creator's) running target. The
+     * VM sizes every thread's stack alike, so stackSize is only a hint, as
+     * the platform allows.
+     */
+    public Thread(ThreadGroup group, Runnable target, String name, long stackSize) {
         synchronized (Thread.class) {
             tid = nextId++;
             if (name == null) {
@@ -51,12 +73,22 @@ public class Thread implements Runnable {
         this.name = name;
         this.target = target;
         this.priority = NORM_PRIORITY;
-        // A new thread inherits daemon status and priority from its creator;
-        // the VM's first thread has no creator.
+        // A new thread inherits daemon status, priority and group from its
+        // creator; the VM's first thread has no creator and is in "main".
         Thread parent = currentThread();
         if (parent != null) {
             this.daemon = parent.daemon;
             this.priority = parent.priority;
+            if (group == null) {
+                group = parent.group;
+            }
+        }
+        if (group == null) {
+            group = ThreadGroup.mainThreadGroup;
+        }
+        this.group = group;
+        if (priority > group.getMaxPriority()) {
+            priority = group.getMaxPriority();
         }
     }
 
@@ -73,6 +105,12 @@ public class Thread implements Runnable {
     private native void interrupt0();
 
     private native boolean isInterrupted0(boolean clear);
+
+    /** Returns the live threads the VM runs (those with a Thread object). */
+    static native Thread[] getThreads0();
+
+    /** Returns this thread's stack, innermost first, or null if it is not alive. */
+    private native StackTraceElement[] getStackTrace0();
 
     public static void sleep(long millis) throws InterruptedException {
         if (millis < 0) {
@@ -178,8 +216,39 @@ public class Thread implements Runnable {
         priority = newPriority;
     }
 
+    public final ThreadGroup getThreadGroup() {
+        return isAlive() || !started ? group : null;
+    }
+
+    public StackTraceElement[] getStackTrace() {
+        StackTraceElement[] st = getStackTrace0();
+        return st != null ? st : new StackTraceElement[0];
+    }
+
+    /** Returns the stacks of all live threads, as Thread.getStackTrace would. */
+    public static java.util.Map<Thread, StackTraceElement[]> getAllStackTraces() {
+        Thread[] all = getThreads0();
+        java.util.Map<Thread, StackTraceElement[]> m = new java.util.HashMap<Thread, StackTraceElement[]>();
+        for (int i = 0; i < all.length; i++) {
+            StackTraceElement[] st = all[i].getStackTrace0();
+            if (st != null) {
+                m.put(all[i], st);
+            }
+        }
+        return m;
+    }
+
+    public static int activeCount() {
+        return currentThread().getThreadGroup().activeCount();
+    }
+
+    public static int enumerate(Thread[] list) {
+        return currentThread().getThreadGroup().enumerate(list);
+    }
+
     public String toString() {
-        return "Thread[" + name + "," + priority + ",main]";
+        ThreadGroup g = getThreadGroup();
+        return "Thread[" + name + "," + priority + "," + (g != null ? g.getName() : "") + "]";
     }
 
     public static UncaughtExceptionHandler getDefaultUncaughtExceptionHandler() {
@@ -200,19 +269,16 @@ public class Thread implements Runnable {
 
     /**
      * Called by the VM on this thread when run() (or main) ends with e:
-     * the thread's handler, else the default handler, else the message the
-     * Java platform prints.
+     * the thread's handler, else its group's (by default: the default
+     * handler, else the message the Java platform prints).
      */
     final void dispatchUncaughtException(Throwable e) {
         UncaughtExceptionHandler h = handler;
         if (h == null) {
-            h = defaultHandler;
+            // The group passes it up to "system", which asks the default
+            // handler and else prints the platform's message.
+            h = group;
         }
-        if (h != null) {
-            h.uncaughtException(this, e);
-            return;
-        }
-        System.err.print("Exception in thread \"" + name + "\" ");
-        e.printStackTrace(System.err);
+        h.uncaughtException(this, e);
     }
 }

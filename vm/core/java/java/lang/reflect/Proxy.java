@@ -3,8 +3,8 @@ package java.lang.reflect;
 /**
  * Classes the VM makes at run time that implement interfaces by sending
  * every call to an InvocationHandler. Proxy classes are final, extend this
- * class and are cached per list of interfaces. (newProxyInstance, which
- * takes a ClassLoader, comes with the core library's ClassLoader.)
+ * class and are cached per list of interfaces. The VM has one class
+ * loader for application classes, so the loader argument only names it.
  */
 public class Proxy implements java.io.Serializable {
     private static final long serialVersionUID = 1L;
@@ -28,6 +28,23 @@ public class Proxy implements java.io.Serializable {
         Proxy p = (Proxy) allocate(proxyClass(interfaces.clone()));
         p.h = h;
         return p;
+    }
+
+    /** Returns an instance of the proxy class for interfaces that sends every call to h. */
+    public static Object newProxyInstance(ClassLoader loader, Class<?>[] interfaces, InvocationHandler h)
+            throws IllegalArgumentException {
+        return newInstance(interfaces, h);
+    }
+
+    /** Returns the proxy class for interfaces. */
+    public static Class<?> getProxyClass(ClassLoader loader, Class<?>... interfaces)
+            throws IllegalArgumentException {
+        for (Class<?> i : interfaces) {
+            if (!i.isInterface()) {
+                throw new IllegalArgumentException(i.getName() + " is not an interface");
+            }
+        }
+        return proxyClass(interfaces.clone());
     }
 
     public static boolean isProxyClass(Class<?> cl) {

@@ -1,0 +1,6 @@
+package java.util.concurrent;
+
+/** Runs submitted tasks. */
+public interface Executor {
+    void execute(Runnable command);
+}

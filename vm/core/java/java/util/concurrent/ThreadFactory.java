@@ -1,0 +1,6 @@
+package java.util.concurrent;
+
+/** Makes threads on demand. */
+public interface ThreadFactory {
+    Thread newThread(Runnable r);
+}

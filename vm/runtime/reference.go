@@ -1,0 +1,120 @@
+package runtime
+
+// references is what the collector knows of java.lang.ref: the classes
+// (nil until the core library loads them) and Reference's field offsets.
+// The referent is left out of Reference's RefOffsets, so marking never
+// follows it; the collector finds references while scanning instead.
+type references struct {
+	class, soft                  *Class
+	referent, queue, pendingNext uint32
+	pending                      uint32        // cleared references with queues, for the queue daemon
+	wake                         chan struct{} // signalled when pending becomes non-empty
+	clearSoft                    bool          // this collection clears soft references too
+	softKept                     bool          // the last collection kept a soft referent alive
+}
+
+// noteReferenceClass records the java.lang.ref classes of the core
+// library as they are laid out, and hides the referent from marking.
+func (vm *VM) noteReferenceClass(c *Class) {
+	if !c.Boot {
+		return
+	}
+	switch c.Descriptor {
+	case "Ljava/lang/ref/SoftReference;":
+		vm.refs.soft = c
+	case "Ljava/lang/ref/Reference;":
+		for _, f := range c.Fields {
+			switch {
+			case f.Static:
+			case f.Name == "referent":
+				vm.refs.referent = f.Offset
+			case f.Name == "queue":
+				vm.refs.queue = f.Offset
+			case f.Name == "pendingNext":
+				vm.refs.pendingNext = f.Offset
+			}
+		}
+		if vm.refs.referent == 0 || vm.refs.queue == 0 || vm.refs.pendingNext == 0 {
+			panic(vmError("core library: java.lang.ref.Reference lacks referent, queue or pendingNext"))
+		}
+		offs := c.RefOffsets[:0:0]
+		for _, o := range c.RefOffsets {
+			if o != vm.refs.referent {
+				offs = append(offs, o)
+			}
+		}
+		c.RefOffsets = offs
+		vm.refs.wake = make(chan struct{}, 1)
+		vm.refs.class = c
+	}
+}
+
+// discoverReference adds a (a marked object being scanned) to found if
+// it is a Reference whose referent is not marked (yet).
+func (vm *VM) discoverReference(a uint32, found *[]uint32) {
+	c := vm.ClassOf(a)
+	if c.IsArray() || c == vm.classClass || !c.SubclassOf(vm.refs.class) {
+		return
+	}
+	if r := vm.Heap.U32(a + vm.refs.referent); r != 0 && !vm.Heap.Marked(r) {
+		*found = append(*found, a)
+	}
+}
+
+// processReferences runs after marking: soft referents are kept (marked
+// through mark and drain) unless the collection clears them; then every
+// reference whose referent is still unmarked is cleared, and those with
+// a queue go on the pending list for the queue daemon.
+func (vm *VM) processReferences(found *[]uint32, mark func(uint32), drain func()) {
+	h := vm.Heap
+	vm.refs.softKept = false
+	if !vm.refs.clearSoft && vm.refs.soft != nil {
+		// Marking a soft referent may discover more references, which
+		// are appended to found: iterate by index.
+		for i := 0; i < len(*found); i++ {
+			a := (*found)[i]
+			if r := h.U32(a + vm.refs.referent); r != 0 && !h.Marked(r) && vm.ClassOf(a).SubclassOf(vm.refs.soft) {
+				vm.refs.softKept = true
+				mark(r)
+				drain()
+			}
+		}
+	}
+	added := false
+	for _, a := range *found {
+		r := h.U32(a + vm.refs.referent)
+		if r == 0 || h.Marked(r) {
+			continue
+		}
+		h.SetU32(a+vm.refs.referent, 0)
+		if h.U32(a+vm.refs.queue) != 0 && h.U32(a+vm.refs.pendingNext) == 0 && a != vm.refs.pending {
+			h.SetU32(a+vm.refs.pendingNext, vm.refs.pending)
+			vm.refs.pending = a
+			added = true
+		}
+	}
+	if added {
+		select {
+		case vm.refs.wake <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// waitForPending is Reference.waitForPending: it blocks (without the
+// global lock) until the collector has cleared references with queues,
+// then takes the whole pending list.
+func (t *Thread) waitForPending() uint32 {
+	vm := t.VM
+	for vm.refs.pending == 0 {
+		t.block(func() {
+			select {
+			case <-vm.refs.wake:
+			case <-vm.done:
+			}
+		})
+	}
+	p := vm.refs.pending
+	vm.refs.pending = 0
+	return p
+}
