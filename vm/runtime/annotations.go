@@ -285,23 +285,7 @@ func registerSignatureNatives(vm *VM) {
 	})
 	reg("memberClasses(Ljava/lang/Class;)[Ljava/lang/Class;", func(t *Thread, a []uint32) {
 		c := vm.ClassFromObject(a[0])
-		var descs []string
-		if ann := systemAnnotation(c, "Ldalvik/annotation/MemberClasses;"); ann != nil {
-			if v, ok := annotationValue(c, ann, "value"); ok && v.Kind == dex.ValueArray {
-				for _, e := range v.Array {
-					if e.Kind == dex.ValueType {
-						descs = append(descs, c.File.TypeName(e.Index()))
-					}
-				}
-			}
-		}
-		t.Ret = uint64(t.classArray(descs, func(t *Thread, desc string) *Class {
-			k := vm.loadClass(desc)
-			if k == nil {
-				t.ThrowNew("Ljava/lang/NoClassDefFoundError;", javaName(desc))
-			}
-			return k
-		}))
+		t.Ret = uint64(vm.typeList(t, c, systemAnnotation(c, "Ldalvik/annotation/MemberClasses;")))
 	})
 	reg("loadType(Ljava/lang/String;)Ljava/lang/Class;", func(t *Thread, a []uint32) {
 		t.Ret = 0
@@ -311,22 +295,29 @@ func registerSignatureNatives(vm *VM) {
 	})
 	reg("exceptionTypes(Ljava/lang/Class;I)[Ljava/lang/Class;", func(t *Thread, a []uint32) {
 		c := vm.ClassFromObject(a[0])
-		var descs []string
-		if ann := memberSystemAnnotation(c, annMethod, int(a[1]), "Ldalvik/annotation/Throws;"); ann != nil {
-			if v, ok := annotationValue(c, ann, "value"); ok && v.Kind == dex.ValueArray {
-				for _, e := range v.Array {
-					if e.Kind == dex.ValueType {
-						descs = append(descs, c.File.TypeName(e.Index()))
-					}
+		t.Ret = uint64(vm.typeList(t, c, memberSystemAnnotation(c, annMethod, int(a[1]), "Ldalvik/annotation/Throws;")))
+	})
+}
+
+// typeList returns the classes that system annotation ann of c lists in its
+// value (MemberClasses, Throws) as a Class[], loading each; a class that
+// cannot be loaded throws NoClassDefFoundError. No annotation: an empty array.
+func (vm *VM) typeList(t *Thread, c *Class, ann *dex.Annotation) uint32 {
+	var descs []string
+	if ann != nil {
+		if v, ok := annotationValue(c, ann, "value"); ok && v.Kind == dex.ValueArray {
+			for _, e := range v.Array {
+				if e.Kind == dex.ValueType {
+					descs = append(descs, c.File.TypeName(e.Index()))
 				}
 			}
 		}
-		t.Ret = uint64(t.classArray(descs, func(t *Thread, desc string) *Class {
-			k := vm.loadClass(desc)
-			if k == nil {
-				t.ThrowNew("Ljava/lang/NoClassDefFoundError;", javaName(desc))
-			}
-			return k
-		}))
+	}
+	return t.classArray(descs, func(t *Thread, desc string) *Class {
+		k := vm.loadClass(desc)
+		if k == nil {
+			t.ThrowNew("Ljava/lang/NoClassDefFoundError;", javaName(desc))
+		}
+		return k
 	})
 }

@@ -49,4 +49,37 @@ public class AccessibleObject {
                     + (access.length() > 0 ? access + " " : "package-private ") + kind + " " + this + " of class " + decl.getName());
         }
     }
+
+    /**
+     * Returns the annotations declared on this member (none here; Field and
+     * Executable read them from the DEX). Members inherit no annotations, so
+     * the lookups below all work on these.
+     */
+    public java.lang.annotation.Annotation[] getDeclaredAnnotations() {
+        return new java.lang.annotation.Annotation[0];
+    }
+
+    public java.lang.annotation.Annotation[] getAnnotations() {
+        return getDeclaredAnnotations();
+    }
+
+    public <A extends java.lang.annotation.Annotation> A getAnnotation(Class<A> annotationClass) {
+        return VMReflection.find(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public <A extends java.lang.annotation.Annotation> A getDeclaredAnnotation(Class<A> annotationClass) {
+        return VMReflection.find(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public <A extends java.lang.annotation.Annotation> A[] getDeclaredAnnotationsByType(Class<A> annotationClass) {
+        return VMReflection.byType(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public <A extends java.lang.annotation.Annotation> A[] getAnnotationsByType(Class<A> annotationClass) {
+        return VMReflection.byType(getDeclaredAnnotations(), annotationClass);
+    }
+
+    public boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> annotationClass) {
+        return getAnnotation(annotationClass) != null;
+    }
 }

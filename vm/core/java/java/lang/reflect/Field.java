@@ -228,28 +228,4 @@ public final class Field extends AccessibleObject implements Member {
     public java.lang.annotation.Annotation[] getDeclaredAnnotations() {
         return AnnotationHandler.toAnnotations(VMReflection.annotations(declaringClass, 1, slot, 0));
     }
-
-    public java.lang.annotation.Annotation[] getAnnotations() {
-        return getDeclaredAnnotations();
-    }
-
-    public <A extends java.lang.annotation.Annotation> A getAnnotation(Class<A> annotationClass) {
-        return VMReflection.find(getDeclaredAnnotations(), annotationClass);
-    }
-
-    public <A extends java.lang.annotation.Annotation> A getDeclaredAnnotation(Class<A> annotationClass) {
-        return VMReflection.find(getDeclaredAnnotations(), annotationClass);
-    }
-
-    public <A extends java.lang.annotation.Annotation> A[] getDeclaredAnnotationsByType(Class<A> annotationClass) {
-        return VMReflection.byType(getDeclaredAnnotations(), annotationClass);
-    }
-
-    public <A extends java.lang.annotation.Annotation> A[] getAnnotationsByType(Class<A> annotationClass) {
-        return VMReflection.byType(getDeclaredAnnotations(), annotationClass);
-    }
-
-    public boolean isAnnotationPresent(Class<? extends java.lang.annotation.Annotation> annotationClass) {
-        return getAnnotation(annotationClass) != null;
-    }
 }
