@@ -72,6 +72,12 @@ var page = template.Must(template.New("report").Funcs(funcs).Parse(`<!DOCTYPE ht
 <thead><tr><th>step</th><th>collector</th><th>labels</th><th>repetition</th><th>error</th></tr></thead>
 <tbody>{{range .FailedSteps}}<tr><td>{{.ID}}</td><td>{{.Collector}}</td><td>{{breakable .Labels}}</td><td class="num">{{.Repetition}}</td><td>{{.Error}}</td></tr>{{end}}</tbody>
 </table></div>{{end}}
+{{if .Missing}}<h3>Cells missing repetitions</h3>
+<p>The analyses used the repetitions these cells have.</p>
+<div class="table-wrap"><table>
+<thead><tr><th>collector</th><th>labels</th><th>ok</th><th>planned</th></tr></thead>
+<tbody>{{range .Missing}}<tr><td>{{.Collector}}</td><td>{{breakable .Labels}}</td><td class="num">{{.OK}}</td><td class="num">{{.Planned}}</td></tr>{{end}}</tbody>
+</table></div>{{end}}
 
 {{if .Analyses}}<h2>Analyses</h2>
 {{range .Analyses}}<h3>{{.Analyzer}} <span class="muted status-{{.Status}}">({{.Status}})</span></h3>

@@ -42,6 +42,13 @@ func renderMarkdown(m *model) string {
 		}
 	}
 
+	if len(m.Missing) > 0 {
+		p("\n### Cells missing repetitions\n\nThe analyses used the repetitions these cells have.\n\n| collector | labels | ok | planned |\n|:--|:--|--:|--:|\n")
+		for _, c := range m.Missing {
+			p("| %s | %s | %d | %d |\n", esc(c.Collector), esc(c.Labels), c.OK, c.Planned)
+		}
+	}
+
 	if len(m.Analyses) > 0 {
 		p("\n## Analyses\n")
 		for _, a := range m.Analyses {

@@ -74,6 +74,7 @@ type model struct {
 	Plugins     []pluginRow
 	StepCounts  []kv // status → count
 	FailedSteps []failedStep
+	Missing     []missingCell // cells of a partial run that lack repetitions
 	Analyses    []results.Analysis
 	Metrics     []metricRow
 	Tables      []results.Table
@@ -85,6 +86,11 @@ type kv struct{ Key, Value string }
 
 type pluginRow struct {
 	Name, Version, Kind, SHA256, Path string
+}
+
+type missingCell struct {
+	Collector, Labels string
+	OK, Planned       int
 }
 
 type failedStep struct {
@@ -187,6 +193,9 @@ func build(runDir string, r *results.Results) *model {
 			m.FailedSteps = append(m.FailedSteps, failedStep{ID: s.ID, Collector: s.Collector,
 				Labels: results.LabelString(s.Labels), Repetition: s.Repetition, Error: s.Error})
 		}
+	}
+	for _, mc := range r.Missing {
+		m.Missing = append(m.Missing, missingCell{Collector: mc.Collector, Labels: results.LabelString(mc.Labels), OK: mc.OK, Planned: mc.Planned})
 	}
 	statuses := make([]string, 0, len(counts))
 	for s := range counts {

@@ -51,6 +51,7 @@ func sampleRun(t *testing.T) (string, *results.Results) {
 		Fingerprint: results.Fingerprint{Hostname: "bench1", OS: "linux", Arch: "amd64", Kernel: "6.1.0", CPUModel: "Xeon " + evil,
 			CPUs: 2, MemoryBytes: 24 << 30, GoVersion: "go1.26.8", DroidprofVersion: "0.1.0", FSType: "ext4",
 			Plugins: map[string]results.Plugin{"mobibench": {Version: "0.1.0", Path: "/usr/bin/droidprof", SHA256: strings.Repeat("ab", 32), BuiltIn: true}}},
+		Missing: []results.Missing{{Collector: "mobibench.db", Labels: map[string]string{"journal": "wal"}, Planned: 2, OK: 1}},
 		Steps: []results.Step{
 			{ID: "s1", Collector: "mobibench.db", Status: "ok", Repetition: 0, Warmup: true},
 			{ID: "s2", Collector: "mobibench.db", Status: "ok", Repetition: 1},
@@ -114,6 +115,7 @@ func TestWrite(t *testing.T) {
 			"path is outside the run directory",
 			"safe &amp; sound", `fill="url(#grad)"`,
 			"1 of 3 steps failed", "metric outliers: 1 outlier(s)", "1 metric(s) have fewer than 6 samples",
+			"<h3>Cells missing repetitions</h3>", "<td>mobibench.db</td><td>journal=wal</td><td class=\"num\">1</td><td class=\"num\">2</td>",
 		} {
 			if !strings.Contains(h, want) {
 				t.Errorf("HTML lacks %q", want)
@@ -138,6 +140,7 @@ func TestWrite(t *testing.T) {
 			"| insert\\_throughput | journal=wal | tx/s | 6 | 480.5 ± 2% | 470.0 | 490.0 | higher |",
 			"| insert\\_latency | journal=&lt;script&gt;alert(\"x\")&lt;/script&gt; | ms | 3 | 2.100 ± ∞ | 2.000 | 2.200 | lower |",
 			"| s3 | mobibench.db | journal=wal | 2 | plugin crashed: &lt;script&gt;",
+			"### Cells missing repetitions", "| mobibench.db | journal=wal | 1 | 2 |",
 			"total: 3", "ok: 2", "failed: 1",
 			"![Throughput](<figures/tput.svg>)",
 			"## Result", // analyzer summary as is
