@@ -339,8 +339,12 @@ experiment "crash" {
 	}
 }
 
-func TestInterruptedRun(t *testing.T) {
-	c := newCLI(t)
+// startHangingRun starts `droidprof run` of three steps of the test plugin's
+// hanging collector and returns once the first step has started (plain
+// progress lines on stderr: not a TTY), with the scanner over the rest of
+// stderr and the buffer stdout goes to.
+func startHangingRun(t *testing.T, c *cli) (*exec.Cmd, *bufio.Scanner, *bytes.Buffer) {
+	t.Helper()
 	c.linkTestPlugin()
 	cfg := c.write("hang.hcl", `
 experiment "hang" {
@@ -357,13 +361,18 @@ experiment "hang" {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// Interrupt once the first step has started (plain progress lines: not a TTY).
 	sc := bufio.NewScanner(stderr)
 	for sc.Scan() {
 		if strings.HasPrefix(sc.Text(), "[1/3]") {
 			break
 		}
 	}
+	return cmd, sc, &stdout
+}
+
+func TestInterruptedRun(t *testing.T) {
+	c := newCLI(t)
+	cmd, sc, stdout := startHangingRun(t, c)
 	cmd.Process.Signal(syscall.SIGINT)
 	var rest strings.Builder
 	drained := make(chan struct{})
@@ -374,7 +383,7 @@ experiment "hang" {
 		close(drained)
 	}()
 	<-drained
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var ee *exec.ExitError
 	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
 		t.Fatalf("interrupted run: %v (want exit 130)\n%s", err, stdout.String())

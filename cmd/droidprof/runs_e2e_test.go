@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -17,26 +16,7 @@ import (
 // last write — not "running" forever.
 func TestKilledRunIsCrashed(t *testing.T) {
 	c := newCLI(t)
-	c.linkTestPlugin()
-	cfg := c.write("hang.hcl", `
-experiment "hang" {
-  repeat = 3
-  collect "testplug" "hang" {}
-}`)
-	cmd := c.command("run", cfg)
-	stderr, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	sc := bufio.NewScanner(stderr)
-	for sc.Scan() {
-		if strings.HasPrefix(sc.Text(), "[1/3]") {
-			break
-		}
-	}
+	cmd, sc, _ := startHangingRun(t, c)
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
