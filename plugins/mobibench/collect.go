@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"syscall"
 
 	"github.com/droidprof/droidprof/framework/sdk"
@@ -61,19 +60,6 @@ func (e env) dataDir() (string, func() error, error) {
 		}
 		return os.RemoveAll(dir)
 	}, nil
-}
-
-func safeName(s string) string {
-	if s == "" {
-		return "step"
-	}
-	return strings.Map(func(r rune) rune {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_', r == '.':
-			return r
-		}
-		return '_'
-	}, s)
 }
 
 func writeFile(dir, name string, data []byte) error {
