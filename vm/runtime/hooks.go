@@ -21,8 +21,13 @@ type Hooks struct {
 	TimeMethodHooks bool
 	// Alloc runs after every object allocation in the main space.
 	Alloc func(t *Thread, site Site, c *Class, size uint32, addr uint32)
-	// Free runs for every object a collection finds dead.
+	// Free runs for every object a collection finds dead in a space
+	// that does not move its objects (a semi-space's dead objects are
+	// those that were not moved out of it: see Move).
 	Free func(addr, size uint32)
+	// Move runs for every object a copying collection moves, with its
+	// old and new address.
+	Move func(from, to, size uint32)
 	// GCStart and GCEnd bracket each collection.
 	GCStart func(count int)
 	GCEnd   func(GCInfo)
@@ -37,10 +42,28 @@ type Site struct {
 	PC     int
 }
 
-// GCInfo describes a finished collection.
+// GCInfo describes a finished collection. The fields are what ART's
+// logcat GC line shows ("Explicit concurrent mark sweep GC freed
+// 1234(56KB) AllocSpace objects, 0(0B) LOS objects, 40% free, 9MB/15MB,
+// paused 1.2ms total 12.3ms").
 type GCInfo struct {
-	Count    int
-	Freed    uint64 // bytes
-	Live     uint64 // bytes after the collection
-	Duration time.Duration
+	Count int
+	// Cause is ART's GcCause name: "Alloc", "Explicit", "Background"
+	// (the heap passed its collection target), "Stress".
+	Cause string
+	// Kind is "sticky", "partial" or "full".
+	Kind string
+	// Collector is ART's name for what ran: "concurrent mark sweep",
+	// "sticky concurrent mark sweep", "partial concurrent mark sweep",
+	// "semispace".
+	Collector string
+	// Objects and bytes freed outside (AllocSpace) and inside (LOS) the
+	// large-object space.
+	FreedObjects, FreedLargeObjects uint64
+	FreedLargeBytes                 uint64
+	Freed                           uint64 // bytes, all spaces
+	Live                            uint64 // bytes allocated after the collection
+	Footprint                       uint64 // the heap's footprint after growing or trimming
+	Pause                           time.Duration
+	Duration                        time.Duration
 }
