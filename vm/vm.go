@@ -16,6 +16,7 @@ import (
 
 	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/interp"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
@@ -26,7 +27,11 @@ type Options struct {
 	// after the core library.
 	ClassPath []string
 	// HeapMax bounds the Java heap in bytes; 0 means DefaultHeapMax.
+	// It overrides GC.Max when set.
 	HeapMax int64
+	// GC sizes the heap and chooses its collector; zero fields are
+	// ART's defaults.
+	GC gc.Config
 	// Stdout and Stderr receive System.out and System.err; nil discards.
 	Stdout, Stderr io.Writer
 	// Hooks, if set, observe the run (method entry/exit, allocation,
@@ -94,11 +99,13 @@ func New(opts Options) (v *runtime.VM, err error) {
 		}
 		app = append(app, f)
 	}
+	gcConfig := opts.GC
+	gcConfig.Max = uint32(opts.HeapMax)
 	return runtime.New(runtime.Options{
-		HeapMax: uint32(opts.HeapMax),
-		Stdout:  opts.Stdout,
-		Stderr:  opts.Stderr,
-		Engine:  interp.New(),
-		Hooks:   opts.Hooks,
+		GC:     gcConfig,
+		Stdout: opts.Stdout,
+		Stderr: opts.Stderr,
+		Engine: interp.New(),
+		Hooks:  opts.Hooks,
 	}, []*dex.File{boot}, app, []string{"core.dex"}, opts.ClassPath)
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/droidprof/droidprof/vm/clock"
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/heap"
 )
 
@@ -30,7 +31,9 @@ type Engine interface {
 
 // Options configures a VM.
 type Options struct {
-	HeapMax        uint32
+	// GC sizes the heap and chooses its collector; zero fields are
+	// ART's defaults.
+	GC             gc.Config
 	Stdout, Stderr io.Writer
 	Engine         Engine
 	Hooks          *Hooks
@@ -101,8 +104,9 @@ type VM struct {
 // New makes a VM with the given boot (core library) and application
 // class path, already parsed.
 func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM, error) {
-	if opt.HeapMax == 0 {
-		opt.HeapMax = 256 << 20
+	opt.GC = opt.GC.WithDefaults()
+	if err := opt.GC.Validate(); err != nil {
+		return nil, fmt.Errorf("runtime: %w", err)
 	}
 	if opt.Stdout == nil {
 		opt.Stdout = io.Discard
@@ -118,7 +122,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		opt.StackWords = DefaultStackWords
 	}
 	vm := &VM{
-		Heap:       heap.New(opt.HeapMax),
+		Heap:       heap.New(opt.GC.Max),
 		Engine:     opt.Engine,
 		Hooks:      opt.Hooks,
 		byDesc:     map[string]*Class{},
