@@ -120,6 +120,16 @@ func registerFileNatives(vm *VM) {
 		}
 		return f
 	}
+	// transfer decodes the (fd, byte[], off, len) arguments of the
+	// read and write natives.
+	transfer := func(t *Thread, a []uint32) (*os.File, []byte, bool) {
+		f := file(t, int32(a[0]))
+		if f == nil {
+			return nil, nil, false
+		}
+		b, ok := bytes(t, a[1], int32(a[2]), int32(a[3]))
+		return f, b, ok
+	}
 
 	// stat(path) returns 0 (missing), 1 (file), 2 (directory), 3 (other).
 	reg("stat(Ljava/lang/String;)I", func(t *Thread, a []uint32) {
@@ -271,11 +281,7 @@ func registerFileNatives(vm *VM) {
 	})
 	// read returns the byte count, or -1 at the end of the file.
 	reg("read(I[BII)I", func(t *Thread, a []uint32) {
-		f := file(t, int32(a[0]))
-		if f == nil {
-			return
-		}
-		b, ok := bytes(t, a[1], int32(a[2]), int32(a[3]))
+		f, b, ok := transfer(t, a)
 		if !ok {
 			return
 		}
@@ -294,11 +300,7 @@ func registerFileNatives(vm *VM) {
 		}
 	})
 	reg("write(I[BII)V", func(t *Thread, a []uint32) {
-		f := file(t, int32(a[0]))
-		if f == nil {
-			return
-		}
-		if b, ok := bytes(t, a[1], int32(a[2]), int32(a[3])); ok {
+		if f, b, ok := transfer(t, a); ok {
 			if _, err := f.Write(b); err != nil {
 				t.ThrowNew("Ljava/io/IOException;", ioMessage("write", err))
 			}
@@ -307,22 +309,14 @@ func registerFileNatives(vm *VM) {
 	// pwrite writes at an offset without moving the file pointer (a
 	// MappedByteBuffer's stores go through it).
 	reg("pwrite(I[BIIJ)V", func(t *Thread, a []uint32) {
-		f := file(t, int32(a[0]))
-		if f == nil {
-			return
-		}
-		if b, ok := bytes(t, a[1], int32(a[2]), int32(a[3])); ok {
+		if f, b, ok := transfer(t, a); ok {
 			if _, err := f.WriteAt(b, long(a, 4)); err != nil {
 				t.ThrowNew("Ljava/io/IOException;", ioMessage("pwrite", err))
 			}
 		}
 	})
 	reg("pread(I[BIIJ)I", func(t *Thread, a []uint32) {
-		f := file(t, int32(a[0]))
-		if f == nil {
-			return
-		}
-		b, ok := bytes(t, a[1], int32(a[2]), int32(a[3]))
+		f, b, ok := transfer(t, a)
 		if !ok {
 			return
 		}
