@@ -334,6 +334,10 @@ func registerNatives(vm *VM) {
 		case 1:
 			vm.stdout.Write(b)
 		case 2:
+			// System.out is buffered for speed; what it holds goes out
+			// first, so a program whose stdout and stderr share a file
+			// (as under ART's run-test) sees them in the order written.
+			vm.stdout.Flush()
 			vm.stderr.Write(b)
 			vm.stderr.Flush()
 		}
