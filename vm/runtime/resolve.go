@@ -192,6 +192,10 @@ func (t *Thread) EnsureInitialized(c *Class) bool {
 		t.ThrowNew("Ljava/lang/VerifyError;", c.VerifyError)
 		return false
 	}
+	if c.LinkageError != "" {
+		t.ThrowNew("Ljava/lang/LinkageError;", c.LinkageError)
+		return false
+	}
 	for {
 		switch c.State {
 		case ClassInitialized:
