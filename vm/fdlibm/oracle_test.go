@@ -1,0 +1,242 @@
+package fdlibm
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/droidprof/droidprof/internal/javadex"
+	"github.com/droidprof/droidprof/internal/testenv"
+)
+
+// oracleCase is one function checked against the JVM: its StrictMath
+// name, the Go implementation and its deterministic inputs (y is unused
+// for functions of one argument).
+type oracleCase struct {
+	name   string
+	f1     func(float64) float64
+	f2     func(float64, float64) float64
+	inputs func(r *rand.Rand) [][2]float64
+}
+
+// randomPerRange is how many pseudo-random inputs each magnitude range of
+// a function gets; every function has at least four ranges, so at least
+// 20 000 random inputs.
+const randomPerRange = 5000
+
+// edges are the values every function is tried on.
+var edges = []float64{
+	0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(),
+	math.SmallestNonzeroFloat64, -math.SmallestNonzeroFloat64,
+	0x1.ffffffffffffep-1023, -0x1.ffffffffffffep-1023, // largest subnormal
+	0x1p-1022, -0x1p-1022, // MIN_NORMAL
+	math.MaxFloat64, -math.MaxFloat64,
+	1, -1, 0.5, -0.5, 2, -2, 3, -3, 10, -10, 0x1p-28, 0x1p-27, 0x1p-54, 0x1p-55, 0x1p-60,
+	math.Nextafter(1, 0), math.Nextafter(1, 2), -math.Nextafter(1, 0), -math.Nextafter(1, 2),
+	math.Pi, -math.Pi, math.Pi / 2, math.Pi / 4, -math.Pi / 4, 0.7853981633974483,
+	22, -22, 709.782712893384, 709.7827128933841, -745.1332191019411, -745.1332191019412,
+	710.4758600739439, 710.475860073944, 1e22, -1e22, 1e300, -1e300, 0x1p1023, 0x1p63, 0x1p66,
+}
+
+// withEdges prefixes single-argument inputs with the edges.
+func withEdges(xs ...float64) [][2]float64 {
+	var in [][2]float64
+	for _, x := range append(append([]float64{}, edges...), xs...) {
+		in = append(in, [2]float64{x, 0})
+	}
+	return in
+}
+
+// magnitude returns a random double with a uniformly random exponent in
+// [e0, e1], a random mantissa and, if signed, a random sign.
+func magnitude(r *rand.Rand, e0, e1 int, signed bool) float64 {
+	m := 1 + r.Float64()
+	x := math.Ldexp(m, e0+r.IntN(e1-e0+1))
+	if signed && r.IntN(2) == 0 {
+		x = -x
+	}
+	return x
+}
+
+// ranges draws randomPerRange values from each exponent range.
+func ranges(r *rand.Rand, signed bool, rs ...[2]int) []float64 {
+	var xs []float64
+	for _, e := range rs {
+		for i := 0; i < randomPerRange; i++ {
+			xs = append(xs, magnitude(r, e[0], e[1], signed))
+		}
+	}
+	return xs
+}
+
+// uniform draws n values uniformly from [a, b).
+func uniform(r *rand.Rand, n int, a, b float64) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = a + (b-a)*r.Float64()
+	}
+	return xs
+}
+
+// anyBits draws n arbitrary bit patterns (every exponent, subnormals,
+// infinities and NaNs included).
+func anyBits(r *rand.Rand, n int) []float64 {
+	xs := make([]float64, n)
+	for i := range xs {
+		xs[i] = math.Float64frombits(r.Uint64())
+	}
+	return xs
+}
+
+// nearPiMultiples returns multiples of π/4 (the reduction's and the
+// kernels' boundaries) and their neighbours a few ulps away.
+func nearPiMultiples(r *rand.Rand) []float64 {
+	var xs []float64
+	add := func(x float64) {
+		xs = append(xs, x, -x)
+		b := math.Float64bits(x)
+		for d := uint64(1); d <= 3; d++ {
+			xs = append(xs, math.Float64frombits(b+d), math.Float64frombits(b-d))
+		}
+	}
+	for k := 1; k <= 64; k++ {
+		add(float64(k) * math.Pi / 4)
+	}
+	for i := 0; i < 1000; i++ {
+		add(float64(r.IntN(1<<20)) * math.Pi / 2)
+		add(float64(r.Int64N(1<<50)) * math.Pi / 2)
+	}
+	// Doubles known to lie very close to multiples of π/2.
+	add(6381956970095103 * 0x1p797)
+	add(5706 * math.Pi / 2)
+	return xs
+}
+
+func oneArg(xs ...float64) [][2]float64 { return withEdges(xs...) }
+
+func trigInputs(r *rand.Rand) [][2]float64 {
+	xs := ranges(r, true, [2]int{-40, -1}, [2]int{-1, 4}, [2]int{4, 20}, [2]int{20, 1023})
+	xs = append(xs, nearPiMultiples(r)...)
+	return oneArg(append(xs, anyBits(r, 2000)...)...)
+}
+
+var oracleCases = []oracleCase{
+	{name: "sin", f1: Sin, inputs: trigInputs},
+	{name: "cos", f1: Cos, inputs: trigInputs},
+	{name: "tan", f1: Tan, inputs: trigInputs},
+}
+
+// TestAgainstStrictMath compares every function with the JVM's StrictMath
+// bit for bit (NaNs compare equal whatever their payload).
+func TestAgainstStrictMath(t *testing.T) {
+	javac, java, err := javadex.Tools()
+	if err != nil {
+		testenv.SkipOrFail(t, "%v", err)
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command(javac, "-d", dir, filepath.Join("testdata", "StrictMathOracle.java")).CombinedOutput(); err != nil {
+		t.Fatalf("javac: %v\n%s", err, out)
+	}
+
+	type call struct {
+		c    *oracleCase
+		x, y float64
+	}
+	var calls []call
+	var in bytes.Buffer
+	for i := range oracleCases {
+		c := &oracleCases[i]
+		r := rand.New(rand.NewPCG(uint64(i)+1, 0x5eed))
+		for _, a := range c.inputs(r) {
+			calls = append(calls, call{c, a[0], a[1]})
+			if c.f2 != nil {
+				fmt.Fprintf(&in, "%s %x %x\n", c.name, math.Float64bits(a[0]), math.Float64bits(a[1]))
+			} else {
+				fmt.Fprintf(&in, "%s %x\n", c.name, math.Float64bits(a[0]))
+			}
+		}
+	}
+	inputs := filepath.Join(dir, "inputs.txt")
+	if err := os.WriteFile(inputs, in.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(java, "-Xmx256m", "-cp", dir, "StrictMathOracle", inputs)
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("java: %v\n%s", err, stderr.String())
+	}
+
+	type tally struct {
+		total, bad int
+		first      []string
+	}
+	tallies := map[string]*tally{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	i := 0
+	for ; sc.Scan(); i++ {
+		if i >= len(calls) {
+			t.Fatalf("java printed more than %d results", len(calls))
+		}
+		want, err := strconv.ParseUint(sc.Text(), 16, 64)
+		if err != nil {
+			t.Fatalf("java output line %d: %v", i+1, err)
+		}
+		c := calls[i]
+		var got float64
+		var args string
+		if c.c.f2 != nil {
+			got = c.c.f2(c.x, c.y)
+			args = fmt.Sprintf("%v (%#x), %v (%#x)", c.x, math.Float64bits(c.x), c.y, math.Float64bits(c.y))
+		} else {
+			got = c.c.f1(c.x)
+			args = fmt.Sprintf("%v (%#x)", c.x, math.Float64bits(c.x))
+		}
+		tl := tallies[c.c.name]
+		if tl == nil {
+			tl = &tally{}
+			tallies[c.c.name] = tl
+		}
+		tl.total++
+		if sameBits(got, math.Float64frombits(want)) {
+			continue
+		}
+		tl.bad++
+		if len(tl.first) < 5 {
+			tl.first = append(tl.first, fmt.Sprintf("%s(%s) = %v (%#x), StrictMath %v (%#x)",
+				c.c.name, args, got, math.Float64bits(got), math.Float64frombits(want), want))
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if i != len(calls) {
+		t.Fatalf("java printed %d results for %d inputs", i, len(calls))
+	}
+	for _, c := range oracleCases {
+		tl := tallies[c.name]
+		if tl.bad > 0 {
+			t.Errorf("%s: %d of %d differ from StrictMath:\n\t%s", c.name, tl.bad, tl.total, strings.Join(tl.first, "\n\t"))
+		} else {
+			t.Logf("%s: %d inputs match", c.name, tl.total)
+		}
+	}
+}
+
+// sameBits reports whether a and b are the same double, any NaN matching
+// any NaN.
+func sameBits(a, b float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	return math.Float64bits(a) == math.Float64bits(b)
+}
