@@ -128,10 +128,49 @@ func trigInputs(r *rand.Rand) [][2]float64 {
 	return oneArg(append(xs, anyBits(r, 2000)...)...)
 }
 
+// powSpecials are the exponents of StrictMath.pow's special-case table
+// (integers odd and even, non-integers, ±Inf, huge, tiny), tried on every
+// edge base.
+var powSpecials = []float64{
+	0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(), 1, -1, 2, -2, 3, -3,
+	0.5, -0.5, 1.5, -1.5, 2.5, 1.0000000000000002, 0x1p31, 0x1p31 + 1, -0x1p31 - 1,
+	0x1p53 - 1, 0x1p53, 0x1p53 + 2, 0x1p60, 1e300, -1e300, 1e-300, math.SmallestNonzeroFloat64,
+	math.MaxFloat64, -math.MaxFloat64, 1023, 1024, -1074, -1075, 1e10 + 1,
+}
+
+func powInputs(r *rand.Rand) [][2]float64 {
+	var in [][2]float64
+	bases := append(append([]float64{}, edges...), 0.9999999, 1.0000001, -0.25, -8, 1e-5, 1e5)
+	for _, x := range bases {
+		for _, y := range powSpecials {
+			in = append(in, [2]float64{x, y})
+		}
+	}
+	for i := 0; i < randomPerRange; i++ {
+		in = append(in, [2]float64{10 * r.Float64(), 100*r.Float64() - 50})
+		in = append(in, [2]float64{magnitude(r, -1022, 1023, false), 4*r.Float64() - 2})
+		// Negative bases to integer (odd and even) and non-integer powers.
+		in = append(in, [2]float64{-magnitude(r, -20, 20, false), float64(r.IntN(201) - 100)})
+		in = append(in, [2]float64{-magnitude(r, -4, 4, false), 8*r.Float64() - 4})
+		// Bases near 1 to huge powers.
+		in = append(in, [2]float64{1 + math.Ldexp(2*r.Float64()-1, -20-r.IntN(30)), magnitude(r, 31, 45, true)})
+		// Results near overflow and underflow.
+		x := 1.5 + 8*r.Float64()
+		lim := 1024.0
+		if r.IntN(2) == 0 {
+			lim = -1074
+		}
+		in = append(in, [2]float64{x, (lim + 2*r.Float64() - 1) / math.Log2(x)})
+		in = append(in, [2]float64{math.Float64frombits(r.Uint64()), math.Float64frombits(r.Uint64())})
+	}
+	return in
+}
+
 var oracleCases = []oracleCase{
 	{name: "sin", f1: Sin, inputs: trigInputs},
 	{name: "cos", f1: Cos, inputs: trigInputs},
 	{name: "tan", f1: Tan, inputs: trigInputs},
+	{name: "pow", f2: Pow, inputs: powInputs},
 }
 
 // TestAgainstStrictMath compares every function with the JVM's StrictMath
