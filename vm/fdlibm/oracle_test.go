@@ -166,11 +166,47 @@ func powInputs(r *rand.Rand) [][2]float64 {
 	return in
 }
 
+func expInputs(r *rand.Rand) [][2]float64 {
+	xs := ranges(r, true, [2]int{-60, -1}, [2]int{-1, 5}, [2]int{5, 9})
+	xs = append(xs, uniform(r, randomPerRange, -746, 710)...)
+	// Around k·ln2 ± ln2/2, where the reduction changes k.
+	for k := -1080; k <= 1030; k++ {
+		x := (float64(k) + 0.5) * math.Ln2
+		xs = append(xs, x, math.Nextafter(x, 0), math.Nextafter(x, math.Inf(1)))
+	}
+	return oneArg(append(xs, anyBits(r, 2000)...)...)
+}
+
+func logInputs(r *rand.Rand) [][2]float64 {
+	xs := ranges(r, false, [2]int{-1074, -1023}, [2]int{-1022, 1023}, [2]int{-3, 3})
+	// Near 1, where log is near 0, and powers of ten (log10 is exact).
+	for i := 0; i < randomPerRange; i++ {
+		xs = append(xs, 1+math.Ldexp(2*r.Float64()-1, -r.IntN(40)))
+	}
+	for e := -323; e <= 308; e++ {
+		xs = append(xs, math.Pow10(e))
+	}
+	xs = append(xs, uniform(r, 500, -10, 0)...)
+	return oneArg(append(xs, anyBits(r, 2000)...)...)
+}
+
+func log1pInputs(r *rand.Rand) [][2]float64 {
+	xs := ranges(r, true, [2]int{-60, -2}, [2]int{-2, 0}, [2]int{0, 1023})
+	xs = append(xs, uniform(r, randomPerRange, -1, 1)...)
+	xs = append(xs, -0.2929, -0.29289, 0.41422, 0.41421, math.Nextafter(-1, 0), -1.5)
+	return oneArg(append(xs, anyBits(r, 2000)...)...)
+}
+
 var oracleCases = []oracleCase{
 	{name: "sin", f1: Sin, inputs: trigInputs},
 	{name: "cos", f1: Cos, inputs: trigInputs},
 	{name: "tan", f1: Tan, inputs: trigInputs},
 	{name: "pow", f2: Pow, inputs: powInputs},
+	{name: "exp", f1: Exp, inputs: expInputs},
+	{name: "expm1", f1: Expm1, inputs: expInputs},
+	{name: "log", f1: Log, inputs: logInputs},
+	{name: "log10", f1: Log10, inputs: logInputs},
+	{name: "log1p", f1: Log1p, inputs: log1pInputs},
 }
 
 // TestAgainstStrictMath compares every function with the JVM's StrictMath
