@@ -197,6 +197,52 @@ func log1pInputs(r *rand.Rand) [][2]float64 {
 	return oneArg(append(xs, anyBits(r, 2000)...)...)
 }
 
+func asinInputs(r *rand.Rand) [][2]float64 {
+	xs := ranges(r, true, [2]int{-60, -2}, [2]int{-2, -1})
+	xs = append(xs, uniform(r, randomPerRange, -1, 1)...)
+	xs = append(xs, uniform(r, randomPerRange, 0.97, 1)...)
+	xs = append(xs, 0.975, -0.975, 0x1p-57, 0x1.0000000000001p-57, 1.0000000000000002)
+	return oneArg(append(xs, anyBits(r, 2000)...)...)
+}
+
+func atanInputs(r *rand.Rand) [][2]float64 {
+	xs := ranges(r, true, [2]int{-40, -2}, [2]int{-2, 2}, [2]int{2, 70}, [2]int{70, 1023})
+	xs = append(xs, 7.0/16, 11.0/16, 19.0/16, 39.0/16, -7.0/16, -11.0/16, -19.0/16, -39.0/16)
+	return oneArg(append(xs, anyBits(r, 2000)...)...)
+}
+
+// pairs combines every edge with every edge, then adds n random pairs
+// from each of the generators.
+func pairs(r *rand.Rand, gens ...func() (float64, float64)) [][2]float64 {
+	var in [][2]float64
+	for _, a := range edges {
+		for _, b := range edges {
+			in = append(in, [2]float64{a, b})
+		}
+	}
+	for _, g := range gens {
+		for i := 0; i < randomPerRange; i++ {
+			a, b := g()
+			in = append(in, [2]float64{a, b})
+		}
+	}
+	return in
+}
+
+func twoArgInputs(r *rand.Rand) [][2]float64 {
+	return pairs(r,
+		func() (float64, float64) { return magnitude(r, -10, 10, true), magnitude(r, -10, 10, true) },
+		func() (float64, float64) {
+			return magnitude(r, -1074, 1023, true), magnitude(r, -1074, 1023, true)
+		},
+		func() (float64, float64) { // ratios near the 2^60 cut-offs
+			a := magnitude(r, -500, 500, true)
+			return a, math.Ldexp(a, r.IntN(140)-70)
+		},
+		func() (float64, float64) { return math.Float64frombits(r.Uint64()), math.Float64frombits(r.Uint64()) },
+	)
+}
+
 var oracleCases = []oracleCase{
 	{name: "sin", f1: Sin, inputs: trigInputs},
 	{name: "cos", f1: Cos, inputs: trigInputs},
@@ -207,6 +253,10 @@ var oracleCases = []oracleCase{
 	{name: "log", f1: Log, inputs: logInputs},
 	{name: "log10", f1: Log10, inputs: logInputs},
 	{name: "log1p", f1: Log1p, inputs: log1pInputs},
+	{name: "asin", f1: Asin, inputs: asinInputs},
+	{name: "acos", f1: Acos, inputs: asinInputs},
+	{name: "atan", f1: Atan, inputs: atanInputs},
+	{name: "atan2", f2: Atan2, inputs: twoArgInputs},
 }
 
 // TestAgainstStrictMath compares every function with the JVM's StrictMath
