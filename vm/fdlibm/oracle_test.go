@@ -243,6 +243,21 @@ func twoArgInputs(r *rand.Rand) [][2]float64 {
 	)
 }
 
+func cbrtInputs(r *rand.Rand) [][2]float64 {
+	xs := ranges(r, true, [2]int{-1074, -1023}, [2]int{-1022, -1}, [2]int{-1, 1}, [2]int{1, 1023})
+	for i := -30; i <= 30; i++ {
+		xs = append(xs, float64(i*i*i))
+	}
+	return oneArg(append(xs, anyBits(r, 2000)...)...)
+}
+
+func hyperbolicInputs(r *rand.Rand) [][2]float64 {
+	xs := ranges(r, true, [2]int{-60, -2}, [2]int{-2, 2}, [2]int{2, 5})
+	xs = append(xs, uniform(r, randomPerRange, -712, 712)...)
+	xs = append(xs, 0x1.633ce8fb9f87dp9, 0x1.633ce8fb9f87ep9, -0x1.633ce8fb9f87dp9, 0x1.62e42p9, 0.34657359027997264, 0.3465735902799727)
+	return oneArg(append(xs, anyBits(r, 2000)...)...)
+}
+
 var oracleCases = []oracleCase{
 	{name: "sin", f1: Sin, inputs: trigInputs},
 	{name: "cos", f1: Cos, inputs: trigInputs},
@@ -257,6 +272,11 @@ var oracleCases = []oracleCase{
 	{name: "acos", f1: Acos, inputs: asinInputs},
 	{name: "atan", f1: Atan, inputs: atanInputs},
 	{name: "atan2", f2: Atan2, inputs: twoArgInputs},
+	{name: "hypot", f2: Hypot, inputs: twoArgInputs},
+	{name: "cbrt", f1: Cbrt, inputs: cbrtInputs},
+	{name: "sinh", f1: Sinh, inputs: hyperbolicInputs},
+	{name: "cosh", f1: Cosh, inputs: hyperbolicInputs},
+	{name: "tanh", f1: Tanh, inputs: hyperbolicInputs},
 }
 
 // TestAgainstStrictMath compares every function with the JVM's StrictMath
