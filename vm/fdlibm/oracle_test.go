@@ -194,6 +194,11 @@ func log1pInputs(r *rand.Rand) [][2]float64 {
 	xs := ranges(r, true, [2]int{-60, -2}, [2]int{-2, 0}, [2]int{0, 1023})
 	xs = append(xs, uniform(r, randomPerRange, -1, 1)...)
 	xs = append(xs, -0.2929, -0.29289, 0.41422, 0.41421, math.Nextafter(-1, 0), -1.5)
+	// 1+x just above a power of two, where log1p's |f| < 2^-20 path runs.
+	for k := 1; k <= 70; k++ {
+		p := math.Ldexp(1, k)
+		xs = append(xs, p-1, p-1+math.Ldexp(p, -21-r.IntN(30)), p-1+math.Ldexp(p, -20-r.IntN(2)))
+	}
 	return oneArg(append(xs, anyBits(r, 2000)...)...)
 }
 

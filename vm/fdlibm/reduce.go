@@ -43,15 +43,13 @@ const (
 )
 
 // remPio2 reduces x to y0+y1 = x - n·π/2 with |y0+y1| ≤ π/4 (about),
-// y1 carrying the bits y0 cannot hold. Only the low bits of n matter to
+// y1 carrying the bits y0 cannot hold. x is finite and above π/4 in
+// magnitude: the callers handle the rest. Only the low bits of n matter to
 // the callers. Arguments up to 2^19·π/2 use a three-step Cody–Waite
 // subtraction; larger ones the multi-precision product with 2/π.
 func remPio2(x float64) (n int32, y0, y1 float64) {
 	hx := hi(x)
 	ix := hx & 0x7fffffff
-	if ix <= 0x3fe921fb { // |x| ≤ π/4
-		return 0, x, 0
-	}
 	if ix < 0x4002d97c { // |x| < 3π/4: n = ±1
 		if hx > 0 {
 			z := x - pio2_1
@@ -107,9 +105,6 @@ func remPio2(x float64) (n int32, y0, y1 float64) {
 			return -n, -y0, -y1
 		}
 		return n, y0, y1
-	}
-	if ix >= 0x7ff00000 { // Inf or NaN
-		return 0, x - x, x - x
 	}
 	// Split |x| into three 24-bit integers scaled by 2^e0.
 	e0 := ix>>20 - 1046 // ilogb(x) - 23
