@@ -59,16 +59,18 @@ var benchCases = []struct {
 	{name: "Hypot", ours2: Hypot, go2: math.Hypot, lo: -1e10, hi: 1e10},
 }
 
+// BenchmarkFunctions times each function and its Go math counterpart on
+// the same inputs; compare with benchstat -col /impl.
 func BenchmarkFunctions(b *testing.B) {
 	for _, c := range benchCases {
 		xs := benchInputs(c.lo, c.hi)
 		ys := benchInputs(-5, 5)
 		if c.ours2 != nil {
-			b.Run(c.name+"/fdlibm", func(b *testing.B) { bench2(b, c.ours2, xs, ys) })
-			b.Run(c.name+"/math", func(b *testing.B) { bench2(b, c.go2, xs, ys) })
+			b.Run("fn="+c.name+"/impl=fdlibm", func(b *testing.B) { bench2(b, c.ours2, xs, ys) })
+			b.Run("fn="+c.name+"/impl=math", func(b *testing.B) { bench2(b, c.go2, xs, ys) })
 			continue
 		}
-		b.Run(c.name+"/fdlibm", func(b *testing.B) { bench1(b, c.ours, xs) })
-		b.Run(c.name+"/math", func(b *testing.B) { bench1(b, c.gos, xs) })
+		b.Run("fn="+c.name+"/impl=fdlibm", func(b *testing.B) { bench1(b, c.ours, xs) })
+		b.Run("fn="+c.name+"/impl=math", func(b *testing.B) { bench1(b, c.gos, xs) })
 	}
 }
