@@ -3,6 +3,12 @@
 // Go's math package, although often derived from the same sources, rounds
 // differently in the last bit for many inputs.
 //
+// Each function is checked bit for bit against OpenJDK 17's StrictMath
+// (TestAgainstStrictMath). java.lang.Math is another matter: HotSpot on
+// x86-64 computes Math.sin, cos, tan, exp, log, log10 and pow with its own
+// intrinsics, which differ from StrictMath in the last bit for a few
+// percent of arguments; its other Math functions are StrictMath's.
+//
 // The algorithms and constants are fdlibm's; the code is written for Go.
 // fdlibm depends on every product being rounded before it is added, while
 // the Go specification lets a compiler fuse x*y+z into one fused
@@ -27,9 +33,6 @@ func fromWords(h int32, l uint32) float64 {
 
 // withHi replaces the upper word of x.
 func withHi(x float64, h int32) float64 { return fromWords(h, lo(x)) }
-
-// withLo replaces the lower word of x.
-func withLo(x float64, l uint32) float64 { return fromWords(hi(x), l) }
 
 // trunc32 clears the lower word of x, leaving a value whose products with
 // other such values are exact.
