@@ -36,8 +36,8 @@ type Class struct {
 	// at its first use when linking found a rule broken (a method
 	// overriding a final one).
 	LinkageError string
-	initThread  *Thread
-	Boot        bool // loaded from the boot class path (core.dex)
+	initThread   *Thread
+	Boot         bool // loaded from the boot class path (core.dex)
 
 	// Instance layout: ObjectSize bytes (unaligned) including the super
 	// class's fields; RefOffsets are the offsets of every reference field.

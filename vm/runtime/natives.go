@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/vm/clock"
+	"github.com/droidprof/droidprof/vm/fdlibm"
 )
 
 func long(a []uint32, i int) int64 { return int64(uint64(a[i]) | uint64(a[i+1])<<32) }
@@ -161,18 +162,20 @@ func registerNatives(vm *VM) {
 	reg("Runtime", "maxMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
 	reg("Runtime", "availableProcessors()I", func(t *Thread, a []uint32) { t.Ret = uint64(goruntime.NumCPU()) })
 
-	// java.lang.Math
+	// java.lang.Math (and StrictMath, which delegates to it): fdlibm's
+	// results, which StrictMath specifies; ART's Math (bionic's libm)
+	// mostly agrees.
 	m1 := map[string]func(float64) float64{
-		"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "asin": math.Asin, "acos": math.Acos, "atan": math.Atan,
-		"exp": math.Exp, "log": math.Log, "log10": math.Log10, "sqrt": math.Sqrt, "cbrt": math.Cbrt,
-		"sinh": math.Sinh, "cosh": math.Cosh, "tanh": math.Tanh, "expm1": math.Expm1, "log1p": math.Log1p,
+		"sin": fdlibm.Sin, "cos": fdlibm.Cos, "tan": fdlibm.Tan, "asin": fdlibm.Asin, "acos": fdlibm.Acos, "atan": fdlibm.Atan,
+		"exp": fdlibm.Exp, "log": fdlibm.Log, "log10": fdlibm.Log10, "sqrt": math.Sqrt, "cbrt": fdlibm.Cbrt,
+		"sinh": fdlibm.Sinh, "cosh": fdlibm.Cosh, "tanh": fdlibm.Tanh, "expm1": fdlibm.Expm1, "log1p": fdlibm.Log1p,
 		"floor": math.Floor, "ceil": math.Ceil, "rint": math.RoundToEven,
 	}
 	for name, f := range m1 {
 		reg("Math", name+"(D)D", func(t *Thread, a []uint32) { t.Ret = math.Float64bits(f(dbl(a, 0))) })
 	}
 	m2 := map[string]func(float64, float64) float64{
-		"atan2": math.Atan2, "pow": javaPow, "hypot": math.Hypot, "IEEEremainder": math.Remainder,
+		"atan2": fdlibm.Atan2, "pow": fdlibm.Pow, "hypot": fdlibm.Hypot, "IEEEremainder": math.Remainder,
 	}
 	for name, f := range m2 {
 		reg("Math", name+"(DD)D", func(t *Thread, a []uint32) { t.Ret = math.Float64bits(f(dbl(a, 0), dbl(a, 2))) })
@@ -406,18 +409,6 @@ func (t *Thread) liveThreads() uint32 {
 		vm.Heap.SetU32(arr+12+uint32(4*i), o.Obj)
 	}
 	return arr
-}
-
-// javaPow is Math.pow: Go's Pow agrees except that Java gives NaN for
-// 1**±Inf and (-1)**±Inf.
-func javaPow(x, y float64) float64 {
-	if math.IsInf(y, 0) && (x == 1 || x == -1) {
-		return math.NaN()
-	}
-	if math.IsNaN(y) && x == 1 {
-		return math.NaN()
-	}
-	return math.Pow(x, y)
 }
 
 // clone implements Object.clone for arrays and Cloneable objects.

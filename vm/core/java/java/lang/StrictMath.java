@@ -2,8 +2,8 @@ package java.lang;
 
 /**
  * Numeric functions with reproducible results. This library delegates to
- * Math, whose natives the VM implements with Go's math package (fdlibm
- * derived); see README.md.
+ * Math, whose natives the VM implements with fdlibm's algorithms
+ * (vm/fdlibm), bit for bit the results StrictMath specifies.
  */
 public final class StrictMath {
     public static final double E = Math.E;
