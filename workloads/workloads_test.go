@@ -35,7 +35,7 @@ func descriptor(class string) string {
 func TestRegistry(t *testing.T) {
 	suites := map[string]bool{
 		workloads.SuiteDPA: true, workloads.SuiteSciMark: true, workloads.SuiteCaffeineMark: true,
-		workloads.SuiteChess: true, workloads.SuiteDeltaBlue: true, workloads.SuiteLeak: true,
+		workloads.SuiteChess: true, workloads.SuiteDeltaBlue: true, workloads.SuiteLeak: true, workloads.SuiteBinaryTrees: true,
 	}
 	names := map[string]bool{}
 	sources := map[string]string{}
