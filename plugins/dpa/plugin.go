@@ -17,7 +17,7 @@ package dpa
 
 import (
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/plugins/internal/vmconfig"
+	"github.com/droidprof/droidprof/vm/vmconfig"
 )
 
 // Version is the plugin version.
