@@ -11,16 +11,17 @@ import (
 	"github.com/droidprof/droidprof/vm/gc"
 )
 
-// Settings is the `vm` block. A zero size or ratio means ART's default
-// (vm/gc's Default* constants), which the docs spell out.
+// Settings is the `vm` block. Its defaults are ART's (vm/gc's Default*
+// constants); the sizes that default to another setting or that dpa's
+// older heap_max may set default to 0, which the heap reads as its default.
 type Settings struct {
 	Collector         string   `json:"collector" doc:"the main space's garbage collector: cms (free-list mark-sweep with sticky, partial and full collections; ART's default) or ss (copying semi-space: objects move); dalvikvm -Xgc:" default:"cms" enum:"cms,ss"`
 	HeapStart         sdk.Size `json:"heap_start" doc:"initial heap footprint (dalvikvm -Xms, dalvik.vm.heapstartsize); 0: 2MiB, or heap_max if smaller" default:"0"`
 	HeapGrowthLimit   sdk.Size `json:"heap_growth_limit" doc:"footprint limit of an ordinary app (dalvikvm -XX:HeapGrowthLimit=, dalvik.vm.heapgrowthlimit); 0: heap_max" default:"0"`
 	HeapMax           sdk.Size `json:"heap_max" doc:"the heap limit (dalvikvm -Xmx, dalvik.vm.heapsize), 1MiB to 1GiB; 0: 256MiB" default:"0"`
-	TargetUtilization float64  `json:"target_utilization" doc:"live fraction the heap is grown to after a collection, in (0, 1) (dalvikvm -XX:HeapTargetUtilization=); 0: 0.75" default:"0"`
-	MinFree           sdk.Size `json:"min_free" doc:"least free space left after a collection (dalvikvm -XX:HeapMinFree=); 0: 512KiB" default:"0"`
-	MaxFree           sdk.Size `json:"max_free" doc:"most free space left after a collection (dalvikvm -XX:HeapMaxFree=); 0: 8MiB" default:"0"`
+	TargetUtilization float64  `json:"target_utilization" doc:"live fraction the heap is grown to after a collection, in (0, 1) (dalvikvm -XX:HeapTargetUtilization=)" default:"0.75"`
+	MinFree           sdk.Size `json:"min_free" doc:"least free space left after a collection (dalvikvm -XX:HeapMinFree=)" default:"512KiB"`
+	MaxFree           sdk.Size `json:"max_free" doc:"most free space left after a collection (dalvikvm -XX:HeapMaxFree=)" default:"8MiB"`
 	GCStress          bool     `json:"gc_stress" doc:"collect before every allocation, as ART's gcstress does (slow: for finding GC bugs, not for measuring)" default:"false"`
 	VerifyHeap        bool     `json:"verify_heap" doc:"check every reference in the heap before and after each collection and stop the VM at the first bad one (dalvikvm -Xgc:preverify,postverify)" default:"false"`
 }

@@ -1,6 +1,7 @@
 package vmconfig
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -62,4 +63,27 @@ func TestSchema(t *testing.T) {
 	p := &sdk.Plugin{Name: "vmtest", Version: "0.0.1", Description: "a VM block",
 		Collectors: []sdk.Collector{{Name: "vmtest", Description: "nothing", Config: cfg{}}}}
 	sdktest.Conformance(t, sdktest.Start(t, p))
+}
+
+// TestDefaults checks that the defaults the block documents are the
+// heap's own (a zero Settings field also means the heap's default).
+func TestDefaults(t *testing.T) {
+	schema, err := sdk.SchemaOf(Settings{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"collector":          `"` + string(gc.CMS) + `"`,
+		"target_utilization": strconv.FormatFloat(gc.DefaultTargetUtilization, 'g', -1, 64),
+		"min_free":           strconv.Itoa(gc.DefaultMinFree),
+		"max_free":           strconv.Itoa(gc.DefaultMaxFree),
+	}
+	for _, f := range schema.GetFields() {
+		if w, ok := want[f.Name]; ok && f.DefaultJson != w {
+			t.Errorf("%s: default %s, want the heap's %s", f.Name, f.DefaultJson, w)
+		}
+	}
+	if d := (gc.Config{}).WithDefaults(); d.Collector != gc.CMS {
+		t.Errorf("the heap's default collector is %s, the block's cms", d.Collector)
+	}
 }
