@@ -32,6 +32,14 @@ var jvmPassList = filepath.Join("testdata", "jvm-pass.txt")
 // artTimeout bounds one run-test on the VM.
 const artTimeout = 20 * time.Second
 
+// artLoadSensitive are run-tests that pass on an idle machine but not
+// always on a loaded one (they race a timer or fill the heap against a
+// deadline); update mode does not list them, so they cannot fail CI.
+var artLoadSensitive = map[string]bool{
+	"078-polymorphic-virtual": true,
+	"080-oom-fragmentation":   true,
+}
+
 // artArgs are the arguments ART's run-test passes to Main: the name of the
 // JNI test library (run-test's --testlib). A few tests read args[0].
 var artArgs = []string{"arttestd"}
@@ -190,6 +198,9 @@ func artSummary(t *testing.T, selected int, outcomes map[string]string, passList
 		t.Logf("%d run-tests pass but are not in %s; run with %s=1 to add them: %s",
 			len(newlyPassing), artPassList, updateEnv, strings.Join(newlyPassing, " "))
 	}
+	if len(outcomes) == selected && count[outcomeNoVM] == 0 {
+		checkARTBar(t, outcomes)
+	}
 	if !updating() {
 		return
 	}
@@ -203,18 +214,115 @@ func artSummary(t *testing.T, selected int, outcomes map[string]string, passList
 	}
 	header := "ART run-tests (vm/conformance TestARTRunTests) that pass on droidprof's VM.\n" +
 		"Regenerate with " + updateEnv + "=1 go test ./vm/conformance -run TestARTRunTests"
-	if err := writeList(artPassList, header, passing); err != nil {
+	listed := passing[:0:0]
+	for _, name := range passing {
+		if !artLoadSensitive[name] {
+			listed = append(listed, name)
+		}
+	}
+	if err := writeList(artPassList, header, listed); err != nil {
 		t.Error(err)
 	}
 	err := setDocNumbers(map[string]string{
 		"art-selected": strconv.Itoa(selected),
 		"art-built":    strconv.Itoa(selected - count[outcomeBuildFailed]),
-		"art-pass":     strconv.Itoa(count[outcomePass]),
+		"art-pass":     strconv.Itoa(len(listed)),
 	})
 	if err != nil {
 		t.Error(err)
 	}
-	t.Logf("wrote %s (%d tests) and the numbers in %s", artPassList, len(passing), conformanceDoc)
+	t.Logf("wrote %s (%d tests) and the numbers in %s", artPassList, len(listed), conformanceDoc)
+}
+
+// artCausesList gives, for every run-test in jvmPassList that fails on our
+// VM, the cause ("NNN-name: cause"). It is written by hand: a failure
+// without a cause fails the suite, so the list in CONFORMANCE.md stays
+// complete.
+var artCausesList = filepath.Join("testdata", "art-causes.txt")
+
+// artBar is the share of the run-tests the JVM passes that our VM must
+// pass.
+const artBar = 0.90
+
+// checkARTBar measures the pass rate on the JVM-passing run-tests against
+// artBar and checks that each of them that fails has a cause; in update
+// mode it writes the rate and the causes into CONFORMANCE.md.
+func checkARTBar(t *testing.T, outcomes map[string]string) {
+	jvm, err := readList(jvmPassList)
+	if err != nil {
+		t.Fatal(err)
+	}
+	causes, err := readCauses(artCausesList)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pass := 0
+	byCause := map[string][]string{}
+	for name := range jvm {
+		if outcomes[name] == outcomePass {
+			pass++
+			if causes[name] != "" {
+				t.Logf("%s passes now: remove it from %s", name, artCausesList)
+			}
+			continue
+		}
+		if causes[name] == "" {
+			t.Errorf("%s passes on the JVM but %s here, and %s gives no cause: add one", name, outcomes[name], artCausesList)
+		}
+		byCause[causes[name]] = append(byCause[causes[name]], name)
+	}
+	rate := float64(pass) / float64(len(jvm))
+	t.Logf("of the %d Java-only run-tests the JVM passes, %d pass on our VM (%.1f %%, the bar is %.0f %%)", len(jvm), pass, 100*rate, 100*artBar)
+	if rate < artBar {
+		t.Errorf("%.1f %% of the JVM-passing run-tests pass, below the %.0f %% bar", 100*rate, 100*artBar)
+	}
+	if !updating() {
+		return
+	}
+	var table strings.Builder
+	table.WriteString("\n| Cause | Run-tests |\n|---|---|\n")
+	var keys []string
+	for c := range byCause {
+		keys = append(keys, c)
+	}
+	sort.Strings(keys)
+	for _, c := range keys {
+		names := byCause[c]
+		sort.Strings(names)
+		fmt.Fprintf(&table, "| %s | `%s` |\n", c, strings.Join(names, "`, `"))
+	}
+	err = setDocNumbers(map[string]string{
+		"art-bar-pass":  strconv.Itoa(pass),
+		"art-bar-total": strconv.Itoa(len(jvm)),
+		"art-bar-rate":  fmt.Sprintf("%.1f", 100*rate),
+	})
+	if err == nil {
+		err = setDocBlock("art-causes", table.String())
+	}
+	if err != nil {
+		t.Error(err)
+	}
+}
+
+// readCauses reads "name: cause" lines; # starts a comment.
+func readCauses(path string) (map[string]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read causes: %w", err)
+	}
+	causes := map[string]string{}
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, cause, ok := strings.Cut(line, ":")
+		if !ok || strings.TrimSpace(cause) == "" {
+			return nil, fmt.Errorf("%s:%d: want \"run-test: cause\", got %q", path, i+1, line)
+		}
+		causes[strings.TrimSpace(name)] = strings.TrimSpace(cause)
+	}
+	return causes, nil
 }
 
 // firstLines returns the first n lines of s.

@@ -242,3 +242,24 @@ func setDocNumbers(values map[string]string) error {
 	}
 	return nil
 }
+
+// setDocBlock replaces, in CONFORMANCE.md, everything between the lines
+// <!-- name --> and <!-- /name --> with text (which may span lines and
+// contain markup, unlike setDocNumbers' values).
+func setDocBlock(name, text string) error {
+	data, err := os.ReadFile(conformanceDoc)
+	if err != nil {
+		return fmt.Errorf("update %s: %w", conformanceDoc, err)
+	}
+	open, closing := "<!-- "+name+" -->", "<!-- /"+name+" -->"
+	i := strings.Index(string(data), open)
+	j := strings.Index(string(data), closing)
+	if i < 0 || j < i {
+		return fmt.Errorf("update %s: no <!-- %s --> block", conformanceDoc, name)
+	}
+	out := string(data[:i+len(open)]) + text + string(data[j:])
+	if err := os.WriteFile(conformanceDoc, []byte(out), 0o644); err != nil {
+		return fmt.Errorf("update %s: %w", conformanceDoc, err)
+	}
+	return nil
+}
