@@ -85,3 +85,45 @@ func TestSystemProperties(t *testing.T) {
 		t.Errorf("stdout\n%s\nwant\n%s", out, want.String())
 	}
 }
+
+// TestBootClassLoader: as on Android (and unlike the JVM, which answers
+// null), a core-library class's loader is the boot class loader, the
+// system class loader's parent, which finds only core-library classes.
+func TestBootClassLoader(t *testing.T) {
+	out, _ := runSmali(t, map[string]string{"Main.smali": `.class public LMain;
+.super Ljava/lang/Object;
+.method public static main([Ljava/lang/String;)V
+    .registers 4
+    sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    const-class v1, Ljava/lang/String;
+    invoke-virtual {v1}, Ljava/lang/Class;->getClassLoader()Ljava/lang/ClassLoader;
+    move-result-object v1
+    invoke-virtual {v1}, Ljava/lang/Object;->getClass()Ljava/lang/Class;
+    move-result-object v2
+    invoke-virtual {v2}, Ljava/lang/Class;->getName()Ljava/lang/String;
+    move-result-object v2
+    invoke-virtual {v0, v2}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    invoke-static {}, Ljava/lang/ClassLoader;->getSystemClassLoader()Ljava/lang/ClassLoader;
+    move-result-object v2
+    invoke-virtual {v2}, Ljava/lang/ClassLoader;->getParent()Ljava/lang/ClassLoader;
+    move-result-object v2
+    if-ne v1, v2, :bad
+    const-string v2, "parent of the system loader"
+    invoke-virtual {v0, v2}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    :bad
+    const-string v2, "Main"
+    :try_start
+    invoke-virtual {v1, v2}, Ljava/lang/ClassLoader;->loadClass(Ljava/lang/String;)Ljava/lang/Class;
+    :try_end
+    .catch Ljava/lang/ClassNotFoundException; {:try_start .. :try_end} :cnfe
+    return-void
+    :cnfe
+    const-string v2, "Main not found"
+    invoke-virtual {v0, v2}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    return-void
+.end method
+`})
+	if want := "java.lang.BootClassLoader\nparent of the system loader\nMain not found\n"; out != want {
+		t.Errorf("stdout\n%s\nwant\n%s", out, want)
+	}
+}

@@ -39,6 +39,7 @@ const artTimeout = 20 * time.Second
 var artLoadSensitive = map[string]bool{
 	"078-polymorphic-virtual": true,
 	"080-oom-fragmentation":   true,
+	"114-ParallelGC":          true, // 8 s of CPU on an idle machine, in a 20 s limit
 }
 
 // artArgs are the arguments ART's run-test passes to Main: the name of the
@@ -225,8 +226,15 @@ func artSummary(t *testing.T, v gcVariant, selected int, outcomes map[string]str
 		t.Logf("%d run-tests pass under %s but are not in %s; run with %s=1 to add them: %s",
 			len(newlyPassing), v.Name, list, updateEnv, strings.Join(newlyPassing, " "))
 	}
-	if v.Name == defaultVariant && len(outcomes) == selected && count[outcomeNoVM] == 0 {
-		checkARTBar(t, outcomes)
+	regressions := 0
+	for name := range passList {
+		if outcomes[name] != outcomePass {
+			regressions++
+		}
+	}
+	complete := len(outcomes) == selected && count[outcomeNoVM] == 0
+	if complete && v.Name == defaultVariant {
+		checkARTBar(t, outcomes, updating() && regressions == 0)
 	}
 	if !updating() {
 		return
@@ -234,6 +242,12 @@ func artSummary(t *testing.T, v gcVariant, selected int, outcomes map[string]str
 	switch {
 	case len(outcomes) != selected:
 		t.Logf("%s=1: not updating %s, only %d of %d run-tests ran", updateEnv, list, len(outcomes), selected)
+		return
+	case regressions > 0:
+		// A listed test that fails (perhaps only on a loaded machine) is
+		// never dropped from the list by an update: fix it, or remove it
+		// by hand with its cause.
+		t.Logf("%s=1: not updating, %d listed run-tests failed", updateEnv, regressions)
 		return
 	case count[outcomeNoVM] > 0:
 		t.Logf("%s=1: not updating, the VM is not implemented yet", updateEnv)
@@ -272,9 +286,9 @@ var artCausesList = filepath.Join("testdata", "art-causes.txt")
 const artBar = 0.90
 
 // checkARTBar measures the pass rate on the JVM-passing run-tests against
-// artBar and checks that each of them that fails has a cause; in update
-// mode it writes the rate and the causes into CONFORMANCE.md.
-func checkARTBar(t *testing.T, outcomes map[string]string) {
+// artBar and checks that each of them that fails has a cause; with write
+// it puts the rate and the causes into CONFORMANCE.md.
+func checkARTBar(t *testing.T, outcomes map[string]string, write bool) {
 	jvm, err := readList(jvmPassList)
 	if err != nil {
 		t.Fatal(err)
@@ -293,19 +307,21 @@ func checkARTBar(t *testing.T, outcomes map[string]string) {
 			}
 			continue
 		}
-		// A load-sensitive test failing on a loaded machine needs no cause:
-		// it is never listed, for that reason.
 		if causes[name] == "" && !artLoadSensitive[name] {
 			t.Errorf("%s passes on the JVM but %s here, and %s gives no cause: add one", name, outcomes[name], artCausesList)
 		}
-		byCause[causes[name]] = append(byCause[causes[name]], name)
+		cause := causes[name]
+		if artLoadSensitive[name] {
+			cause = "load-sensitive: fails on a busy machine only (not listed in art-pass.txt)"
+		}
+		byCause[cause] = append(byCause[cause], name)
 	}
 	rate := float64(pass) / float64(len(jvm))
 	t.Logf("of the %d Java-only run-tests the JVM passes, %d pass on our VM (%.1f %%, the bar is %.0f %%)", len(jvm), pass, 100*rate, 100*artBar)
 	if rate < artBar {
 		t.Errorf("%.1f %% of the JVM-passing run-tests pass, below the %.0f %% bar", 100*rate, 100*artBar)
 	}
-	if !updating() {
+	if !write {
 		return
 	}
 	var table strings.Builder

@@ -85,7 +85,8 @@ var Natives = []string{
 	"Ljava/lang/Class;->isInstance(Ljava/lang/Object;)Z",
 	"Ljava/lang/Class;->isAssignableFrom(Ljava/lang/Class;)Z",
 	"Ljava/lang/Class;->newInstance()Ljava/lang/Object;",
-	"Ljava/lang/Class;->forName(Ljava/lang/String;)Ljava/lang/Class;", // static
+	"Ljava/lang/Class;->forName0(Ljava/lang/String;ZZ)Ljava/lang/Class;",
+	"Ljava/lang/Class;->isBootClass()Z", // static
 	"Ljava/lang/Class;->enumValues0()[Ljava/lang/Object;",
 
 	// java.lang.String.
@@ -159,4 +160,28 @@ var Natives = []string{
 
 	// java.io.FileOutputStream (static): writes to descriptor 1 or 2.
 	"Ljava/io/FileOutputStream;->writeBytes(I[BII)V",
+	// java.io.VMFiles (static): the file system, for File, the file
+	// streams, RandomAccessFile and FileChannel (vm/runtime/files.go).
+	"Ljava/io/VMFiles;->stat(Ljava/lang/String;)I",
+	"Ljava/io/VMFiles;->length(Ljava/lang/String;)J",
+	"Ljava/io/VMFiles;->lastModified(Ljava/lang/String;)J",
+	"Ljava/io/VMFiles;->access(Ljava/lang/String;I)Z",
+	"Ljava/io/VMFiles;->delete(Ljava/lang/String;)Z",
+	"Ljava/io/VMFiles;->deleteOnExit(Ljava/lang/String;)V",
+	"Ljava/io/VMFiles;->mkdir(Ljava/lang/String;)Z",
+	"Ljava/io/VMFiles;->rename(Ljava/lang/String;Ljava/lang/String;)Z",
+	"Ljava/io/VMFiles;->createNew(Ljava/lang/String;)Z",
+	"Ljava/io/VMFiles;->list(Ljava/lang/String;)[Ljava/lang/String;",
+	"Ljava/io/VMFiles;->canonicalize(Ljava/lang/String;)Ljava/lang/String;",
+	"Ljava/io/VMFiles;->open(Ljava/lang/String;I)I",
+	"Ljava/io/VMFiles;->close(I)V",
+	"Ljava/io/VMFiles;->read(I[BII)I",
+	"Ljava/io/VMFiles;->write(I[BII)V",
+	"Ljava/io/VMFiles;->pread(I[BIIJ)I",
+	"Ljava/io/VMFiles;->pwrite(I[BIIJ)V",
+	"Ljava/io/VMFiles;->seek(IJI)J",
+	"Ljava/io/VMFiles;->size(I)J",
+	"Ljava/io/VMFiles;->truncate(IJ)V",
+	"Ljava/io/VMFiles;->sync(I)V",
+	"Ljava/io/VMFiles;->dup(I)I",
 }

@@ -226,6 +226,7 @@ func (t *Thread) reportUncaught(exc uint32) {
 		t.Exc = 0
 	}
 	vm.outMu.Lock()
+	vm.stdout.Flush()
 	fmt.Fprintf(vm.stderr, "Exception in thread \"%s\" %s\n", vm.threadNameOf(t), vm.ClassOf(exc).Name)
 	vm.outMu.Unlock()
 }

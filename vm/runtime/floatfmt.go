@@ -7,8 +7,8 @@ import (
 )
 
 // JavaFloatString formats f like Double.toString (bits 64) or
-// Float.toString (bits 32): the shortest digits that read back as the
-// same value, plain notation for magnitudes in [1e-3, 1e7), otherwise
+// Float.toString (bits 32): the digits of javaDigits, in plain notation
+// when the decimal exponent puts the value in [1e-3, 1e7), otherwise as
 // "d.dddE±n", always with a fractional digit.
 func JavaFloatString(f float64, bits int) string {
 	switch {
@@ -28,29 +28,22 @@ func JavaFloatString(f float64, bits int) string {
 	if f < 0 {
 		sign, f = "-", -f
 	}
-	// Shortest round-trip digits and the decimal exponent.
-	e := strconv.FormatFloat(f, 'e', -1, bits) // d.ddde±xx
-	mant, exps, _ := strings.Cut(e, "e")
-	exp, _ := strconv.Atoi(exps)
-	digits := strings.Replace(mant, ".", "", 1)
-	if f >= 1e-3 && f < 1e7 {
-		var s string
-		if exp >= 0 {
-			if len(digits) <= exp+1 {
-				s = digits + strings.Repeat("0", exp+1-len(digits)) + ".0"
-			} else {
-				s = digits[:exp+1] + "." + digits[exp+1:]
-			}
-		} else {
-			s = "0." + strings.Repeat("0", -exp-1) + digits
+	d, decExp := javaDigits(f, bits)
+	digits := string(d)
+	switch {
+	case decExp > 0 && decExp < 8:
+		if len(digits) <= decExp {
+			return sign + digits + strings.Repeat("0", decExp-len(digits)) + ".0"
 		}
-		return sign + s
+		return sign + digits[:decExp] + "." + digits[decExp:]
+	case decExp <= 0 && decExp > -3:
+		return sign + "0." + strings.Repeat("0", -decExp) + digits
 	}
 	frac := digits[1:]
 	if frac == "" {
 		frac = "0"
 	}
-	return sign + digits[:1] + "." + frac + "E" + strconv.Itoa(exp)
+	return sign + digits[:1] + "." + frac + "E" + strconv.Itoa(decExp-1)
 }
 
 // parseJavaFloat parses like Double.parseDouble / Float.parseFloat:

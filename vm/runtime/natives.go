@@ -96,7 +96,9 @@ func registerNatives(vm *VM) {
 			t.Ret = uint64(o)
 		}
 	})
-	reg("Class", "forName(Ljava/lang/String;)Ljava/lang/Class;", func(t *Thread, a []uint32) {
+	// forName0(name, initialize, bootOnly): bootOnly for the boot class
+	// loader (a null loader), which sees only the core library.
+	reg("Class", "forName0(Ljava/lang/String;ZZ)Ljava/lang/Class;", func(t *Thread, a []uint32) {
 		if a[0] == 0 {
 			t.ThrowNPE("name == null")
 			return
@@ -111,14 +113,15 @@ func registerNatives(vm *VM) {
 			desc = "L" + name + ";"
 		}
 		c := vm.loadClass(strings.ReplaceAll(desc, ".", "/"))
-		if c == nil {
+		if c == nil || a[2] != 0 && !c.Boot {
 			t.ThrowNew("Ljava/lang/ClassNotFoundException;", name)
 			return
 		}
-		if t.EnsureInitialized(c) {
+		if a[1] == 0 || t.EnsureInitialized(c) {
 			t.Ret = uint64(c.Addr)
 		}
 	})
+	reg("Class", "isBootClass()Z", func(t *Thread, a []uint32) { t.Ret = b2i(cls(a).Boot) })
 	reg("Class", "enumValues0()[Ljava/lang/Object;", func(t *Thread, a []uint32) {
 		c := cls(a)
 		t.Ret = 0
@@ -310,6 +313,7 @@ func registerNatives(vm *VM) {
 	}
 
 	registerReflectNatives(vm)
+	registerFileNatives(vm)
 
 	// java.io.FileOutputStream
 	n["Ljava/io/FileOutputStream;->writeBytes(I[BII)V"] = func(t *Thread, a []uint32) {
@@ -330,6 +334,10 @@ func registerNatives(vm *VM) {
 		case 1:
 			vm.stdout.Write(b)
 		case 2:
+			// System.out is buffered for speed; what it holds goes out
+			// first, so a program whose stdout and stderr share a file
+			// (as under ART's run-test) sees them in the order written.
+			vm.stdout.Flush()
 			vm.stderr.Write(b)
 			vm.stderr.Flush()
 		}

@@ -12,6 +12,9 @@ func (t *Thread) ResolveType(d *DexFile, i uint32) *Class {
 		t.ThrowNew("Ljava/lang/NoClassDefFoundError;", "Failed resolution of: "+desc)
 		return nil
 	}
+	if !t.checkClassAccess(t.referrer(d), c) {
+		return nil
+	}
 	d.types[i] = c
 	return c
 }
@@ -35,6 +38,9 @@ func (t *Thread) ResolveField(d *DexFile, i uint32, static bool) *Field {
 	f := findField(c, name, typ)
 	if f == nil {
 		t.ThrowNew("Ljava/lang/NoSuchFieldError;", "No "+kindWord(static)+" field "+name+" of type "+typ+" in class "+c.Descriptor+" or its superclasses")
+		return nil
+	}
+	if !t.checkFieldAccess(t.referrer(d), f) {
 		return nil
 	}
 	d.fields[i] = f
@@ -91,6 +97,9 @@ func (t *Thread) ResolveMethod(d *DexFile, i uint32) *Method {
 	m := FindMethod(c, name, sig)
 	if m == nil {
 		t.ThrowNew("Ljava/lang/NoSuchMethodError;", "No method "+name+sig+" in class "+c.Descriptor+" or its super classes")
+		return nil
+	}
+	if !t.checkMethodAccess(t.referrer(d), m) {
 		return nil
 	}
 	d.methods[i] = m

@@ -37,6 +37,7 @@ func (vm *VM) RunMain(ctx context.Context, mainClass string, args []string) (cod
 	}
 	vm.shutdown(vm.exitCode, nil)
 	vm.Flush()
+	vm.files.closeAll()
 	return vm.exitCode, vm.internalErr
 }
 

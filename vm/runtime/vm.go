@@ -66,6 +66,7 @@ type VM struct {
 	interned            map[string]uint32
 	natives             map[string]NativeFunc
 	proxies             map[string]*Class // proxy classes by their interfaces' descriptors
+	files               files             // java.io's open files
 
 	stdout, stderr *bufio.Writer
 	outMu          sync.Mutex

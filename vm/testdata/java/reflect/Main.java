@@ -199,7 +199,39 @@ public class Main {
         generics();
         repeatable();
         proxies();
+        classLoaders();
         System.out.println("done");
+    }
+
+    static class Init {
+        static {
+            System.out.println("Init initialised");
+        }
+    }
+
+    // What the JVM and Android agree on; boot classes differ (the JVM
+    // returns null, Android its BootClassLoader).
+    static void classLoaders() throws Exception {
+        section("ClassLoader");
+        ClassLoader app = Main.class.getClassLoader();
+        System.out.println(app == ClassLoader.getSystemClassLoader());
+        System.out.println(int.class.getClassLoader() + " " + (Main[].class.getClassLoader() == app) + " " + (int[].class.getClassLoader() == null));
+        System.out.println(Thread.currentThread().getContextClassLoader() == app);
+        Class<?> c = Class.forName("Main$Init", false, app);
+        System.out.println("loaded " + c.getName() + " without initialising");
+        Class.forName("Main$Init", true, app);
+        System.out.println(Class.forName("java.lang.String", false, null).getName() + " " + (app.loadClass("java.util.ArrayList") == java.util.ArrayList.class));
+        try {
+            Class.forName("Main", false, null);
+        } catch (ClassNotFoundException e) {
+            System.out.println("boot loader: " + e.getClass().getName() + ": " + e.getMessage());
+        }
+        try {
+            Class.forName("NoSuch", true, app);
+        } catch (ClassNotFoundException e) {
+            System.out.println(e.getClass().getName() + ": " + e.getMessage());
+        }
+        System.out.println(app.getParent() != null);
     }
 
     interface Calc {

@@ -1,6 +1,6 @@
 package java.io;
 
-/** An open file of the process; only the standard streams exist here. */
+/** An open file of the VM: the standard streams (0-2) or a file opened by a stream. */
 public final class FileDescriptor {
     public static final FileDescriptor in = new FileDescriptor(0);
     public static final FileDescriptor out = new FileDescriptor(1);
@@ -13,7 +13,7 @@ public final class FileDescriptor {
         fd = -1;
     }
 
-    private FileDescriptor(int fd) {
+    FileDescriptor(int fd) {
         this.fd = fd;
     }
 
@@ -22,5 +22,12 @@ public final class FileDescriptor {
     }
 
     public void sync() throws SyncFailedException {
+        if (fd > 2) {
+            try {
+                VMFiles.sync(fd);
+            } catch (IOException e) {
+                throw new SyncFailedException(e.getMessage());
+            }
+        }
     }
 }

@@ -37,7 +37,43 @@ public final class Class<T> implements java.io.Serializable, java.lang.reflect.T
 
     public native T newInstance() throws InstantiationException, IllegalAccessException;
 
-    public static native Class<?> forName(String className) throws ClassNotFoundException;
+    public static Class<?> forName(String className) throws ClassNotFoundException {
+        return forName0(className, true, false);
+    }
+
+    /**
+     * Loads a class through loader: null (or the boot class loader) sees
+     * only the core library; every other loader delegates to the VM's one
+     * application namespace unless it finds the class itself.
+     */
+    public static Class<?> forName(String name, boolean initialize, ClassLoader loader) throws ClassNotFoundException {
+        if (loader == null || loader instanceof BootClassLoader) {
+            return forName0(name, initialize, true);
+        }
+        if (loader == ClassLoader.getSystemClassLoader()) {
+            return forName0(name, initialize, false);
+        }
+        return loader.loadClass(name);
+    }
+
+    private static native Class<?> forName0(String name, boolean initialize, boolean bootOnly) throws ClassNotFoundException;
+
+    private native boolean isBootClass();
+
+    /**
+     * As on Android: the boot class loader for core-library classes, the
+     * system class loader for the application's, null for primitive types;
+     * an array's is its element type's.
+     */
+    public ClassLoader getClassLoader() {
+        if (isArray()) {
+            return getComponentType().getClassLoader();
+        }
+        if (isPrimitive()) {
+            return null;
+        }
+        return isBootClass() ? BootClassLoader.getInstance() : ClassLoader.getSystemClassLoader();
+    }
 
     /** Returns the array from the enum's static values(), or null for other classes. */
     private native Object[] enumValues0();

@@ -21,7 +21,7 @@ public abstract class ClassLoader {
         this.parent = parent;
     }
 
-    // The system class loader's constructor: it has no parent.
+    // The boot class loader's constructor: it has no parent.
     ClassLoader(Void unused) {
         this.parent = null;
     }
@@ -90,7 +90,7 @@ public abstract class ClassLoader {
 
     private static final class SystemClassLoader extends ClassLoader {
         SystemClassLoader() {
-            super((Void) null);
+            super(BootClassLoader.getInstance());
         }
 
         protected Class<?> findClass(String name) throws ClassNotFoundException {

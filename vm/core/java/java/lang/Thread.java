@@ -29,6 +29,7 @@ public class Thread implements Runnable {
     private boolean started;
     private volatile UncaughtExceptionHandler handler;
     private ThreadGroup group;
+    private ClassLoader contextClassLoader; // null: the system class loader
 
     public Thread() {
         this(null, null, null, 0);
@@ -93,6 +94,14 @@ public class Thread implements Runnable {
     }
 
     public static native Thread currentThread();
+
+    public ClassLoader getContextClassLoader() {
+        return contextClassLoader != null ? contextClassLoader : ClassLoader.getSystemClassLoader();
+    }
+
+    public void setContextClassLoader(ClassLoader cl) {
+        contextClassLoader = cl;
+    }
 
     private native void start0();
 

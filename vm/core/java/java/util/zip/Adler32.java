@@ -45,4 +45,11 @@ public class Adler32 implements Checksum {
         a = 1;
         b = 0;
     }
+
+    /** Adds the buffer's remaining bytes and moves its position to its limit. */
+    public void update(java.nio.ByteBuffer buffer) {
+        byte[] b = new byte[buffer.remaining()];
+        buffer.get(b);
+        update(b, 0, b.length);
+    }
 }

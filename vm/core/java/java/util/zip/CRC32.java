@@ -47,4 +47,11 @@ public class CRC32 implements Checksum {
     public void reset() {
         crc = 0;
     }
+
+    /** Adds the buffer's remaining bytes and moves its position to its limit. */
+    public void update(java.nio.ByteBuffer buffer) {
+        byte[] b = new byte[buffer.remaining()];
+        buffer.get(b);
+        update(b, 0, b.length);
+    }
 }

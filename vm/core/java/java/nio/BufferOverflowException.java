@@ -1,0 +1,9 @@
+package java.nio;
+
+/** Part of java.nio's buffer contract: see Buffer. */
+public class BufferOverflowException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public BufferOverflowException() {
+    }
+}
