@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/vmconfig"
 )
 
 // gcEnv narrows or widens the heap configurations the suites run under:
@@ -39,25 +40,14 @@ type gcVariant struct {
 	GC   gc.Config
 }
 
-// parseVariant reads a variant name such as "ss-stress-verify".
+// parseVariant reads a variant name such as "ss-stress-verify"
+// (vmconfig.ParseVariant).
 func parseVariant(name string) (gcVariant, error) {
-	parts := strings.Split(name, "-")
-	c, err := gc.ParseCollector(parts[0])
+	c, err := vmconfig.ParseVariant(name)
 	if err != nil {
-		return gcVariant{}, fmt.Errorf("variant %q: %w", name, err)
+		return gcVariant{}, err
 	}
-	v := gcVariant{Name: name, GC: gc.Config{Collector: c}}
-	for _, p := range parts[1:] {
-		switch p {
-		case "stress":
-			v.GC.Stress = true
-		case "verify":
-			v.GC.Verify = true
-		default:
-			return gcVariant{}, fmt.Errorf("variant %q: unknown part %q (want stress or verify)", name, p)
-		}
-	}
-	return v, nil
+	return gcVariant{Name: name, GC: c}, nil
 }
 
 // variants returns the variants a suite runs under: $DROIDPROF_CONFORMANCE_GC
@@ -161,28 +151,18 @@ func checkDifferences(t *testing.T, ds []gcDifference) {
 	}
 }
 
-// TestParseVariant checks the variant names the harness accepts.
-func TestParseVariant(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		want gc.Config
-		err  bool
-	}{
-		{"cms", gc.Config{Collector: gc.CMS}, false},
-		{"ss", gc.Config{Collector: gc.SS}, false},
-		{"ss-stress-verify", gc.Config{Collector: gc.SS, Stress: true, Verify: true}, false},
-		{"cms-verify", gc.Config{Collector: gc.CMS, Verify: true}, false},
-		{"g1", gc.Config{}, true},
-		{"cms-fast", gc.Config{}, true},
-	} {
-		v, err := parseVariant(tc.name)
-		if (err != nil) != tc.err || err == nil && v.GC != tc.want {
-			t.Errorf("parseVariant(%q) = %+v, %v; want %+v, error %v", tc.name, v.GC, err, tc.want, tc.err)
-		}
+// TestVariantFiles checks the names of a variant's committed files and
+// CONFORMANCE.md markers: the default variant keeps the original ones.
+func TestVariantFiles(t *testing.T) {
+	v, err := parseVariant("ss-stress-verify")
+	if err != nil {
+		t.Fatal(err)
 	}
-	v, _ := parseVariant("ss-stress-verify")
 	if got := v.file("smali-floor", ".txt"); got != filepath.Join("testdata", "smali-floor-ss-stress-verify.txt") {
 		t.Errorf("file: %s", got)
+	}
+	if got := v.marker("smali-pass"); got != "smali-pass-ss-stress-verify" {
+		t.Errorf("marker: %s", got)
 	}
 	if d, _ := parseVariant(defaultVariant); d.file("art-pass", ".txt") != artPassList || d.marker("art-pass") != "art-pass" {
 		t.Errorf("the default variant must keep the original names")

@@ -6,6 +6,7 @@ package vmconfig
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/vm/gc"
@@ -78,6 +79,29 @@ func (s Settings) Config() (gc.Config, error) {
 	// What the heap itself checks, in case it checks more than the above.
 	if err := d.Validate(); err != nil {
 		return c, fmt.Errorf("vm block: %w", err)
+	}
+	return c, nil
+}
+
+// ParseVariant reads the short name test harnesses and benchmarks give a
+// heap configuration: the collector, then "-stress" (GC stress) and
+// "-verify" (heap verification) in any order, e.g. "ss-stress-verify".
+func ParseVariant(name string) (gc.Config, error) {
+	parts := strings.Split(name, "-")
+	col, err := gc.ParseCollector(parts[0])
+	if err != nil {
+		return gc.Config{}, fmt.Errorf("variant %q: %w", name, err)
+	}
+	c := gc.Config{Collector: col}
+	for _, p := range parts[1:] {
+		switch p {
+		case "stress":
+			c.Stress = true
+		case "verify":
+			c.Verify = true
+		default:
+			return gc.Config{}, fmt.Errorf("variant %q: unknown part %q (want stress or verify)", name, p)
+		}
 	}
 	return c, nil
 }

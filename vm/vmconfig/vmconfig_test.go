@@ -87,3 +87,26 @@ func TestDefaults(t *testing.T) {
 		t.Errorf("the heap's default collector is %s, the block's cms", d.Collector)
 	}
 }
+
+// TestParseVariant checks the short names of heap configurations.
+func TestParseVariant(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want gc.Config
+		err  bool
+	}{
+		{"cms", gc.Config{Collector: gc.CMS}, false},
+		{"ss", gc.Config{Collector: gc.SS}, false},
+		{"ss-stress-verify", gc.Config{Collector: gc.SS, Stress: true, Verify: true}, false},
+		{"cms-verify", gc.Config{Collector: gc.CMS, Verify: true}, false},
+		{"SS-stress", gc.Config{Collector: gc.SS, Stress: true}, false},
+		{"g1", gc.Config{}, true},
+		{"cms-fast", gc.Config{}, true},
+		{"", gc.Config{}, true},
+	} {
+		got, err := ParseVariant(tc.name)
+		if (err != nil) != tc.err || err == nil && got != tc.want {
+			t.Errorf("ParseVariant(%q) = %+v, %v; want %+v, error %v", tc.name, got, err, tc.want, tc.err)
+		}
+	}
+}
