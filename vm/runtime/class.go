@@ -32,6 +32,10 @@ type Class struct {
 	// VerifyError is the message of the VerifyError the class throws
 	// at its first use, when it failed verification at link time.
 	VerifyError string
+	// LinkageError is the message of the LinkageError the class throws
+	// at its first use when linking found a rule broken (a method
+	// overriding a final one).
+	LinkageError string
 	initThread  *Thread
 	Boot        bool // loaded from the boot class path (core.dex)
 

@@ -365,6 +365,9 @@ func (vm *VM) linkMethods(c *Class) {
 			for i, old := range c.Super.VTable {
 				if old.Name == m.Name && old.Signature == m.Signature && old.Access&dex.AccPrivate == 0 &&
 					(old.Access&(dex.AccPublic|dex.AccProtected) != 0 || samePackage(old.Class, c)) {
+					if old.Access&dex.AccFinal != 0 && c.LinkageError == "" {
+						c.LinkageError = "Method " + prettyMethod(m) + " overrides final method in class " + old.Class.Descriptor
+					}
 					if m.VIndex < 0 {
 						m.VIndex = i
 					}

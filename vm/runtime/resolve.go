@@ -168,8 +168,18 @@ func (caller *Class) SuperTarget(m *Method) *Method {
 	if caller.Super == nil {
 		return nil
 	}
-	if m.VIndex >= 0 && m.VIndex < len(caller.Super.VTable) {
-		return caller.Super.VTable[m.VIndex]
+	if m.VIndex >= 0 {
+		if !caller.SubclassOf(m.Class) {
+			// invoke-super naming a class that is not a superclass of the
+			// caller: ART throws NoSuchMethodError.
+			return nil
+		}
+		if m.VIndex < len(caller.Super.VTable) {
+			return caller.Super.VTable[m.VIndex]
+		}
+		// A method no superclass has (declared by the caller itself, say):
+		// ART throws NoSuchMethodError.
+		return nil
 	}
 	return m
 }
@@ -180,6 +190,10 @@ func (caller *Class) SuperTarget(m *Method) *Method {
 func (t *Thread) EnsureInitialized(c *Class) bool {
 	if c.VerifyError != "" {
 		t.ThrowNew("Ljava/lang/VerifyError;", c.VerifyError)
+		return false
+	}
+	if c.LinkageError != "" {
+		t.ThrowNew("Ljava/lang/LinkageError;", c.LinkageError)
 		return false
 	}
 	for {
