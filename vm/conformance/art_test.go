@@ -253,7 +253,11 @@ func artSummary(t *testing.T, v gcVariant, selected int, outcomes map[string]str
 		t.Logf("%s=1: not updating, the VM is not implemented yet", updateEnv)
 		return
 	}
-	header := "ART run-tests (vm/conformance TestARTRunTests) that pass on droidprof's VM under " + v.Name + ".\n" +
+	under := ""
+	if v.Name != defaultVariant {
+		under = " under " + v.Name
+	}
+	header := "ART run-tests (vm/conformance TestARTRunTests) that pass on droidprof's VM" + under + ".\n" +
 		"Regenerate with " + updateEnv + "=1 go test ./vm/conformance -run TestARTRunTests"
 	listed := passing[:0:0]
 	for _, name := range passing {
