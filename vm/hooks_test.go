@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/runtime"
 	"github.com/droidprof/droidprof/workloads"
 )
@@ -104,7 +105,7 @@ func TestCollections(t *testing.T) {
 		Free:  func(addr, size uint32) { freed++ },
 	}
 	var out bytes.Buffer
-	v, err := vm.New(vm.Options{ClassPath: []string{path}, Hooks: hooks, HeapMax: 4 << 20, Stdout: &out})
+	v, err := vm.New(vm.Options{ClassPath: []string{path}, Hooks: hooks, GC: gc.Config{Max: 4 << 20}, Stdout: &out})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/verify"
 	"github.com/droidprof/droidprof/workloads"
 )
@@ -86,7 +87,7 @@ func runMutant(t testing.TB, dir string, data []byte, main string, args []string
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	var stderr bytes.Buffer
-	_, err := vm.Run(ctx, vm.Options{ClassPath: []string{p}, HeapMax: 16 << 20, Stderr: &stderr}, main, args)
+	_, err := vm.Run(ctx, vm.Options{ClassPath: []string{p}, GC: gc.Config{Max: 16 << 20}, Stderr: &stderr}, main, args)
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
 		return outVMError

@@ -26,11 +26,8 @@ type Options struct {
 	// ClassPath lists the application's DEX files, searched in order
 	// after the core library.
 	ClassPath []string
-	// HeapMax bounds the Java heap in bytes; 0 means DefaultHeapMax.
-	// It overrides GC.Max when set.
-	HeapMax int64
-	// GC sizes the heap and chooses its collector; zero fields are
-	// ART's defaults.
+	// GC sizes the heap (GC.Max is the heap limit, -Xmx) and chooses its
+	// collector; zero fields are ART's defaults.
 	GC gc.Config
 	// Stdout and Stderr receive System.out and System.err; nil discards.
 	Stdout, Stderr io.Writer
@@ -38,12 +35,6 @@ type Options struct {
 	// collections, opcode counts).
 	Hooks *runtime.Hooks
 }
-
-// DefaultHeapMax is ART's default maximum heap size.
-const DefaultHeapMax = 256 << 20
-
-// MaxHeapMax is the largest heap the 32-bit address map allows.
-const MaxHeapMax = 1 << 30
 
 // Run loads the class path, runs mainClass.main(args) (mainClass in
 // "pkg.Name" or "pkg/Name" form) and returns the process exit status
@@ -77,11 +68,9 @@ func New(opts Options) (v *runtime.VM, err error) {
 			v, err = nil, fmt.Errorf("vm: loading the class path: %v", r)
 		}
 	}()
-	if opts.HeapMax == 0 {
-		opts.HeapMax = DefaultHeapMax
-	}
-	if opts.HeapMax < 1<<20 || opts.HeapMax > MaxHeapMax {
-		return nil, fmt.Errorf("vm: heap-max %d out of range [1 MiB, %d MiB]", opts.HeapMax, MaxHeapMax>>20)
+	// A bad heap configuration is reported before the class path is read.
+	if err := opts.GC.WithDefaults().Validate(); err != nil {
+		return nil, fmt.Errorf("vm: %w", err)
 	}
 	boot, err := coreFile()
 	if err != nil {
@@ -99,10 +88,8 @@ func New(opts Options) (v *runtime.VM, err error) {
 		}
 		app = append(app, f)
 	}
-	gcConfig := opts.GC
-	gcConfig.Max = uint32(opts.HeapMax)
 	return runtime.New(runtime.Options{
-		GC:     gcConfig,
+		GC:     opts.GC,
 		Stdout: opts.Stdout,
 		Stderr: opts.Stderr,
 		Engine: interp.New(),

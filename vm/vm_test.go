@@ -13,6 +13,7 @@ import (
 	"github.com/droidprof/droidprof/internal/javadex"
 	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 // compileJava builds testdata/java/NAME into a DEX file and a class
@@ -67,7 +68,7 @@ func TestAgainstJVM(t *testing.T) {
 			var out, stderr bytes.Buffer
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 			defer cancel()
-			code, err := vm.Run(ctx, vm.Options{ClassPath: []string{dexPath}, HeapMax: 64 << 20, Stdout: &out, Stderr: &stderr}, "Main", nil)
+			code, err := vm.Run(ctx, vm.Options{ClassPath: []string{dexPath}, GC: gc.Config{Max: 64 << 20}, Stdout: &out, Stderr: &stderr}, "Main", nil)
 			if err != nil {
 				t.Fatalf("vm: %v\nstderr:\n%s", err, stderr.String())
 			}

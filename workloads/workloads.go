@@ -2,9 +2,10 @@
 // evaluated on, compiled to DEX files that are committed under dex/ and
 // embedded here: the DPA method suite, SciMark-2.0-style kernels,
 // CaffeineMark-style tests, a chess search, a DeltaBlue-style constraint
-// solver and two leaking programs. The sources are under java/; see
-// README.md. Every program is deterministic: with the same arguments it
-// prints the same stdout on any correct Java VM.
+// solver, the binary-trees allocation benchmark and two leaking programs.
+// The sources are under java/; see README.md. Every program is
+// deterministic: with the same arguments it prints the same stdout on any
+// correct Java VM.
 package workloads
 
 import (
@@ -25,6 +26,7 @@ const (
 	SuiteChess        = "chess"
 	SuiteDeltaBlue    = "deltablue"
 	SuiteLeak         = "leak"
+	SuiteBinaryTrees  = "binarytrees"
 )
 
 // Workload is one runnable program: a main class in a DEX file.
@@ -160,6 +162,8 @@ var All = concat(
 			Doc: "perft to depth d and a 10-ply alpha-beta game at depth d-1 (default d 3), churning Point objects; prints node counts and moves"},
 		{Name: "deltablue", Suite: SuiteDeltaBlue, DEX: "deltablue.dex", Sources: []string{"deltablue"}, Main: "deltablue.DeltaBlue",
 			Doc: "incremental constraint solver, chain and projection tests of n variables (default 100, 8 rounds); prints plan sizes and checksum"},
+		{Name: "binary-trees", Suite: SuiteBinaryTrees, DEX: "binary-trees.dex", Sources: []string{"binary-trees"}, Main: "binarytrees.BinaryTrees",
+			Doc: "binary-trees: perfect trees of depth 4, 6, ... n (default 12) built bottom-up, counted and dropped beside one long-lived tree; prints tree counts and node checks"},
 		{Name: "leak-list", Suite: SuiteLeak, DEX: "leak-list.dex", Sources: []string{"leak-list"}, Main: "leak.ListLeak",
 			Doc: "ListLeak: n requests (default 10000) each appended to a static list never read; prints the list size"},
 		{Name: "leak-swap", Suite: SuiteLeak, DEX: "leak-swap.dex", Sources: []string{"leak-swap"}, Main: "leak.SwapLeak",

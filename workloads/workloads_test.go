@@ -16,6 +16,8 @@ import (
 	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/vmconfig"
 	"github.com/droidprof/droidprof/workloads"
 	"github.com/droidprof/droidprof/workloads/internal/build"
 )
@@ -35,7 +37,7 @@ func descriptor(class string) string {
 func TestRegistry(t *testing.T) {
 	suites := map[string]bool{
 		workloads.SuiteDPA: true, workloads.SuiteSciMark: true, workloads.SuiteCaffeineMark: true,
-		workloads.SuiteChess: true, workloads.SuiteDeltaBlue: true, workloads.SuiteLeak: true,
+		workloads.SuiteChess: true, workloads.SuiteDeltaBlue: true, workloads.SuiteLeak: true, workloads.SuiteBinaryTrees: true,
 	}
 	names := map[string]bool{}
 	sources := map[string]string{}
@@ -209,11 +211,34 @@ func runJVM(ctx context.Context, t *testing.T, java, classes, main string, args 
 	return stdout.String(), stderr.String()
 }
 
-// TestOracle runs every workload on the JVM (java -Xint) and on our VM and
+// gcEnv chooses the heap configurations TestOracle runs the workloads
+// under: a comma list of vmconfig.ParseVariant names, e.g.
+// "cms-stress-verify,ss-stress-verify" (slow: a collection at every
+// allocation).
+const gcEnv = "DROIDPROF_WORKLOADS_GC"
+
+// TestOracle runs every workload on the JVM (java -Xint) and on our VM,
+// under each collector (cms and ss, or $DROIDPROF_WORKLOADS_GC), and
 // requires the same stdout and exit status 0. Until vm.Run is implemented
 // the VM half skips. A timed DPA variant must also print the same stdout as
 // its untimed program and report elapsed_ns on stderr.
 func TestOracle(t *testing.T) {
+	list := "cms,ss"
+	if env := os.Getenv(gcEnv); env != "" {
+		list = env
+	}
+	type variant struct {
+		name string
+		gc   gc.Config
+	}
+	var variants []variant
+	for _, name := range strings.Split(list, ",") {
+		c, err := vmconfig.ParseVariant(strings.TrimSpace(name))
+		if err != nil {
+			t.Fatalf("%s: %v", gcEnv, err)
+		}
+		variants = append(variants, variant{name, c})
+	}
 	javac, java, err := javadex.Tools()
 	if err != nil {
 		testenv.SkipOrFail(t, "%v", err)
@@ -255,23 +280,26 @@ func TestOracle(t *testing.T) {
 				}
 			}
 
-			var stdout, vmStderr bytes.Buffer
-			code, err := vm.Run(ctx, vm.Options{
-				ClassPath: []string{filepath.Join("dex", w.DEX)},
-				Stdout:    &stdout,
-				Stderr:    &vmStderr,
-			}, w.Main, w.Args)
-			if err != nil && err.Error() == vmNotImplemented {
-				t.Skip(vmNotImplemented)
-			}
-			if err != nil {
-				t.Fatalf("vm.Run: %v\nstderr:\n%s", err, vmStderr.String())
-			}
-			if code != 0 {
-				t.Errorf("vm.Run exit status %d, want 0\nstderr:\n%s", code, vmStderr.String())
-			}
-			if got := stdout.String(); got != want {
-				t.Errorf("stdout differs from the JVM's\nVM:\n%s\nJVM:\n%s", got, want)
+			for _, v := range variants {
+				var stdout, vmStderr bytes.Buffer
+				code, err := vm.Run(ctx, vm.Options{
+					ClassPath: []string{filepath.Join("dex", w.DEX)},
+					GC:        v.gc,
+					Stdout:    &stdout,
+					Stderr:    &vmStderr,
+				}, w.Main, w.Args)
+				if err != nil && err.Error() == vmNotImplemented {
+					t.Skip(vmNotImplemented)
+				}
+				if err != nil {
+					t.Fatalf("vm.Run under %s: %v\nstderr:\n%s", v.name, err, vmStderr.String())
+				}
+				if code != 0 {
+					t.Errorf("vm.Run under %s: exit status %d, want 0\nstderr:\n%s", v.name, code, vmStderr.String())
+				}
+				if got := stdout.String(); got != want {
+					t.Errorf("under %s, stdout differs from the JVM's\nVM:\n%s\nJVM:\n%s", v.name, got, want)
+				}
 			}
 		})
 	}

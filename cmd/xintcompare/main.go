@@ -5,6 +5,13 @@
 //
 //	go run ./cmd/xintcompare [-rounds 5]
 //
+// With -gc it times the GC-heavy workloads (chess, DeltaBlue, binary-trees)
+// instead, under each of droidprof's collectors and on java -Xint
+// -XX:+UseSerialGC with the same -Xmx, and adds GC pause percentiles per
+// collection kind and the allocation rate (see gc.go):
+//
+//	go run ./cmd/xintcompare -gc [-rounds 3] [-xmx 32] [-collectors cms,ss]
+//
 // It needs javac and java (Debian openjdk-17-jdk-headless). Runs of the two
 // VMs alternate so that machine noise hits both alike; each figure is the
 // median. The JVM time includes its start-up (about 40 ms, a few per cent of
@@ -44,8 +51,15 @@ var kernels = []struct {
 
 func main() {
 	rounds := flag.Int("rounds", 5, "runs of each VM per kernel")
+	gcMode := flag.Bool("gc", false, "time the GC-heavy workloads under each collector instead of the SciMark kernels")
+	xmx := flag.Int("xmx", 32, "with -gc: the heap limit of both VMs, in MiB (-Xmx)")
+	collectors := flag.String("collectors", "cms,ss", "with -gc: droidprof's collectors to run, comma-separated")
 	flag.Parse()
-	if err := run(*rounds); err != nil {
+	run := func() error { return run(*rounds) }
+	if *gcMode {
+		run = func() error { return runGC(*rounds, *xmx, *collectors) }
+	}
+	if err := run(); err != nil {
 		fmt.Fprintln(os.Stderr, "xintcompare:", err)
 		os.Exit(1)
 	}
@@ -69,24 +83,8 @@ func run(rounds int) error {
 	fmt.Printf("| kernel | arguments | java -Xint (s) | droidprof (s) | ratio | bytecodes | droidprof Mbytecodes/s |\n")
 	fmt.Printf("|---|---|---:|---:|---:|---:|---:|\n")
 	for _, k := range kernels {
-		w, ok := workloads.Lookup(k.workload)
-		if !ok {
-			return fmt.Errorf("no workload %s", k.workload)
-		}
-		classes := filepath.Join(work, w.Name, "classes")
-		var srcs []string
-		for _, s := range w.Sources {
-			srcs = append(srcs, filepath.Join(root, "workloads", "java", s))
-		}
-		if err := compile(javac, classes, srcs); err != nil {
-			return err
-		}
-		dexPath := filepath.Join(work, w.Name, w.DEX)
-		data, err := w.Bytes()
+		w, classes, dexPath, err := prepare(javac, root, work, k.workload)
 		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(dexPath, data, 0o644); err != nil {
 			return err
 		}
 		var jvmT, ourT []float64
@@ -114,6 +112,29 @@ func run(rounds int) error {
 		fmt.Printf("| %s | %s | %.3f | %.3f | %.2f | %d | %.0f |\n", w.Name, strings.Join(k.args, " "), jm, om, om/jm, total, float64(total)/om/1e6)
 	}
 	return nil
+}
+
+// prepare compiles a workload's Java sources for the JVM into work and
+// writes its committed DEX file next to them.
+func prepare(javac, root, work, name string) (w workloads.Workload, classes, dexPath string, err error) {
+	w, ok := workloads.Lookup(name)
+	if !ok {
+		return w, "", "", fmt.Errorf("no workload %s", name)
+	}
+	classes = filepath.Join(work, w.Name, "classes")
+	var srcs []string
+	for _, s := range w.Sources {
+		srcs = append(srcs, filepath.Join(root, "workloads", "java", s))
+	}
+	if err := compile(javac, classes, srcs); err != nil {
+		return w, "", "", err
+	}
+	dexPath = filepath.Join(work, w.Name, w.DEX)
+	data, err := w.Bytes()
+	if err != nil {
+		return w, "", "", err
+	}
+	return w, classes, dexPath, os.WriteFile(dexPath, data, 0o644)
 }
 
 func compile(javac, classes string, srcs []string) error {

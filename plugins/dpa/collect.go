@@ -18,6 +18,7 @@ import (
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/clock"
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/runtime"
 	"github.com/droidprof/droidprof/workloads"
 )
@@ -63,12 +64,17 @@ type program struct {
 	args      []string
 	method    string // profiled method of a DPA-suite workload
 	timedMain string // the self-timed variant's main class, if any
+	gc        gc.Config
 }
 
 // resolve turns the config into a program, writing a registry workload's
 // DEX file into dir.
 func resolve(cfg Config, dir string) (program, error) {
 	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args}
+	var err error
+	if p.gc, err = heapConfig(cfg); err != nil {
+		return p, fmt.Errorf("dpa: %w", err)
+	}
 	if cfg.Workload == "" {
 		if len(p.classPath) == 0 || p.main == "" {
 			return p, errors.New("dpa: set workload, or class_path and main")
@@ -102,6 +108,19 @@ func resolve(cfg Config, dir string) (program, error) {
 		p.timedMain = t.Main
 	}
 	return p, nil
+}
+
+// heapConfig is the VM's heap configuration: the vm block, with the
+// top-level heap_max of configs written before the block existed.
+func heapConfig(cfg Config) (gc.Config, error) {
+	s := cfg.VM
+	if cfg.HeapMax != 0 {
+		if s.HeapMax != 0 && s.HeapMax != cfg.HeapMax {
+			return gc.Config{}, fmt.Errorf("heap_max %s and vm.heap_max %s disagree: heap_max is the older spelling of vm.heap_max; set only vm.heap_max", cfg.HeapMax, s.HeapMax)
+		}
+		s.HeapMax = cfg.HeapMax
+	}
+	return s.Config()
 }
 
 // tracer is the DPA instrumentation: the VM's method hooks stamp each
@@ -301,7 +320,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	}
 	defer rec.Flush() // stops the record writer on the error paths too
 	tr := &tracer{rec: rec, names: map[int]string{}, measure: cfg.MeasureEvents}
-	v, err := vm.New(vm.Options{ClassPath: p.classPath, HeapMax: int64(cfg.HeapMax), Stdout: stdout, Stderr: stderr, Hooks: tr.hooks()})
+	v, err := vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stdout: stdout, Stderr: stderr, Hooks: tr.hooks()})
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +385,7 @@ func collectBaseline(ctx context.Context, step *sdk.Step) error {
 // variant, whose System.nanoTime() figure is the method-level baseline
 // (source instrumentation, like Traceview).
 func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, out, errOut io.Writer) error {
-	v, err := vm.New(vm.Options{ClassPath: p.classPath, HeapMax: int64(cfg.HeapMax), Stdout: out, Stderr: errOut})
+	v, err := vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stdout: out, Stderr: errOut})
 	if err != nil {
 		return err
 	}
@@ -383,7 +402,7 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 		return nil
 	}
 	var stderr bytes.Buffer
-	if v, err = vm.New(vm.Options{ClassPath: p.classPath, HeapMax: int64(cfg.HeapMax), Stderr: &stderr}); err != nil {
+	if v, err = vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stderr: &stderr}); err != nil {
 		return err
 	}
 	if code, err := v.RunMain(ctx, p.timedMain, p.args); err != nil || code != 0 {

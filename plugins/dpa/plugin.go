@@ -17,6 +17,7 @@ package dpa
 
 import (
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/vm/vmconfig"
 )
 
 // Version is the plugin version.
@@ -40,16 +41,17 @@ func Plugin() *sdk.Plugin {
 
 // Config configures both collectors: what to run and how to trace it.
 type Config struct {
-	Workload       string   `json:"workload" doc:"a program from droidprof's workload registry (e.g. dpa-fib, scimark-fft, chess); empty: use class_path and main"`
-	ClassPath      []string `json:"class_path" doc:"DEX files of the program when workload is empty"`
-	Main           string   `json:"main" doc:"main class (pkg.Name); default: the workload's"`
-	Args           []string `json:"args" doc:"program arguments; default: the workload's"`
-	HeapMax        sdk.Size `json:"heap_max" doc:"the VM's heap limit" default:"256MiB"`
-	BufferRecords  int      `json:"buffer_records" doc:"record buffer size in events: the records file is written only when the buffer is full; 0 writes each event as it happens (the paper's no-buffer ablation)" default:"65536" min:"0" max:"16777216"`
-	PairedBaseline bool     `json:"paired_baseline" doc:"dpa collector: also run the untraced program and its self-timed variant right before tracing, so each step has its own baselines (pairs measured seconds apart are immune to the host's slow drifts)" default:"false"`
-	BestOf         int      `json:"best_of" doc:"runs per step (traced and, with paired_baseline, untraced, alternating); the fastest of each is kept, which filters out a host whose speed jumps between runs" default:"1" min:"1" max:"100"`
-	MeasureEvents  bool     `json:"measure_events" doc:"have the VM read the clock again when each method hook returns and record what the event cost, dispatch included; the analysis then deducts measured costs plus a calibrated remainder instead of a calibrated constant (one clock read more per event; far closer to the untraced times on call-heavy code, plugins/dpa/BENCHMARKS.md); false deducts the calibrated constant, as the paper does" default:"true"`
-	Calibration    int      `json:"calibration" doc:"clock reads timed in a row, and traced calls of a small method, to calibrate the cost of a clock read and of a recorded event (Traceview reads the clock 32000 times)" default:"32000" min:"100" max:"10000000"`
+	Workload       string            `json:"workload" doc:"a program from droidprof's workload registry (e.g. dpa-fib, scimark-fft, chess); empty: use class_path and main"`
+	ClassPath      []string          `json:"class_path" doc:"DEX files of the program when workload is empty"`
+	Main           string            `json:"main" doc:"main class (pkg.Name); default: the workload's"`
+	Args           []string          `json:"args" doc:"program arguments; default: the workload's"`
+	HeapMax        sdk.Size          `json:"heap_max" doc:"the VM's heap limit: the older spelling of vm.heap_max, kept for existing configs (set one or the other); 0: vm.heap_max" default:"0"`
+	VM             vmconfig.Settings `json:"vm" doc:"the VM's heap and garbage collector (sizes, growth policy, collector, GC stress, heap verification)"`
+	BufferRecords  int               `json:"buffer_records" doc:"record buffer size in events: the records file is written only when the buffer is full; 0 writes each event as it happens (the paper's no-buffer ablation)" default:"65536" min:"0" max:"16777216"`
+	PairedBaseline bool              `json:"paired_baseline" doc:"dpa collector: also run the untraced program and its self-timed variant right before tracing, so each step has its own baselines (pairs measured seconds apart are immune to the host's slow drifts)" default:"false"`
+	BestOf         int               `json:"best_of" doc:"runs per step (traced and, with paired_baseline, untraced, alternating); the fastest of each is kept, which filters out a host whose speed jumps between runs" default:"1" min:"1" max:"100"`
+	MeasureEvents  bool              `json:"measure_events" doc:"have the VM read the clock again when each method hook returns and record what the event cost, dispatch included; the analysis then deducts measured costs plus a calibrated remainder instead of a calibrated constant (one clock read more per event; far closer to the untraced times on call-heavy code, plugins/dpa/BENCHMARKS.md); false deducts the calibrated constant, as the paper does" default:"true"`
+	Calibration    int               `json:"calibration" doc:"clock reads timed in a row, and traced calls of a small method, to calibrate the cost of a clock read and of a recorded event (Traceview reads the clock 32000 times)" default:"32000" min:"100" max:"10000000"`
 }
 
 // AnalyzerConfig configures the analyzer.

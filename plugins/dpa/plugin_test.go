@@ -287,3 +287,50 @@ func TestHotspotLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestHeapConfig checks that the top-level heap_max of older configs
+// still sets the heap limit, that the vm block sets it too, and that the
+// two disagreeing, or a bad vm setting, stop the step with an error
+// naming the setting.
+func TestHeapConfig(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  map[string]any
+		max  uint32
+		err  string
+	}{
+		{"default", map[string]any{}, 0, ""},
+		{"legacy heap_max", map[string]any{"heap_max": 6 << 20}, 6 << 20, ""},
+		{"vm block", map[string]any{"vm": map[string]any{"heap_max": 8 << 20, "collector": "ss"}}, 8 << 20, ""},
+		{"both agree", map[string]any{"heap_max": 8 << 20, "vm": map[string]any{"heap_max": 8 << 20}}, 8 << 20, ""},
+		{"both disagree", map[string]any{"heap_max": 6 << 20, "vm": map[string]any{"heap_max": 8 << 20}}, 0, "heap_max 6MiB and vm.heap_max 8MiB disagree"},
+		{"bad vm setting", map[string]any{"vm": map[string]any{"target_utilization": 2}}, 0, "vm.target_utilization 2"},
+		{"legacy too small", map[string]any{"heap_max": 64 << 10}, 0, "vm.heap_max 64KiB"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := json.Marshal(tc.cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var cfg Config
+			if err := json.Unmarshal(data, &cfg); err != nil {
+				t.Fatal(err)
+			}
+			got, err := heapConfig(cfg)
+			switch {
+			case tc.err == "" && err != nil:
+				t.Fatalf("error %v", err)
+			case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+				t.Fatalf("error %v, want one containing %q", err, tc.err)
+			case tc.err == "" && got.Max != tc.max:
+				t.Fatalf("Max %d, want %d", got.Max, tc.max)
+			}
+		})
+	}
+	// The error reaches the user as the step's failure, before any run.
+	c := sdktest.Start(t, Plugin())
+	_, err := c.Collect(context.Background(), "baseline", map[string]any{"workload": "dpa-fib", "vm": map[string]any{"collector": "g1"}}, sdktest.CollectOptions{})
+	if err == nil || !strings.Contains(err.Error(), "vm.collector") {
+		t.Errorf("collect with vm.collector g1: %v, want an error naming vm.collector", err)
+	}
+}

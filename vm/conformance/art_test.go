@@ -18,6 +18,7 @@ import (
 
 	"github.com/droidprof/droidprof/internal/javadex"
 	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 // artPassList is the committed list of run-tests that pass on our VM. A
@@ -97,66 +98,89 @@ func TestARTSelection(t *testing.T) {
 		len(tests), mixed, smaliOnly, strings.Join(reasons, "\n"))
 }
 
-// TestARTRunTests runs the selected ART run-tests on our VM, one subtest
-// per run-test (go test -run 'TestARTRunTests/^001-HelloWorld$'). Output
-// (stdout and stderr together, as Android 11's run-test records it) must
-// equal expected.txt. Tests in testdata/art-pass.txt must pass; others are
-// skipped when they fail, and logged when they pass. With
-// DROIDPROF_UPDATE_CONFORMANCE=1 a complete run rewrites the list and the
-// numbers in vm/CONFORMANCE.md.
+// TestARTRunTests runs the selected ART run-tests on our VM under each
+// heap configuration (see variants; $DROIDPROF_CONFORMANCE_GC), one
+// subtest per variant and run-test (go test -run
+// 'TestARTRunTests/^ss$/^001-HelloWorld$'). Output (stdout and stderr
+// together, as Android 11's run-test records it) must equal expected.txt.
+// Tests in the variant's pass list (testdata/art-pass.txt for cms,
+// testdata/art-pass-ss.txt for ss, ...) must pass; others are skipped when
+// they fail, and logged when they pass. A run-test that passes under cms
+// and fails under another variant needs a cause in
+// testdata/gc-differences.txt. With DROIDPROF_UPDATE_CONFORMANCE=1 a
+// complete run rewrites each variant's list and the numbers in
+// vm/CONFORMANCE.md.
 func TestARTRunTests(t *testing.T) {
 	root := artTestsRoot(t)
 	tests, _, err := selectARTTests(root)
 	if err != nil {
 		t.Fatal(err)
 	}
+	vs := variants(t, artVariants)
 	start := time.Now()
 	builds, stats := buildARTTests(t, tests, t.TempDir(), true)
 	t.Logf("built %d run-tests in %v (javac+dx: %d cached, %d built, %d failed, %v; smali: %d failed, %v)",
 		len(tests), time.Since(start).Round(time.Millisecond), stats.Cached, stats.Built, stats.JavaFailed,
 		stats.JavaTime.Round(time.Millisecond), stats.SmaliFailed, stats.SmaliTime.Round(time.Millisecond))
-	passList, err := readList(artPassList)
-	if err != nil {
-		t.Fatal(err)
-	}
 	names := map[string]bool{}
 	for _, test := range tests {
 		names[test.Name] = true
 	}
-	for name := range passList {
-		if !names[name] {
-			t.Errorf("%s lists %s, which is not a selected run-test", artPassList, name)
+	passLists := map[string]map[string]bool{}
+	for _, v := range vs {
+		list := v.file("art-pass", ".txt")
+		passList, err := readList(list)
+		if err != nil {
+			t.Fatal(err)
 		}
+		for name := range passList {
+			if !names[name] {
+				t.Errorf("%s lists %s, which is not a selected run-test", list, name)
+			}
+		}
+		passLists[v.Name] = passList
 	}
 
 	var mu sync.Mutex
-	outcomes := map[string]string{}
-	t.Cleanup(func() { artSummary(t, len(tests), outcomes, passList) })
-	for _, test := range tests {
-		b := builds[test.Name]
-		t.Run(test.Name, func(t *testing.T) {
-			t.Parallel()
-			outcome, detail := runARTTest(t, test, b)
-			mu.Lock()
-			outcomes[test.Name] = outcome
-			mu.Unlock()
-			switch {
-			case outcome == outcomeNoVM:
-				t.Skip(errNotImplemented)
-			case outcome == outcomePass && !passList[test.Name]:
-				t.Logf("passes but is not in %s (add it, or run with %s=1)", artPassList, updateEnv)
-			case outcome == outcomePass:
-			case passList[test.Name]:
-				t.Errorf("regression: %s: %s", outcome, detail)
-			default:
-				t.Skipf("known failure (not in %s): %s: %s", artPassList, outcome, detail)
+	outcomes := map[string]map[string]string{} // variant -> run-test -> outcome
+	t.Cleanup(func() {
+		for _, v := range vs {
+			artSummary(t, v, len(tests), outcomes[v.Name], passLists[v.Name])
+		}
+		checkDifferences(t, differences(vs, len(tests), outcomes))
+	})
+	for _, v := range vs {
+		outcomes[v.Name] = map[string]string{}
+		passList, list := passLists[v.Name], v.file("art-pass", ".txt")
+		t.Run(v.Name, func(t *testing.T) {
+			for _, test := range tests {
+				b := builds[test.Name]
+				t.Run(test.Name, func(t *testing.T) {
+					t.Parallel()
+					outcome, detail := runARTTest(t, test, b, v.GC)
+					mu.Lock()
+					outcomes[v.Name][test.Name] = outcome
+					mu.Unlock()
+					switch {
+					case outcome == outcomeNoVM:
+						t.Skip(errNotImplemented)
+					case outcome == outcomePass && !passList[test.Name]:
+						t.Logf("passes but is not in %s (add it, or run with %s=1)", list, updateEnv)
+					case outcome == outcomePass:
+					case passList[test.Name]:
+						t.Errorf("regression: %s: %s", outcome, detail)
+					default:
+						t.Skipf("known failure (not in %s): %s: %s", list, outcome, detail)
+					}
+				})
 			}
 		})
 	}
 }
 
-// runARTTest runs one built test on the VM and classifies the result.
-func runARTTest(t *testing.T, test artTest, b *artBuild) (outcome, detail string) {
+// runARTTest runs one built test on the VM under cfg and classifies the
+// result.
+func runARTTest(t *testing.T, test artTest, b *artBuild, cfg gc.Config) (outcome, detail string) {
 	if b.Err != "" {
 		return outcomeBuildFailed, firstLines(b.Err, 5)
 	}
@@ -164,7 +188,7 @@ func runARTTest(t *testing.T, test artTest, b *artBuild) (outcome, detail string
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := runVM(context.Background(), b.ClassPath, "Main", artArgs, artTimeout)
+	r := runVM(context.Background(), cfg, b.ClassPath, "Main", artArgs, artTimeout)
 	if notImplemented(r.Err) {
 		return outcomeNoVM, ""
 	}
@@ -177,9 +201,12 @@ func runARTTest(t *testing.T, test artTest, b *artBuild) (outcome, detail string
 	return outcomePass, ""
 }
 
-// artSummary logs the totals and, in update mode after a complete run,
-// rewrites the pass list and CONFORMANCE.md.
-func artSummary(t *testing.T, selected int, outcomes map[string]string, passList map[string]bool) {
+// artSummary logs a variant's totals and, in update mode after a complete
+// run, rewrites its pass list and CONFORMANCE.md. The 90 % bar is
+// measured on the default variant; the others answer to it through
+// gc-differences.txt.
+func artSummary(t *testing.T, v gcVariant, selected int, outcomes map[string]string, passList map[string]bool) {
+	list := v.file("art-pass", ".txt")
 	count := map[string]int{}
 	var passing, newlyPassing []string
 	for name, o := range outcomes {
@@ -192,12 +219,12 @@ func artSummary(t *testing.T, selected int, outcomes map[string]string, passList
 		}
 	}
 	sort.Strings(newlyPassing)
-	t.Logf("ART run-tests: %d selected, %d ran: %d pass, %d fail, %d build failed, %d skipped (%s); %d in %s",
-		selected, len(outcomes), count[outcomePass], count[outcomeFail], count[outcomeBuildFailed],
-		count[outcomeNoVM], errNotImplemented, len(passList), artPassList)
+	t.Logf("ART run-tests under %s: %d selected, %d ran: %d pass, %d fail, %d build failed, %d skipped (%s); %d in %s",
+		v.Name, selected, len(outcomes), count[outcomePass], count[outcomeFail], count[outcomeBuildFailed],
+		count[outcomeNoVM], errNotImplemented, len(passList), list)
 	if len(newlyPassing) > 0 && !updating() {
-		t.Logf("%d run-tests pass but are not in %s; run with %s=1 to add them: %s",
-			len(newlyPassing), artPassList, updateEnv, strings.Join(newlyPassing, " "))
+		t.Logf("%d run-tests pass under %s but are not in %s; run with %s=1 to add them: %s",
+			len(newlyPassing), v.Name, list, updateEnv, strings.Join(newlyPassing, " "))
 	}
 	regressions := 0
 	for name := range passList {
@@ -206,7 +233,7 @@ func artSummary(t *testing.T, selected int, outcomes map[string]string, passList
 		}
 	}
 	complete := len(outcomes) == selected && count[outcomeNoVM] == 0
-	if complete {
+	if complete && v.Name == defaultVariant {
 		checkARTBar(t, outcomes, updating() && regressions == 0)
 	}
 	if !updating() {
@@ -214,7 +241,7 @@ func artSummary(t *testing.T, selected int, outcomes map[string]string, passList
 	}
 	switch {
 	case len(outcomes) != selected:
-		t.Logf("%s=1: not updating, only %d of %d run-tests ran", updateEnv, len(outcomes), selected)
+		t.Logf("%s=1: not updating %s, only %d of %d run-tests ran", updateEnv, list, len(outcomes), selected)
 		return
 	case regressions > 0:
 		// A listed test that fails (perhaps only on a loaded machine) is
@@ -226,7 +253,11 @@ func artSummary(t *testing.T, selected int, outcomes map[string]string, passList
 		t.Logf("%s=1: not updating, the VM is not implemented yet", updateEnv)
 		return
 	}
-	header := "ART run-tests (vm/conformance TestARTRunTests) that pass on droidprof's VM.\n" +
+	under := ""
+	if v.Name != defaultVariant {
+		under = " under " + v.Name
+	}
+	header := "ART run-tests (vm/conformance TestARTRunTests) that pass on droidprof's VM" + under + ".\n" +
 		"Regenerate with " + updateEnv + "=1 go test ./vm/conformance -run TestARTRunTests"
 	listed := passing[:0:0]
 	for _, name := range passing {
@@ -234,18 +265,18 @@ func artSummary(t *testing.T, selected int, outcomes map[string]string, passList
 			listed = append(listed, name)
 		}
 	}
-	if err := writeList(artPassList, header, listed); err != nil {
+	if err := writeList(list, header, listed); err != nil {
 		t.Error(err)
 	}
-	err := setDocNumbers(map[string]string{
-		"art-selected": strconv.Itoa(selected),
-		"art-built":    strconv.Itoa(selected - count[outcomeBuildFailed]),
-		"art-pass":     strconv.Itoa(len(listed)),
-	})
-	if err != nil {
+	numbers := map[string]string{v.marker("art-pass"): strconv.Itoa(len(listed))}
+	if v.Name == defaultVariant {
+		numbers["art-selected"] = strconv.Itoa(selected)
+		numbers["art-built"] = strconv.Itoa(selected - count[outcomeBuildFailed])
+	}
+	if err := setDocNumbers(numbers); err != nil {
 		t.Error(err)
 	}
-	t.Logf("wrote %s (%d tests) and the numbers in %s", artPassList, len(listed), conformanceDoc)
+	t.Logf("wrote %s (%d tests) and the numbers in %s", list, len(listed), conformanceDoc)
 }
 
 // artCausesList gives, for every run-test in jvmPassList that fails on our

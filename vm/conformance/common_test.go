@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 // errNotImplemented is the text of the error vm.Run returns until the
@@ -55,7 +56,8 @@ type childSpec struct {
 	ClassPath []string
 	Main      string
 	Args      []string
-	Status    string // file the child writes its childStatus to
+	GC        gc.Config // the heap and collector to run under
+	Status    string    // file the child writes its childStatus to
 }
 
 // childStatus is how vm.Run returned in the child. A child that exits
@@ -86,7 +88,7 @@ func childMain(spec string) int {
 		fmt.Fprintf(os.Stderr, "conformance child: bad %s: %v\n", childEnv, err)
 		return 3
 	}
-	exit, err := vm.Run(context.Background(), vm.Options{ClassPath: c.ClassPath, Stdout: os.Stdout, Stderr: os.Stderr}, c.Main, c.Args)
+	exit, err := vm.Run(context.Background(), vm.Options{ClassPath: c.ClassPath, GC: c.GC, Stdout: os.Stdout, Stderr: os.Stderr}, c.Main, c.Args)
 	st := childStatus{Exit: exit}
 	if err != nil {
 		st.Err = err.Error()
@@ -99,10 +101,10 @@ func childMain(spec string) int {
 	return 0
 }
 
-// runVM runs mainClass from classPath on our VM, in a child process (see
-// TestMain) killed after limit. Output is stdout and stderr through one
+// runVM runs mainClass from classPath on our VM under the heap
+// configuration cfg, in a child process (see TestMain) killed after limit. Output is stdout and stderr through one
 // pipe, so they interleave as run-test's "2>&1" records them.
-func runVM(ctx context.Context, classPath []string, mainClass string, args []string, limit time.Duration) vmResult {
+func runVM(ctx context.Context, cfg gc.Config, classPath []string, mainClass string, args []string, limit time.Duration) vmResult {
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	dir, err := os.MkdirTemp("", "conformance-run-")
@@ -111,7 +113,7 @@ func runVM(ctx context.Context, classPath []string, mainClass string, args []str
 	}
 	defer os.RemoveAll(dir)
 	status := filepath.Join(dir, "status.json")
-	spec, err := json.Marshal(childSpec{ClassPath: classPath, Main: mainClass, Args: args, Status: status})
+	spec, err := json.Marshal(childSpec{ClassPath: classPath, Main: mainClass, Args: args, GC: cfg, Status: status})
 	if err != nil {
 		return vmResult{Err: err}
 	}

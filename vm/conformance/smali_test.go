@@ -26,8 +26,12 @@ const smaliTestCount = 232
 // smaliFloorFile holds the committed minimum number of passing tests.
 var smaliFloorFile = filepath.Join("testdata", "smali-floor.txt")
 
-// smaliTimeout bounds the run of all the tests on the VM.
-const smaliTimeout = 120 * time.Second
+// smaliTimeout bounds the run of all the tests on the VM; under GC
+// stress, which collects at every allocation, smaliStressTimeout does.
+const (
+	smaliTimeout       = 120 * time.Second
+	smaliStressTimeout = 300 * time.Second
+)
 
 // smaliAPI is the API level the suite is assembled for (smali -a 28).
 const smaliAPI = 28
@@ -249,21 +253,40 @@ func parseDriverOutput(out string) map[string]string {
 }
 
 // TestSmaliIntegration runs smali's smali-integration-tests (232 JUnit
-// tests written in smali) on our VM through a generated driver and fails
-// if fewer pass than testdata/smali-floor.txt says. With
-// DROIDPROF_UPDATE_CONFORMANCE=1 a higher count raises the floor and the
-// number in vm/CONFORMANCE.md.
+// tests written in smali) on our VM through a generated driver, under each
+// heap configuration (see variants; $DROIDPROF_CONFORMANCE_GC), a subtest
+// per variant, and fails if fewer pass than the variant's floor says
+// (testdata/smali-floor.txt for cms, testdata/smali-floor-ss.txt for ss,
+// ...). With DROIDPROF_UPDATE_CONFORMANCE=1 a higher count raises the
+// floor and the number in vm/CONFORMANCE.md.
 func TestSmaliIntegration(t *testing.T) {
 	path, tests := buildSmaliSuite(t, t.TempDir())
-	floorText, err := os.ReadFile(smaliFloorFile)
+	for _, v := range variants(t, smaliVariants) {
+		t.Run(v.Name, func(t *testing.T) {
+			t.Parallel()
+			runSmaliSuite(t, v, path, tests)
+		})
+	}
+}
+
+// runSmaliSuite runs the assembled suite under one variant and checks its
+// count against the variant's floor.
+func runSmaliSuite(t *testing.T, v gcVariant, path string, tests []junitTest) {
+	floorFile := v.file("smali-floor", ".txt")
+	floorText, err := os.ReadFile(floorFile)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v (a new variant: run with %s=1 to write its floor)", err, updateEnv)
 	}
 	floor, err := strconv.Atoi(strings.TrimSpace(string(floorText)))
 	if err != nil {
-		t.Fatalf("%s: %v", smaliFloorFile, err)
+		t.Fatalf("%s: %v", floorFile, err)
 	}
-	r := runVM(context.Background(), []string{path}, "Main", nil, smaliTimeout)
+	limit := smaliTimeout
+	if v.GC.Stress {
+		limit = smaliStressTimeout
+	}
+	start := time.Now()
+	r := runVM(context.Background(), v.GC, []string{path}, "Main", nil, limit)
 	if notImplemented(r.Err) {
 		t.Skip(errNotImplemented)
 	}
@@ -280,23 +303,24 @@ func TestSmaliIntegration(t *testing.T) {
 			pass++
 		}
 	}
-	t.Logf("%d of %d smali-integration-tests pass (floor %d, in %s)", pass, len(tests), floor, smaliFloorFile)
+	t.Logf("%d of %d smali-integration-tests pass under %s in %v (floor %d, in %s)", pass, len(tests), v.Name,
+		time.Since(start).Round(time.Millisecond), floor, floorFile)
 	if r.Err != nil || r.Exit != 0 {
 		t.Logf("driver: exit status %d, error %v; output ends: %s", r.Exit, r.Err, lastLines(r.Output, 5))
 	}
 	switch {
 	case pass < floor:
-		t.Errorf("regression: %d tests pass, fewer than the floor %d", pass, floor)
+		t.Errorf("regression: %d tests pass under %s, fewer than the floor %d", pass, v.Name, floor)
 	case pass > floor && updating():
-		if err := os.WriteFile(smaliFloorFile, []byte(strconv.Itoa(pass)+"\n"), 0o644); err != nil {
+		if err := os.WriteFile(floorFile, []byte(strconv.Itoa(pass)+"\n"), 0o644); err != nil {
 			t.Error(err)
 		}
-		if err := setDocNumbers(map[string]string{"smali-pass": strconv.Itoa(pass)}); err != nil {
+		if err := setDocNumbers(map[string]string{v.marker("smali-pass"): strconv.Itoa(pass)}); err != nil {
 			t.Error(err)
 		}
-		t.Logf("raised the floor in %s to %d", smaliFloorFile, pass)
+		t.Logf("raised the floor in %s to %d", floorFile, pass)
 	case pass > floor:
-		t.Logf("%d tests pass, above the floor %d: raise it in %s (or run with %s=1)", pass, floor, smaliFloorFile, updateEnv)
+		t.Logf("%d tests pass, above the floor %d: raise it in %s (or run with %s=1)", pass, floor, floorFile, updateEnv)
 	}
 }
 
