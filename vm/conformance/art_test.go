@@ -40,6 +40,7 @@ var artLoadSensitive = map[string]bool{
 	"078-polymorphic-virtual": true,
 	"080-oom-fragmentation":   true,
 	"114-ParallelGC":          true, // 8 s of CPU on an idle machine, in a 20 s limit
+	"053-wait-some":           true, // Object.wait(ms) within a few per cent of ms
 }
 
 // artArgs are the arguments ART's run-test passes to Main: the name of the
