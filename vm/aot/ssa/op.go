@@ -30,7 +30,7 @@ const (
 	OpUshr
 	OpNeg
 	OpNot
-	OpConv      // Args[0] converted to the value's type (int-to-long, double-to-int, ...)
+	OpConv // Args[0] converted to the value's type (int-to-long, double-to-int, ...)
 	OpIntToByte
 	OpIntToChar
 	OpIntToShort
@@ -52,17 +52,17 @@ const (
 	OpConstClass  // Aux: type index
 	OpConstMethodHandle
 	OpConstMethodType
-	OpNewInstance   // Aux: type index
-	OpNewArray      // Args[0]: length; Aux: type index
+	OpNewInstance    // Aux: type index
+	OpNewArray       // Args[0]: length; Aux: type index
 	OpFilledNewArray // Args: elements; Aux: type index
-	OpFillArrayData // Args[0]: array; Aux: dex pc of the payload
+	OpFillArrayData  // Args[0]: array; Aux: dex pc of the payload
 	OpArrayLength
-	OpAGet // Args: array, index
-	OpAPut // Args: array, index, value
-	OpIGet // Args: object; Aux: field index
-	OpIPut // Args: object, value; Aux: field index
-	OpSGet // Aux: field index
-	OpSPut // Args: value; Aux: field index
+	OpAGet       // Args: array, index
+	OpAPut       // Args: array, index, value
+	OpIGet       // Args: object; Aux: field index
+	OpIPut       // Args: object, value; Aux: field index
+	OpSGet       // Aux: field index
+	OpSPut       // Args: value; Aux: field index
 	OpCheckCast  // Args[0]; Aux: type index; no result (the register keeps its value)
 	OpInstanceOf // Args[0]; Aux: type index
 	OpMonitorEnter
