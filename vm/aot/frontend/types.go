@@ -72,6 +72,28 @@ func (b *builder) inferTypes() {
 			}
 		}
 	}
+	b.dropUnusedUndefs()
+}
+
+// dropUnusedUndefs deletes the entry's Undef placeholders when no φ
+// merges them, so dumps show only what the method has.
+func (b *builder) dropUnusedUndefs() {
+	used := map[*ssa.Value]bool{}
+	for _, blk := range b.f.Blocks {
+		for _, v := range blk.Values {
+			for _, a := range v.Args {
+				used[a] = true
+			}
+		}
+	}
+	entry := b.f.Entry()
+	vals := entry.Values[:0]
+	for _, v := range entry.Values {
+		if v.Op != ssa.OpUndef || used[v] {
+			vals = append(vals, v)
+		}
+	}
+	entry.Values = vals
 }
 
 // want returns the type v's i'th argument must have, or void for no
