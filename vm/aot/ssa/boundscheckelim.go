@@ -8,15 +8,16 @@ package ssa
 //     dominates it;
 //   - i is non-negative and the check is dominated by the edge of a
 //     branch taken only when i < n (if-ge i, n falling through, as
-//     compilers lay out counting loops).
+//     compilers lay out counting loops), where n is the array's length
+//     or the length it was allocated with.
 //
 // An index is non-negative when it is a non-negative constant, an array
 // length, a φ of non-negative values, or x+1 where x is non-negative and
-// below an array length where the addition happens (so it cannot wrap):
+// below some int where the addition happens (so it cannot wrap):
 // that covers the induction variable of `for (i = 0; i < a.length; i++)`.
 func boundsCheckElim(f *Func) {
-	// Facts hold in a dominator subtree: "x < length of array a" (from
-	// edges and earlier checks). The first walk records which increments
+	// Facts hold in a dominator subtree: "x < n" (from edges and earlier
+	// checks). The first walk records which increments
 	// x+1 happen under such a fact; the second uses them to prove φs
 	// non-negative and deletes checks.
 	safeInc := map[*Value]bool{}
@@ -55,7 +56,7 @@ func addConst(v *Value) (*Value, int64) {
 	return nil, 0
 }
 
-// belowAnyLength reports whether x < some array length is a fact now.
+// belowAnyLength reports whether x < some int is a fact now.
 func belowAnyLength(x *Value, below func(x, n *Value) bool) bool { return below(x, nil) }
 
 // knownLength returns the length of the array whose ArrayLength n is,
@@ -76,13 +77,24 @@ func knownLength(n *Value) (int64, bool) {
 	return 0, false
 }
 
-// sameLength reports whether n and m are the same array length: the same
-// value, or array-length of the same array.
+// sameLength reports whether n and m are the same int: the same value,
+// array-length of the same array, or the length an array was allocated
+// with and its array-length.
 func sameLength(n, m *Value) bool {
+	n, m = canonLength(n), canonLength(m)
 	if n == m {
 		return true
 	}
 	return n.Op == OpArrayLength && m.Op == OpArrayLength && n.Args[0] == m.Args[0]
+}
+
+// canonLength returns the length an array was allocated with for its
+// array-length, else n.
+func canonLength(n *Value) *Value {
+	if n.Op == OpArrayLength && n.Args[0].Op == OpNewArray {
+		return n.Args[0].Args[0]
+	}
+	return n
 }
 
 // lessFact is x < n; full when an earlier BoundsCheck also gave 0 <= x.
@@ -91,8 +103,8 @@ type lessFact struct {
 	full bool
 }
 
-// walkFacts walks the dominator tree keeping the facts "x < n" (n an
-// array length) that hold at each value, and calls visit for each value;
+// walkFacts walks the dominator tree keeping the facts "x < n" that hold
+// at each value, and calls visit for each value;
 // visit returns true to delete it. A BoundsCheck adds its fact, and is
 // deleted (whatever visit says) when an earlier one checked the same.
 func walkFacts(f *Func, visit func(v *Value, below func(x, n *Value) bool) bool) {
@@ -142,7 +154,7 @@ func walkFacts(f *Func, visit func(v *Value, below func(x, n *Value) bool) bool)
 	walk(f.Entry())
 }
 
-// lessOnEntry returns the fact x < n (n an array length) that holds
+// lessOnEntry returns the fact x < n that holds
 // whenever b runs because its only predecessor branched to it on that
 // comparison.
 func lessOnEntry(b *Block) (lessFact, bool) {
@@ -165,9 +177,6 @@ func lessOnEntry(b *Block) (lessFact, bool) {
 	case c.Op == OpGt && taken, c.Op == OpLe && !taken:
 		x, y = y, x // y < x
 	default:
-		return lessFact{}, false
-	}
-	if y.Op != OpArrayLength {
 		return lessFact{}, false
 	}
 	return lessFact{x, y, false}, true

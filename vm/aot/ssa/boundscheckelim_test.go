@@ -82,6 +82,81 @@ b0:
   v5 = Const <int> [4]
   v6 = BoundsCheck <void> v5 v3
   Return`},
+		passCase{"loop up to the length the array was allocated with", `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = NewArray <ref> v0 [2]
+  v2 = Const <int> [0]
+  v3 = Const <int> [1]
+  Plain -> b1
+b1: <- b0 b2
+  v4 = Phi <int> v2 v7
+  v5 = Ge <bool> v4 v0
+  If v5 -> b3 b2
+b2: <- b1
+  v8 = ArrayLength <int> v1
+  v9 = BoundsCheck <void> v4 v8
+  v10 = APut <void> v1 v4 v3
+  v7 = Add <int> v4 v3
+  Plain -> b1
+b3: <- b1
+  Return`, `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = NewArray <ref> v0 [2]
+  v2 = Const <int> [0]
+  v3 = Const <int> [1]
+  Plain -> b1
+b1: <- b0 b2
+  v4 = Phi <int> v2 v7
+  v5 = Ge <bool> v4 v0
+  If v5 -> b3 b2
+b2: <- b1
+  v8 = ArrayLength <int> v1
+  v10 = APut <void> v1 v4 v3
+  v7 = Add <int> v4 v3
+  Plain -> b1
+b3: <- b1
+  Return`},
+		passCase{"loop up to a bound unrelated to the array", `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Param <ref> [1]
+  v2 = Const <int> [0]
+  v3 = Const <int> [1]
+  Plain -> b1
+b1: <- b0 b2
+  v4 = Phi <int> v2 v7
+  v5 = Ge <bool> v4 v0
+  If v5 -> b3 b2
+b2: <- b1
+  v8 = ArrayLength <int> v1
+  v9 = BoundsCheck <void> v4 v8
+  v7 = Add <int> v4 v3
+  Plain -> b1
+b3: <- b1
+  Return`, `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Param <ref> [1]
+  v2 = Const <int> [0]
+  v3 = Const <int> [1]
+  Plain -> b1
+b1: <- b0 b2
+  v4 = Phi <int> v2 v7
+  v5 = Ge <bool> v4 v0
+  If v5 -> b3 b2
+b2: <- b1
+  v8 = ArrayLength <int> v1
+  v9 = BoundsCheck <void> v4 v8
+  v7 = Add <int> v4 v3
+  Plain -> b1
+b3: <- b1
+  Return`},
 		passCase{"repeated index into the same array", `
 func f
 b0:
