@@ -113,10 +113,9 @@ v2 = Param <int> [0]
 Plain -> b1
 b1: <- b0
 v3 = Const <int> [0]
-v4 = Const <int> [0]
 Plain -> b2
 b2: <- b1 b3
-v5 = Phi <int> v4 v11
+v5 = Phi <int> v3 v11
 v8 = Phi <int> v3 v9
 v7 = Ge <bool> v5 v2
 If v7 -> b4 b3

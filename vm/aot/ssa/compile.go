@@ -13,11 +13,15 @@ type pass struct {
 }
 
 // passes is the optimisation pipeline, in order. Copy propagation runs
-// first so the folds see through moves; dead code elimination runs after
-// each pass that can leave values or blocks unused.
+// first so the folds see through moves; common subexpression elimination
+// after folding, so equal constants are one value, and before the check
+// eliminations, so they see one array length where the bytecode computed
+// it at each access; dead code elimination runs after the passes that
+// can leave values or blocks unused.
 var passes = []pass{
 	{"copyprop", copyProp, "forward the sources of copies and trivial φs to their uses"},
 	{"constfold", constFold, "fold constant expressions and branches, propagating constants through φs"},
+	{"cse", cse, "replace a value by an equal one that dominates it (common subexpression elimination)"},
 	{"deadcode", deadCode, "delete unreachable blocks and values without effect nobody uses"},
 	{"nilcheckelim", nilCheckElim, "delete null checks of values proven non-null"},
 	{"boundscheckelim", boundsCheckElim, "delete bounds checks of indices proven in range"},
