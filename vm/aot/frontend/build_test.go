@@ -281,6 +281,59 @@ v6 = ConstString <ref> [10]
 Plain -> b4
 b4: <- b2 b3
 Return`},
+		{"φ of constants used as int and as float", static("(I)V", 2, `
+    if-eqz p0, :a
+    const/4 v0, 0
+    goto :b
+  :a
+    const/4 v0, 1
+  :b
+    invoke-static {v0}, LT;->f(I)V
+    invoke-static {v0}, LT;->g(F)V
+    return-void`),
+			`
+b0:
+v2 = Param <int> [0]
+Plain -> b1
+b1: <- b0
+v3 = Const <int> [0]
+v4 = Eq <bool> v2 v3
+If v4 -> b3 b2
+b2: <- b1
+v5 = Const <int> [0]
+v11 = Const <float> [0]
+Plain -> b4
+b3: <- b1
+v6 = Const <int> [1]
+v12 = Const <float> [1]
+Plain -> b4
+b4: <- b2 b3
+v7 = Phi <int> v5 v6
+v10 = Phi <float> v11 v12
+v8 = InvokeStatic <void> v7
+v9 = InvokeStatic <void> v10 [1]
+Return`,
+			`
+b0:
+v2 = Param <int> [0]
+Plain -> b1
+b1: <- b0
+v3 = Const <int> [0]
+v4 = Eq <bool> v2 v3
+If v4 -> b3 b2
+b2: <- b1
+v11 = Const <float> [0]
+Plain -> b4
+b3: <- b1
+v6 = Const <int> [1]
+v12 = Const <float> [1]
+Plain -> b4
+b4: <- b2 b3
+v7 = Phi <int> v3 v6
+v10 = Phi <float> v11 v12
+v8 = InvokeStatic <void> v7
+v9 = InvokeStatic <void> v10 [1]
+Return`},
 		{"aget typed by its use", static("([FI)F", 3, `
     aget v0, p0, p1
     add-float/2addr v0, v0
@@ -387,11 +440,17 @@ Return v16`},
 			if err != nil {
 				t.Fatal(err)
 			}
+			if tc.build == "" {
+				t.Logf("build:\n%s", fn)
+			}
 			if tc.build != "" && normalise(fn.String()) != normalise(tc.build) {
 				t.Errorf("build:\n%s\nwant:\n%s", fn, tc.build)
 			}
 			if err := ssa.Optimize(fn, ssa.Config{Check: true}); err != nil {
 				t.Fatal(err)
+			}
+			if tc.opt == "" {
+				t.Logf("opt:\n%s", fn)
 			}
 			if tc.opt != "" && normalise(fn.String()) != normalise(tc.opt) {
 				t.Errorf("opt:\n%s\nwant:\n%s", fn, tc.opt)
@@ -426,6 +485,7 @@ func TestBuildErrors(t *testing.T) {
 		{"register out of range", static("()V", 1, "const/4 v0, 0\nreturn-void"), func(c *dex.Code) { c.Insns[0] = 0x0512 }, "register v5 out of range"},
 		{"branch into an instruction", static("()V", 1, "const/16 v0, 1\ngoto :a\n:a\nreturn-void"), func(c *dex.Code) { c.Insns[2] = 0xff28 }, "invalid branch target 1"},
 		{"bad field index", virtual("()I", 2, "iget v0, p0, LT;->i:I\nreturn v0"), func(c *dex.Code) { c.Insns[1] = 0xfff0 }, "bad field index 65520"},
+		{"invoke-custom", static("()V", 1, "invoke-static {}, LT;->f()V\nreturn-void"), func(c *dex.Code) { c.Insns[0] = 0x00fc }, "invoke-custom is not compiled"},
 		{"unused opcode", static("()V", 1, "nop\nreturn-void"), func(c *dex.Code) { c.Insns[0] = 0x003e }, "invalid opcode 0x3e"},
 	}
 	for _, tc := range tests {
