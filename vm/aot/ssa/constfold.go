@@ -40,6 +40,40 @@ func constFold(f *Func) {
 			folded = false
 		}
 	}
+	// a φ folded to a constant may sit among the φs: keep them first
+	for _, b := range f.Blocks {
+		phisFirst(b)
+	}
+}
+
+// phisFirst reorders b's values so its φs come first, keeping the order
+// of the φs and of the rest.
+func phisFirst(b *Block) {
+	sorted := true
+	seenOther := false
+	for _, v := range b.Values {
+		if v.Op != OpPhi {
+			seenOther = true
+		} else if seenOther {
+			sorted = false
+			break
+		}
+	}
+	if sorted {
+		return
+	}
+	out := make([]*Value, 0, len(b.Values))
+	for _, v := range b.Values {
+		if v.Op == OpPhi {
+			out = append(out, v)
+		}
+	}
+	for _, v := range b.Values {
+		if v.Op != OpPhi {
+			out = append(out, v)
+		}
+	}
+	b.Values = out
 }
 
 // foldBranch makes an If or Switch with a constant control a Plain block.

@@ -155,6 +155,70 @@ b0:
   Plain -> b2
 b2: <- b0
   Return v0`},
+		{"a φ folded among φs leaves the φs first", `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [4]
+  v9 = Const <int> [0]
+  v8 = Eq <bool> v0 v9
+  If v8 -> b1 b2
+b1: <- b0
+  Plain -> b2
+b2: <- b0 b1
+  v2 = Phi <int> v1 v1
+  v3 = Phi <int> v0 v1
+  v4 = Add <int> v2 v3
+  Return v4`, `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [4]
+  v9 = Const <int> [0]
+  v8 = Eq <bool> v0 v9
+  If v8 -> b1 b2
+b1: <- b0
+  Plain -> b2
+b2: <- b0 b1
+  v3 = Phi <int> v0 v1
+  v2 = Const <int> [4]
+  v4 = Add <int> v2 v3
+  Return v4`},
+		{"a φ after a folded φ loses the argument of a dropped edge", `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [4]
+  v9 = Const <int> [0]
+  v8 = Eq <bool> v0 v9
+  If v8 -> b1 b2
+b2: <- b0 b1
+  v2 = Phi <int> v1 v1
+  v3 = Phi <int> v0 v1
+  v4 = Add <int> v2 v3
+  Return v4
+b1: <- b0
+  v5 = Ne <bool> v1 v9
+  If v5 -> b3 b2
+b3: <- b1
+  Return v0`, `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [4]
+  v9 = Const <int> [0]
+  v8 = Eq <bool> v0 v9
+  If v8 -> b1 b2
+b2: <- b0
+  v3 = Phi <int> v0
+  v2 = Const <int> [4]
+  v4 = Add <int> v2 v3
+  Return v4
+b1: <- b0
+  v5 = Const <bool> [1]
+  Plain -> b3
+b3: <- b1
+  Return v0`},
 		{"unknown operand stays", `
 func f
 b0:

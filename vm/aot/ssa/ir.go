@@ -192,11 +192,11 @@ func (b *Block) RemoveSucc(i int) {
 
 func (c *Block) removePred(j int) {
 	c.Preds = append(c.Preds[:j], c.Preds[j+1:]...)
+	// not only the leading φs: a pass may have folded a φ among them
 	for _, v := range c.Values {
-		if v.Op != OpPhi {
-			break
+		if v.Op == OpPhi {
+			v.Args = append(v.Args[:j], v.Args[j+1:]...)
 		}
-		v.Args = append(v.Args[:j], v.Args[j+1:]...)
 	}
 }
 
