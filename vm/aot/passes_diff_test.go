@@ -19,17 +19,19 @@ import (
 // computed values, branches forward and back, a
 // packed-switch, all inside a try range whose catch-all handler returns
 // a register's value as it was when something threw. Registers keep one
-// type each so the method verifies.
-func randomProgram(r *rand.Rand, n int) string {
+// type each so the method verifies. Without back, branches only go
+// forward, so the method ends.
+func randomProgram(r *rand.Rand, n int, back bool) string {
 	ints := []string{"v0", "v1", "v2", "v3", "v4", "v5", "v11", "v12", "p0", "p1", "p2"}
 	small := []string{"v0", "v1", "v2", "v3", "v4", "v5", "v11", "v12"} // writable, 4-bit
 	ri := func() string { return ints[r.Intn(len(ints))] }
 	rw := func() string { return small[r.Intn(len(small))] }
+	i := 0 // the instruction being written
 	label := func() string {
-		if r.Intn(5) == 0 {
+		if back && r.Intn(5) == 0 {
 			return fmt.Sprintf(":L%d", r.Intn(n)) // maybe backward
 		}
-		return fmt.Sprintf(":L%d", r.Intn(n+1)) // n is the end
+		return fmt.Sprintf(":L%d", i+1+r.Intn(n-i)) // forward; n is the end
 	}
 	var sb, payloads strings.Builder
 	sb.WriteString(".method public static m(III)I\n    .registers 16\n")
@@ -44,7 +46,7 @@ func randomProgram(r *rand.Rand, n int) string {
 	lits := []string{"add-int/lit8", "rsub-int/lit8", "mul-int/lit8", "div-int/lit8", "rem-int/lit8", "and-int/lit8", "shl-int/lit8", "ushr-int/lit8"}
 	conds := []string{"eq", "ne", "lt", "ge", "gt", "le"}
 	nsw := 0
-	for i := 0; i < n; i++ {
+	for i = 0; i < n; i++ {
 		fmt.Fprintf(&sb, "  :L%d\n", i)
 		switch k := r.Intn(24); {
 		case k < 5:
@@ -109,7 +111,9 @@ func randomProgram(r *rand.Rand, n int) string {
 			}
 			fmt.Fprintf(&sb, "    array-length %s, v8\n    if-ge %s, %s, :g%d\n    aget %s, v8, %s\n  :g%d\n", tmp, idx, tmp, i, rw(), idx, i)
 		default:
-			fmt.Fprintf(&sb, "    new-array v8, %s, [I\n", ri())
+			// a length in [-15, 15]: sometimes negative, never large
+			tmp := rw()
+			fmt.Fprintf(&sb, "    rem-int/lit8 %s, %s, 16\n    new-array v8, %s, [I\n", tmp, ri(), tmp)
 		}
 	}
 	fmt.Fprintf(&sb, "  :L%d\n  :try_end\n", n)
@@ -135,7 +139,7 @@ func TestPassesPreserveSemantics(t *testing.T) {
 	inputs := []int64{0, 1, -1, 2, 3, 7, 100, math.MinInt32, math.MaxInt32}
 	seen := map[string]int{}
 	for p := 0; p < programs; p++ {
-		src := randomProgram(r, 5+r.Intn(30))
+		src := randomProgram(r, 5+r.Intn(30), true)
 		cls, err := smali.Parse("T.smali", []byte(".class public LT;\n.super Ljava/lang/Object;\n"+src), &smali.Options{API: 28})
 		if err != nil {
 			t.Fatalf("program %d: %v\n%s", p, err, src)
