@@ -13,7 +13,7 @@ import (
 	"github.com/droidprof/droidprof/vm/dex"
 )
 
-const vmCompileUsage = "usage: droidprof vm compile FILE.dex [--dump=PASS] [--method=NAME] [--format=text|dot] [--disable=PASS,...]"
+const vmCompileUsage = "usage: droidprof vm compile FILE.dex [--dump=PASS] [--method=NAME] [--format=text|dot] [--disable=PASS,...] | --passes"
 
 // vmCompile compiles a DEX file's methods with the AOT compiler and
 // prints a summary, or the IR of the selected methods after a pass.
@@ -24,9 +24,16 @@ func vmCompile(env *env, args []string) error {
 	format := fs.String("format", "text", "dump format: text or dot (Graphviz)")
 	disable := fs.String("disable", "", "passes to skip, separated by commas")
 	out := fs.String("o", "", "write compiled code (not yet implemented)")
+	list := fs.Bool("passes", false, "list the passes in pipeline order and exit")
 	files, err := flags(fs, args)
 	if err != nil {
 		return err
+	}
+	if *list {
+		for _, p := range ssa.PassNames() {
+			fmt.Fprintf(env.stdout, "%-16s %s\n", p, ssa.PassDoc(p))
+		}
+		return nil
 	}
 	if len(files) != 1 {
 		return &exitError{code: 2, err: errors.New(vmCompileUsage)}

@@ -73,6 +73,7 @@ func TestVMCompile(t *testing.T) {
 		{[]string{"vm", "compile", "sum.dex", "--method=nosuch"}, 1, nil, nil, "no method of sum.dex matches \"nosuch\""},
 		{[]string{"vm", "compile", "sum.dex", "-o", "sum.oat"}, 2, nil, nil, "not implemented yet"},
 		{[]string{"vm", "compile"}, 2, nil, nil, "usage: droidprof vm compile"},
+		{[]string{"vm", "compile", "--passes"}, 0, []string{"copyprop ", "boundscheckelim  delete bounds checks"}, nil, ""},
 		{[]string{"vm", "compile", "missing.dex"}, 1, nil, nil, "missing.dex"},
 	} {
 		t.Run(strings.Join(tc.args[2:], " "), func(t *testing.T) {

@@ -10,8 +10,6 @@
 package frontend
 
 import (
-	"fmt"
-
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
 )
@@ -455,6 +453,3 @@ func (b *builder) emit(blk *ssa.Block, op ssa.Op, t ssa.Type, aux int64, wants [
 }
 
 func ts(t ...ssa.Type) []ssa.Type { return t }
-
-// String names the value kinds in messages.
-func kindName(op dex.Opcode) string { return fmt.Sprintf("%s", op) }

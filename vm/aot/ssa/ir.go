@@ -204,53 +204,6 @@ func (c *Block) removePred(j int) {
 // it (through the edge helpers) whenever they change the CFG.
 func (f *Func) Invalidate() { f.idom, f.rpo = nil, nil }
 
-// SetArg replaces the i'th argument of v.
-func (v *Value) SetArg(i int, w *Value) { v.Args[i] = w }
-
-// ReplaceUses makes every use of old (as an argument or a control value)
-// use new instead.
-func (f *Func) ReplaceUses(old, new *Value) {
-	for _, b := range f.Blocks {
-		for _, v := range b.Values {
-			for i, a := range v.Args {
-				if a == old {
-					v.Args[i] = new
-				}
-			}
-		}
-		if b.Control == old {
-			b.Control = new
-		}
-	}
-}
-
-// RemoveValue deletes v from its block; v must be unused.
-func (b *Block) RemoveValue(v *Value) {
-	for i, w := range b.Values {
-		if w == v {
-			b.Values = append(b.Values[:i], b.Values[i+1:]...)
-			return
-		}
-	}
-}
-
-// Uses counts the uses of every value (arguments and control values),
-// indexed by value ID.
-func (f *Func) Uses() []int {
-	n := make([]int, f.NumValues())
-	for _, b := range f.Blocks {
-		for _, v := range b.Values {
-			for _, a := range v.Args {
-				n[a.ID]++
-			}
-		}
-		if b.Control != nil {
-			n[b.Control.ID]++
-		}
-	}
-	return n
-}
-
 // IsConst reports whether v is a constant, and its bits.
 func (v *Value) IsConst() (int64, bool) {
 	if v.Op == OpConst {

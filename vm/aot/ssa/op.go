@@ -184,11 +184,6 @@ func (o Op) String() string {
 // their result is unused.
 func (o Op) HasEffect() bool { return opTable[o].flags&fEffect != 0 }
 
-// IsCheck reports whether the op is one of the explicit run-time checks.
-func (o Op) IsCheck() bool {
-	return o == OpNullCheck || o == OpBoundsCheck || o == OpDivZeroCheck
-}
-
 var opByName = func() map[string]Op {
 	m := make(map[string]Op, numOps)
 	for o := Op(1); o < numOps; o++ {
