@@ -235,13 +235,11 @@ b1: <- b0
 v3 = Const <int> [1]
 v4 = DivZeroCheck <void> v2
 v5 = Div <int> v3 v2
-Plain -> b4 catch b3
-b2: <- b4
+Plain -> b2 catch b3
+b2: <- b1
 Return v5
 b3: <- b1
-Return v3
-b4: <- b1
-Plain -> b2`},
+Return v3`},
 		{"dead φ of an int and a reference", static("(I)V", 2, `
     if-eqz p0, :a
     const/4 v0, 1
@@ -273,13 +271,11 @@ Plain -> b1
 b1: <- b0
 v3 = Const <int> [0]
 v4 = Eq <bool> v2 v3
-If v4 -> b3 b2
-b2: <- b1
-Plain -> b4
+If v4 -> b3 b4
 b3: <- b1
 v6 = ConstString <ref> [10]
 Plain -> b4
-b4: <- b2 b3
+b4: <- b1 b3
 Return`},
 		{"φ of constants used as int and as float", static("(I)V", 2, `
     if-eqz p0, :a

@@ -26,6 +26,7 @@ var passes = []pass{
 	{"nilcheckelim", nilCheckElim, "delete null checks of values proven non-null"},
 	{"boundscheckelim", boundsCheckElim, "delete bounds checks of indices proven in range"},
 	{"deadcode2", deadCode, "delete what the check eliminations left unused"},
+	{"emptyblocks", emptyBlocks, "delete empty blocks that only jump on"},
 }
 
 // PassNames returns the names of the passes in pipeline order.
