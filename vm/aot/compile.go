@@ -30,13 +30,15 @@ type Options struct {
 
 // Method is one compiled method.
 type Method struct {
-	Name string
-	Func *ssa.Func
+	Name  string
+	Index uint32 // method index in the DEX file
+	Func  *ssa.Func
 }
 
 // Fallback is a method left to the interpreter, and why.
 type Fallback struct {
 	Name   string
+	Index  uint32 // method index in the DEX file
 	Reason error
 }
 
@@ -70,10 +72,10 @@ func Compile(f *dex.File, opt Options) *Result {
 				r.Bytecodes += len(em.Code.Insns)
 				fn, err := CompileMethod(frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}, opt.Passes)
 				if err != nil {
-					r.Fallbacks = append(r.Fallbacks, Fallback{name, err})
+					r.Fallbacks = append(r.Fallbacks, Fallback{name, em.Method, err})
 					continue
 				}
-				r.Methods = append(r.Methods, Method{name, fn})
+				r.Methods = append(r.Methods, Method{name, em.Method, fn})
 			}
 		}
 	}
