@@ -353,79 +353,96 @@ func (b *builder) checkReg(r int, wide bool) {
 	}
 }
 
-// removeTrivialPhis replaces each φ whose web (the φs it reaches
-// through φ arguments) merges a single other value by that value. This is
-// Braun et al.'s tryRemoveTrivialPhi together with their removal of
-// redundant φ sets: two loop-header φs that only pass one value around
-// between themselves are removed too (the upper half of a register pair
-// carried through nested loops is one).
+// removeTrivialPhis replaces each φ that only merges a single other
+// value by that value. This is Braun et al.'s tryRemoveTrivialPhi
+// together with their removal of redundant φ sets (section 3.2 of the
+// paper): the strongly connected components of the φ graph are visited
+// operands first; a component whose φs take, from outside, one value
+// only is that value (two loop-header φs passing the upper half of a
+// register pair between nested loops are one), and otherwise the φs in
+// it whose operands all lie inside it are searched the same way. Linear
+// in the φs and their operands, so long chains of joins stay cheap.
 func (b *builder) removeTrivialPhis() (resolve func(*ssa.Value) *ssa.Value) {
-	repl := map[*ssa.Value]*ssa.Value{}
+	n := b.f.NumValues()
+	repl := make([]*ssa.Value, n) // by value ID: what a removed φ is
 	resolve = func(v *ssa.Value) *ssa.Value {
-		for {
-			r, ok := repl[v]
-			if !ok {
-				return v
-			}
-			v = r
+		for repl[v.ID] != nil {
+			v = repl[v.ID]
 		}
+		return v
 	}
-	seen := map[*ssa.Value]bool{}
-	var web []*ssa.Value
+	var phis []*ssa.Value
 	for _, blk := range b.f.Blocks {
-		for _, p := range blk.Values {
-			if p.Op != ssa.OpPhi {
+		for _, v := range blk.Values {
+			if v.Op != ssa.OpPhi {
 				break
 			}
-			if _, done := repl[p]; done {
-				continue
+			phis = append(phis, v)
+		}
+	}
+	// membership by stamp: mark[id] == stamp means "in the current set"
+	g := &sccFinder{resolve: resolve, index: make([]int, n), low: make([]int, n), onStack: make([]bool, n), in: make([]int, n)}
+	inner := make([]int, n)
+	stamp := 0
+	removed := 0
+	var process func(set []*ssa.Value)
+	process = func(set []*ssa.Value) {
+		for _, scc := range g.sccs(set) {
+			stamp++
+			for _, p := range scc {
+				inner[p.ID] = stamp
 			}
-			// collect the web's leaves, stopping at a second one
-			clear(seen)
-			web = web[:0]
-			var leaf *ssa.Value
+			var outer *ssa.Value
 			many := false
-			stack := []*ssa.Value{p}
-			seen[p] = true
-			for len(stack) > 0 && !many {
-				q := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				web = append(web, q)
-				for _, a := range q.Args {
+			for _, p := range scc {
+				for _, a := range p.Args {
 					a = resolve(a)
-					if a.Op == ssa.OpPhi {
-						if !seen[a] {
-							seen[a] = true
-							stack = append(stack, a)
-						}
+					if inner[a.ID] == stamp {
 						continue
 					}
-					if leaf == nil {
-						leaf = a
-					} else if a != leaf {
+					if outer == nil {
+						outer = a
+					} else if a != outer {
 						many = true
-						break
 					}
 				}
 			}
-			if many {
+			if !many {
+				if outer == nil {
+					outer = b.undef
+				}
+				for _, p := range scc {
+					repl[p.ID] = outer
+				}
+				removed += len(scc)
 				continue
 			}
-			if leaf == nil {
-				leaf = b.undef
+			if len(scc) == 1 {
+				continue
 			}
-			for _, q := range web {
-				repl[q] = leaf
+			var sub []*ssa.Value
+			for _, p := range scc {
+				all := true
+				for _, a := range p.Args {
+					all = all && inner[resolve(a).ID] == stamp
+				}
+				if all {
+					sub = append(sub, p)
+				}
+			}
+			if len(sub) > 0 && len(sub) < len(scc) {
+				process(sub)
 			}
 		}
 	}
-	if len(repl) == 0 {
+	process(phis)
+	if removed == 0 {
 		return resolve
 	}
 	for _, blk := range b.f.Blocks {
 		vals := blk.Values[:0]
 		for _, v := range blk.Values {
-			if _, gone := repl[v]; gone {
+			if repl[v.ID] != nil {
 				continue
 			}
 			for i, a := range v.Args {
@@ -453,3 +470,65 @@ func (b *builder) emit(blk *ssa.Block, op ssa.Op, t ssa.Type, aux int64, wants [
 }
 
 func ts(t ...ssa.Type) []ssa.Type { return t }
+
+// sccFinder finds the strongly connected components of sets of φs, an
+// edge going from a φ to each operand φ in the set (Tarjan's algorithm,
+// which emits operands' components first). Its slices are indexed by
+// value ID and reused across calls.
+type sccFinder struct {
+	resolve    func(*ssa.Value) *ssa.Value
+	index, low []int // index+1; 0: not visited in this call
+	onStack    []bool
+	in         []int // == call: in the set
+	call       int
+	next       int
+	stack      []*ssa.Value
+	out        [][]*ssa.Value
+}
+
+func (g *sccFinder) sccs(set []*ssa.Value) [][]*ssa.Value {
+	g.call++
+	for _, v := range set {
+		g.in[v.ID] = g.call
+		g.index[v.ID] = 0
+	}
+	g.out, g.next = nil, 0
+	for _, v := range set {
+		if g.index[v.ID] == 0 {
+			g.visit(v)
+		}
+	}
+	return g.out
+}
+
+func (g *sccFinder) visit(v *ssa.Value) {
+	g.next++
+	g.index[v.ID], g.low[v.ID] = g.next, g.next
+	g.stack = append(g.stack, v)
+	g.onStack[v.ID] = true
+	for _, a := range v.Args {
+		a = g.resolve(a)
+		if g.in[a.ID] != g.call {
+			continue
+		}
+		if g.index[a.ID] == 0 {
+			g.visit(a)
+			g.low[v.ID] = min(g.low[v.ID], g.low[a.ID])
+		} else if g.onStack[a.ID] {
+			g.low[v.ID] = min(g.low[v.ID], g.index[a.ID])
+		}
+	}
+	if g.low[v.ID] == g.index[v.ID] {
+		var scc []*ssa.Value
+		for {
+			w := g.stack[len(g.stack)-1]
+			g.stack = g.stack[:len(g.stack)-1]
+			g.onStack[w.ID] = false
+			scc = append(scc, w)
+			if w == v {
+				break
+			}
+		}
+		g.out = append(g.out, scc)
+	}
+}
