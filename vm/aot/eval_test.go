@@ -26,12 +26,21 @@ func (o outcome) String() string {
 	return fmt.Sprintf("returns %d", o.ret)
 }
 
+// evalEnv is the world outside a function: static int fields (by field
+// index) and the static methods it may call.
+type evalEnv struct {
+	statics map[int64]int64
+	callee  func(method int64) (*ssa.Func, error)
+	depth   int
+}
+
 // evalIR runs f on params with the semantics the IR documents, for the
-// subset of ops that needs no runtime (arithmetic, conversions,
-// comparisons, φs, branches, checks, int arrays, catch-all handlers). It
-// is the reference the passes are tested against: a pass may change the
-// IR, never what it computes.
-func evalIR(f *ssa.Func, params []int64, budget int) (out outcome, err error) {
+// subset of ops that needs no more runtime than env (arithmetic,
+// conversions, comparisons, φs, branches, checks, int arrays, catch-all
+// handlers, static int fields, static calls). It is the reference the
+// passes are tested against: a pass may change the IR, never what it
+// computes.
+func evalIR(f *ssa.Func, params []int64, budget int, env *evalEnv) (out outcome, err error) {
 	vals := make([]int64, f.NumValues())
 	var arrays [][]int64 // a reference is an index + 1; 0 is null
 	b, prev := f.Entry(), (*ssa.Block)(nil)
@@ -99,6 +108,33 @@ func evalIR(f *ssa.Func, params []int64, budget int) (out outcome, err error) {
 				}
 				arrays = append(arrays, make([]int64, n))
 				vals[v.ID] = int64(len(arrays))
+			case ssa.OpSGet:
+				vals[v.ID] = env.statics[v.Aux]
+			case ssa.OpSPut:
+				env.statics[v.Aux] = arg(0)
+			case ssa.OpInvokeStatic:
+				if env.callee == nil || env.depth > 8 {
+					return out, fmt.Errorf("v%d: no call %d deep", v.ID, env.depth)
+				}
+				g, err := env.callee(v.Aux)
+				if err != nil {
+					return out, err
+				}
+				args := make([]int64, len(v.Args))
+				for i := range args {
+					args[i] = arg(i)
+				}
+				env.depth++
+				r, err := evalIR(g, args, budget, env)
+				env.depth--
+				if err != nil || r.steps {
+					return r, err
+				}
+				if r.exception != "" {
+					thrown = r.exception
+					break
+				}
+				vals[v.ID] = r.ret
 			case ssa.OpArrayLength, ssa.OpAGet, ssa.OpAPut:
 				// a deleted check shows here as an access the IR said
 				// could not fail

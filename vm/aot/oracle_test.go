@@ -40,9 +40,10 @@ func TestFrontEndAgainstInterpreter(t *testing.T) {
 	var srcs []string
 	var calls []call
 	for p := 0; p < programs; p++ {
-		src := randomProgram(r, 5+r.Intn(30), false)
+		src := randomProgram(r, 5+r.Intn(30), false, "m", true) + randomProgram(r, 5+r.Intn(10), false, "h", false)
+		src = strings.ReplaceAll(src, "LCLASS;", fmt.Sprintf("LT%d;", p))
 		srcs = append(srcs, src)
-		cls, err := smali.Parse("T.smali", []byte(fmt.Sprintf(".class public LT%d;\n.super Ljava/lang/Object;\n%s", p, src)), &smali.Options{API: 28})
+		cls, err := smali.Parse("T.smali", []byte(fmt.Sprintf(".class public LT%d;\n.super Ljava/lang/Object;\n.field public static s:I\n%s", p, src)), &smali.Options{API: 28})
 		if err != nil {
 			t.Fatalf("program %d: %v", p, err)
 		}
@@ -81,21 +82,16 @@ func TestFrontEndAgainstInterpreter(t *testing.T) {
 	}
 
 	f := readDEX(t, data)
-	methods := map[string]frontend.Method{}
-	for _, def := range f.ClassDefs {
-		for _, em := range def.Data.DirectMethods {
-			if f.Str(f.Methods[em.Method].Name) == "m" {
-				methods[f.TypeName(def.Class)] = frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}
-			}
-		}
-	}
+	// the static fields keep their values from call to call, as in the
+	// interpreter, so the calls are evaluated in Main's order
+	env := &evalEnv{statics: map[int64]int64{}, callee: calleeIR(t, f)}
 	handled := 0
 	for i, c := range calls {
-		fn, err := frontend.Build(methods[fmt.Sprintf("LT%d;", c.prog)])
+		fn, err := frontend.Build(methodNamed(t, f, fmt.Sprintf("LT%d;", c.prog), "m"))
 		if err != nil {
 			t.Fatalf("program %d: %v\n%s", c.prog, err, srcs[c.prog])
 		}
-		got, err := evalIR(fn, c.args, 1<<20)
+		got, err := evalIR(fn, c.args, 1<<20, env)
 		if err != nil || got.steps || got.exception != "" {
 			t.Fatalf("program %d on %v: IR gives %v, %v\n%s\n%s", c.prog, c.args, got, err, srcs[c.prog], fn)
 		}

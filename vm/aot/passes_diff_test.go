@@ -9,6 +9,7 @@ import (
 
 	"github.com/droidprof/droidprof/vm/aot/frontend"
 	"github.com/droidprof/droidprof/vm/aot/ssa"
+	"github.com/droidprof/droidprof/vm/dex"
 	"github.com/droidprof/droidprof/vm/smali"
 	"github.com/droidprof/droidprof/vm/smali/ast"
 )
@@ -20,8 +21,10 @@ import (
 // packed-switch, all inside a try range whose catch-all handler returns
 // a register's value as it was when something threw. Registers keep one
 // type each so the method verifies. Without back, branches only go
-// forward, so the method ends.
-func randomProgram(r *rand.Rand, n int, back bool) string {
+// forward, so the method ends. With calls, it also reads and writes the
+// static int field LCLASS;->s and calls LCLASS;->h(III)I (LCLASS; is
+// the caller's to replace).
+func randomProgram(r *rand.Rand, n int, back bool, name string, calls bool) string {
 	ints := []string{"v0", "v1", "v2", "v3", "v4", "v5", "v11", "v12", "p0", "p1", "p2"}
 	small := []string{"v0", "v1", "v2", "v3", "v4", "v5", "v11", "v12"} // writable, 4-bit
 	ri := func() string { return ints[r.Intn(len(ints))] }
@@ -34,7 +37,7 @@ func randomProgram(r *rand.Rand, n int, back bool) string {
 		return fmt.Sprintf(":L%d", i+1+r.Intn(n-i)) // forward; n is the end
 	}
 	var sb, payloads strings.Builder
-	sb.WriteString(".method public static m(III)I\n    .registers 16\n")
+	fmt.Fprintf(&sb, ".method public static %s(III)I\n    .registers 16\n", name)
 	for i, v := range small {
 		fmt.Fprintf(&sb, "    const/16 %s, %d\n", v, r.Intn(40)-10+i)
 	}
@@ -48,7 +51,17 @@ func randomProgram(r *rand.Rand, n int, back bool) string {
 	nsw := 0
 	for i = 0; i < n; i++ {
 		fmt.Fprintf(&sb, "  :L%d\n", i)
-		switch k := r.Intn(24); {
+		k := r.Intn(24)
+		if calls && r.Intn(6) == 0 {
+			k = 100 + r.Intn(3)
+		}
+		switch {
+		case k == 100:
+			fmt.Fprintf(&sb, "    sget %s, LCLASS;->s:I\n", rw())
+		case k == 101:
+			fmt.Fprintf(&sb, "    sput %s, LCLASS;->s:I\n", ri())
+		case k == 102:
+			fmt.Fprintf(&sb, "    invoke-static {%s, %s, %s}, LCLASS;->h(III)I\n    move-result %s\n", ri(), ri(), ri(), rw())
 		case k < 5:
 			fmt.Fprintf(&sb, "    %s %s, %s, %s\n", binops[r.Intn(len(binops))], rw(), ri(), ri())
 		case k < 8:
@@ -139,8 +152,9 @@ func TestPassesPreserveSemantics(t *testing.T) {
 	inputs := []int64{0, 1, -1, 2, 3, 7, 100, math.MinInt32, math.MaxInt32}
 	seen := map[string]int{}
 	for p := 0; p < programs; p++ {
-		src := randomProgram(r, 5+r.Intn(30), true)
-		cls, err := smali.Parse("T.smali", []byte(".class public LT;\n.super Ljava/lang/Object;\n"+src), &smali.Options{API: 28})
+		src := randomProgram(r, 5+r.Intn(30), true, "m", true) + randomProgram(r, 5+r.Intn(10), false, "h", false)
+		src = strings.ReplaceAll(src, "LCLASS;", "LT;")
+		cls, err := smali.Parse("T.smali", []byte(".class public LT;\n.super Ljava/lang/Object;\n.field public static s:I\n"+src), &smali.Options{API: 28})
 		if err != nil {
 			t.Fatalf("program %d: %v\n%s", p, err, src)
 		}
@@ -149,8 +163,8 @@ func TestPassesPreserveSemantics(t *testing.T) {
 			t.Fatalf("program %d: %v\n%s", p, err, src)
 		}
 		f := readDEX(t, data)
-		em := f.ClassDefs[0].Data.DirectMethods[0]
-		m := frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}
+		m := methodNamed(t, f, "LT;", "m")
+		callee := calleeIR(t, f)
 		before, err := frontend.Build(m)
 		if err != nil {
 			t.Fatalf("program %d: %v\n%s", p, err, src)
@@ -174,11 +188,11 @@ func TestPassesPreserveSemantics(t *testing.T) {
 		}
 		for k := 0; k < 4; k++ {
 			args := []int64{inputs[r.Intn(len(inputs))], inputs[r.Intn(len(inputs))], int64(r.Int31n(20) - 5)}
-			want, err := evalIR(before, args, 20000)
+			want, err := evalIR(before, args, 20000, &evalEnv{statics: map[int64]int64{}, callee: callee})
 			if err != nil {
 				t.Fatalf("program %d before the passes: %v\n%s\n%s", p, err, src, before)
 			}
-			got, err := evalIR(after, args, 20000)
+			got, err := evalIR(after, args, 20000, &evalEnv{statics: map[int64]int64{}, callee: callee})
 			if err != nil {
 				t.Fatalf("program %d after the passes: %v\n%s\n%s", p, err, src, after)
 			}
@@ -200,4 +214,40 @@ func TestPassesPreserveSemantics(t *testing.T) {
 		}
 	}
 	t.Logf("outcomes: %v", seen)
+}
+
+// methodNamed returns the method called name of class desc in f.
+func methodNamed(t testing.TB, f *dex.File, desc, name string) frontend.Method {
+	t.Helper()
+	for _, def := range f.ClassDefs {
+		if f.TypeName(def.Class) != desc {
+			continue
+		}
+		for _, em := range def.Data.DirectMethods {
+			if f.Str(f.Methods[em.Method].Name) == name {
+				return frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}
+			}
+		}
+	}
+	t.Fatalf("no method %s.%s", desc, name)
+	return frontend.Method{}
+}
+
+// calleeIR returns a resolver of the methods of f to their IR as the
+// front end builds it, built once each.
+func calleeIR(t testing.TB, f *dex.File) func(int64) (*ssa.Func, error) {
+	built := map[int64]*ssa.Func{}
+	return func(idx int64) (*ssa.Func, error) {
+		if fn := built[idx]; fn != nil {
+			return fn, nil
+		}
+		ref := f.Methods[idx]
+		m := methodNamed(t, f, f.TypeName(ref.Class), f.Str(ref.Name))
+		fn, err := frontend.Build(m)
+		if err != nil {
+			return nil, err
+		}
+		built[idx] = fn
+		return fn, nil
+	}
 }
