@@ -82,9 +82,16 @@ func Compile(f *dex.File, opt Options) *Result {
 	return r
 }
 
-// CompileMethod builds and optimises one method.
-func CompileMethod(m frontend.Method, cfg ssa.Config) (*ssa.Func, error) {
-	fn, err := frontend.Build(m)
+// CompileMethod builds and optimises one method. A bug in the compiler
+// that panics becomes an error naming it (tests fail on those; a VM falls
+// back to the interpreter rather than crash).
+func CompileMethod(m frontend.Method, cfg ssa.Config) (fn *ssa.Func, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			fn, err = nil, fmt.Errorf("internal compiler error in %s: %v", m.File.MethodName(m.Method), r)
+		}
+	}()
+	fn, err = frontend.Build(m)
 	if err != nil {
 		return nil, err
 	}

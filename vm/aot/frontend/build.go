@@ -71,7 +71,7 @@ type builder struct {
 	incomplete []map[int]*ssa.Value
 
 	undef, hiHalf *ssa.Value
-	// wants records, per value ID, the types its arguments must have
+	// wants records, per value, the types its arguments must have
 	// (ssa.TypeVoid: whatever the other argument of an Eq/Ne is).
 	wants map[*ssa.Value][]ssa.Type
 	// flex marks values whose type is inferred: constants, moves, φs and
