@@ -88,7 +88,11 @@ func Compile(f *dex.File, opt Options) *Result {
 func CompileMethod(m frontend.Method, cfg ssa.Config) (fn *ssa.Func, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			fn, err = nil, fmt.Errorf("internal compiler error in %s: %v", m.File.MethodName(m.Method), r)
+			name := "a method without a DEX file"
+			if m.File != nil {
+				name = m.File.MethodName(m.Method)
+			}
+			fn, err = nil, fmt.Errorf("internal compiler error in %s: %v", name, r)
 		}
 	}()
 	fn, err = frontend.Build(m)

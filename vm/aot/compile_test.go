@@ -1,9 +1,11 @@
 package aot_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/droidprof/droidprof/vm/aot"
+	"github.com/droidprof/droidprof/vm/aot/frontend"
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/vm/dex"
@@ -47,5 +49,15 @@ func TestCompileCorpus(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCompileMethodRecovers checks that a panic inside the compiler (here
+// provoked by a method without its DEX file, which no caller should pass)
+// comes back as an internal-error fallback, not a crash.
+func TestCompileMethodRecovers(t *testing.T) {
+	_, err := aot.CompileMethod(frontend.Method{Code: &dex.Code{Registers: 1, Insns: []uint16{0x000e}}}, ssa.Config{})
+	if err == nil || !strings.Contains(err.Error(), "internal compiler error") {
+		t.Fatalf("CompileMethod = %v, want an internal compiler error", err)
 	}
 }
