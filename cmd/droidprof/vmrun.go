@@ -48,6 +48,8 @@ func cmdVM(env *env, args []string) error {
 	switch args[0] {
 	case "run":
 		return vmRun(env, args[1:])
+	case "compile":
+		return vmCompile(env, args[1:])
 	}
 	return &exitError{code: 2, err: fmt.Errorf("unknown vm command %q%s; %s", args[0], suggest(args[0], []string{"run"}), vmUsage)}
 }

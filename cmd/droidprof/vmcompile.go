@@ -1,0 +1,113 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/droidprof/droidprof/vm/aot"
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+	"github.com/droidprof/droidprof/vm/dex"
+)
+
+const vmCompileUsage = "usage: droidprof vm compile FILE.dex [--dump=PASS] [--method=NAME] [--format=text|dot] [--disable=PASS,...] | --passes"
+
+// vmCompile compiles a DEX file's methods with the AOT compiler and
+// prints a summary, or the IR of the selected methods after a pass.
+func vmCompile(env *env, args []string) error {
+	fs := flag.NewFlagSet("vm compile", flag.ContinueOnError)
+	dump := fs.String("dump", "", "print the IR after this pass (build: as the front end made it; all: after every pass); passes: "+strings.Join(ssa.PassNames(), ", "))
+	method := fs.String("method", "", "only the methods whose name (LClass;.name:(params)ret) contains this")
+	format := fs.String("format", "text", "dump format: text or dot (Graphviz)")
+	disable := fs.String("disable", "", "passes to skip, separated by commas")
+	out := fs.String("o", "", "write compiled code (not yet implemented)")
+	list := fs.Bool("passes", false, "list the passes in pipeline order and exit")
+	files, err := flags(fs, args)
+	if err != nil {
+		return err
+	}
+	if *list {
+		for _, p := range ssa.PassNames() {
+			fmt.Fprintf(env.stdout, "%-16s %s\n", p, ssa.PassDoc(p))
+		}
+		return nil
+	}
+	if len(files) != 1 {
+		return &exitError{code: 2, err: errors.New(vmCompileUsage)}
+	}
+	if *out != "" {
+		return &exitError{code: 2, err: errors.New("vm compile: -o: writing compiled code (.oat) is not implemented yet; --dump shows the optimised IR")}
+	}
+	if *format != "text" && *format != "dot" {
+		return &exitError{code: 2, err: fmt.Errorf("vm compile: --format %q: want text or dot", *format)}
+	}
+	if *dump != "" && *dump != "all" && !ssa.ValidPass(*dump) {
+		return &exitError{code: 2, err: fmt.Errorf("vm compile: --dump %q: unknown pass%s; passes: build, %s, all", *dump, suggest(*dump, append([]string{"build", "all"}, ssa.PassNames()...)), strings.Join(ssa.PassNames(), ", "))}
+	}
+	cfg := ssa.Config{Disabled: map[string]bool{}}
+	for _, p := range strings.Split(*disable, ",") {
+		if p = strings.TrimSpace(p); p == "" {
+			continue
+		}
+		if !ssa.ValidPass(p) || p == "build" {
+			return &exitError{code: 2, err: fmt.Errorf("vm compile: --disable %q: unknown pass%s; passes: %s", p, suggest(p, ssa.PassNames()), strings.Join(ssa.PassNames(), ", "))}
+		}
+		cfg.Disabled[p] = true
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		return err
+	}
+	f, err := dex.Read(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", files[0], err)
+	}
+	names := aot.Namer(f)
+	var dumpErr error
+	if *dump != "" {
+		cfg.After = func(pass string, fn *ssa.Func) {
+			if *dump != "all" && pass != *dump {
+				return
+			}
+			if *format == "dot" {
+				ssa.Fdot(env.stdout, fn, names)
+				return
+			}
+			if *dump == "all" {
+				fmt.Fprintf(env.stdout, "# after %s\n", pass)
+			}
+			ssa.Fprint(env.stdout, fn, names)
+			fmt.Fprintln(env.stdout)
+		}
+		if *dump != "build" && *dump != "all" && cfg.Disabled[*dump] {
+			dumpErr = fmt.Errorf("vm compile: --dump %s: that pass is disabled", *dump)
+		}
+	}
+	if dumpErr != nil {
+		return &exitError{code: 2, err: dumpErr}
+	}
+	opt := aot.Options{Passes: cfg}
+	if *method != "" {
+		opt.Filter = func(name string) bool { return strings.Contains(name, *method) }
+	}
+	start := time.Now()
+	r := aot.Compile(f, opt)
+	elapsed := time.Since(start)
+	n := len(r.Methods) + len(r.Fallbacks)
+	if *method != "" && n == 0 {
+		return &exitError{code: 1, err: fmt.Errorf("vm compile: no method of %s matches %q", files[0], *method)}
+	}
+	w := env.stdout
+	if *dump != "" {
+		w = env.stderr // the summary must not spoil a dot file
+	}
+	fmt.Fprintf(w, "%s: %d methods, %d compiled, %d fallbacks to the interpreter; %d code units in %v (%.0f methods/s)\n",
+		files[0], n, len(r.Methods), len(r.Fallbacks), r.Bytecodes, elapsed.Round(time.Microsecond), float64(n)/elapsed.Seconds())
+	for _, fb := range r.Fallbacks {
+		fmt.Fprintf(w, "fallback: %s: %v\n", fb.Name, fb.Reason)
+	}
+	return nil
+}

@@ -1,0 +1,140 @@
+// Package aot is droidprof's ahead-of-time compiler for DEX bytecode, as
+// ART's dex2oat is for Android: per method, the front end
+// (vm/aot/frontend) builds the control-flow graph, dominator tree and SSA
+// form with inferred types, and the passes of vm/aot/ssa optimise it.
+// A method the compiler does not handle is a fallback, counted with its
+// reason, and runs on the interpreter.
+//
+// Lowering to an executable form, the .oat cache file and the barriers of
+// paper 003 are the next steps (issue 17 items 3 to 5).
+package aot
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/droidprof/droidprof/vm/aot/frontend"
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+	"github.com/droidprof/droidprof/vm/dex"
+)
+
+// Options select what Compile does.
+type Options struct {
+	// Passes configures the optimisation pipeline (disabled passes,
+	// checking, dumps).
+	Passes ssa.Config
+	// Filter, if set, selects the methods to compile by their name as
+	// dex.File.MethodName gives it ("LClass;.name:(params)ret").
+	Filter func(name string) bool
+}
+
+// Method is one compiled method.
+type Method struct {
+	Name  string
+	Index uint32 // method index in the DEX file
+	Func  *ssa.Func
+}
+
+// Fallback is a method left to the interpreter, and why.
+type Fallback struct {
+	Name   string
+	Index  uint32 // method index in the DEX file
+	Reason error
+}
+
+// Result is the outcome of compiling a DEX file.
+type Result struct {
+	Methods   []Method
+	Fallbacks []Fallback
+	// Bytecodes counts the code units of the methods attempted.
+	Bytecodes int
+}
+
+// Compile compiles every method with code in f (those Filter selects).
+// It never fails as a whole: a method that cannot be compiled is a
+// fallback.
+func Compile(f *dex.File, opt Options) *Result {
+	r := &Result{}
+	for ci := range f.ClassDefs {
+		def := &f.ClassDefs[ci]
+		if def.Data == nil {
+			continue
+		}
+		for _, ms := range [][]dex.EncodedMethod{def.Data.DirectMethods, def.Data.VirtualMethods} {
+			for _, em := range ms {
+				if em.Code == nil {
+					continue
+				}
+				name := f.MethodName(em.Method)
+				if opt.Filter != nil && !opt.Filter(name) {
+					continue
+				}
+				r.Bytecodes += len(em.Code.Insns)
+				fn, err := CompileMethod(frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}, opt.Passes)
+				if err != nil {
+					r.Fallbacks = append(r.Fallbacks, Fallback{name, em.Method, err})
+					continue
+				}
+				r.Methods = append(r.Methods, Method{name, em.Method, fn})
+			}
+		}
+	}
+	return r
+}
+
+// CompileMethod builds and optimises one method. A bug in the compiler
+// that panics becomes an error naming it (tests fail on those; a VM falls
+// back to the interpreter rather than crash).
+func CompileMethod(m frontend.Method, cfg ssa.Config) (fn *ssa.Func, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			name := "a method without a DEX file"
+			if m.File != nil {
+				name = m.File.MethodName(m.Method)
+			}
+			fn, err = nil, fmt.Errorf("internal compiler error in %s: %v", name, r)
+		}
+	}()
+	fn, err = frontend.Build(m)
+	if err != nil {
+		return nil, err
+	}
+	if err := ssa.Optimize(fn, cfg); err != nil {
+		return nil, fmt.Errorf("%s: %w", fn.Name, err)
+	}
+	return fn, nil
+}
+
+// FallbackReasons counts the fallbacks by reason, the dex pc and
+// register numbers left out so that alike reasons group; most frequent
+// first.
+func (r *Result) FallbackReasons() []ReasonCount {
+	m := map[string]int{}
+	for _, fb := range r.Fallbacks {
+		m[reasonKey(fb.Reason)]++
+	}
+	out := make([]ReasonCount, 0, len(m))
+	for k, n := range m {
+		out = append(out, ReasonCount{k, n})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Count != out[j].Count {
+			return out[i].Count > out[j].Count
+		}
+		return out[i].Reason < out[j].Reason
+	})
+	return out
+}
+
+// ReasonCount is a fallback reason and how many methods it applies to.
+type ReasonCount struct {
+	Reason string
+	Count  int
+}
+
+func reasonKey(err error) string {
+	if e, ok := err.(*frontend.Error); ok {
+		return e.Reason
+	}
+	return err.Error()
+}
