@@ -31,7 +31,7 @@ func commands() []command {
 		{name: "report", args: "RUN [--out DIR]", help: "regenerate a run's report.md and report.html (analysing it first if it has no analysis)", run: cmdReport},
 		{name: "dex", args: "dump [-a] [-d] [-f] [-h] [-i] FILE... | list FILE...", help: "print DEX files as AOSP dexdump / dexlist do", run: cmdDex},
 		{name: "smali", args: "assemble [-a API] -o OUT.dex FILE...", help: "assemble smali sources into a DEX file", run: cmdSmali},
-		{name: "vm", args: "run [-cp A.dex:B.dex] [-XmxSIZE] [-Xgc:cms|ss] [-verbose:gc] [dalvikvm heap options] CLASS [ARGS...]", help: "run a DEX program on droidprof's VM, as dalvikvm does", run: cmdVM},
+		{name: "vm", args: "run [-cp A.dex:B.dex] [-XmxSIZE] [-Xgc:cms|ss] [-verbose:gc] [dalvikvm heap options] CLASS [ARGS...] | compile FILE.dex [--dump=PASS]", help: "run a DEX program on droidprof's VM, as dalvikvm does; show the AOT compiler's IR", run: cmdVM},
 		{name: "version", help: "print the droidprof version", run: cmdVersion},
 		{name: "plugin", args: "serve NAME", help: "serve a built-in plugin (used by droidprof itself)", run: cmdPlugin, hidden: true},
 	}

@@ -43,7 +43,7 @@ k, m or g suffix, e.g. -Xmx64m, or a droidprof size such as 64MiB):
 // cmdVM runs DEX programs on the VM, as dalvikvm does.
 func cmdVM(env *env, args []string) error {
 	if len(args) == 0 {
-		return &exitError{code: 2, err: errors.New(vmUsage)}
+		return &exitError{code: 2, err: errors.New(vmUsage + "\n" + vmCompileUsage)}
 	}
 	switch args[0] {
 	case "run":
@@ -51,7 +51,7 @@ func cmdVM(env *env, args []string) error {
 	case "compile":
 		return vmCompile(env, args[1:])
 	}
-	return &exitError{code: 2, err: fmt.Errorf("unknown vm command %q%s; %s", args[0], suggest(args[0], []string{"run"}), vmUsage)}
+	return &exitError{code: 2, err: fmt.Errorf("unknown vm command %q%s; %s", args[0], suggest(args[0], []string{"run", "compile"}), vmUsage+"\n"+vmCompileUsage)}
 }
 
 // vmArgs is a parsed `vm run` command line.
