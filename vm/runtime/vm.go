@@ -52,7 +52,9 @@ const MaxDepth = 20000
 
 // VM is one Java virtual machine instance.
 type VM struct {
+	// Heap is the object memory; GCHeap its spaces and collectors.
 	Heap    *heap.Heap
+	GCHeap  *gc.Heap
 	Engine  Engine
 	Hooks   *Hooks
 	epoch   time.Time
@@ -84,7 +86,6 @@ type VM struct {
 	exited      bool
 	monitors    []*Monitor
 	stackWords  int
-	gcTarget    uint64
 	GCCount     int
 	booting     bool
 	hashSeed    uint32
@@ -122,7 +123,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		opt.StackWords = DefaultStackWords
 	}
 	vm := &VM{
-		Heap:       heap.New(opt.GC.Max),
+		Heap:       heap.New(heapEnd(opt.GC)),
 		Engine:     opt.Engine,
 		Hooks:      opt.Hooks,
 		byDesc:     map[string]*Class{},
@@ -134,13 +135,13 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		done:       make(chan struct{}),
 		threads:    map[*Thread]bool{},
 		stackWords: opt.StackWords,
-		gcTarget:   2 << 20,
 		epoch:      time.Now(),
 		epochNs:    clock.Now(),
 	}
 	if vm.Hooks == nil {
 		vm.Hooks = &Hooks{}
 	}
+	vm.newGCHeap(opt.GC)
 	for i, f := range boot {
 		vm.bootFiles = append(vm.bootFiles, newDexFile(f, bootNames[i], true))
 	}
@@ -152,7 +153,19 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 	if err := vm.boot(); err != nil {
 		return nil, err
 	}
+	if img := vm.GCHeap.Image.Allocated; img > uint64(opt.GC.Max) {
+		return nil, fmt.Errorf("runtime: -Xmx %s: smaller than the boot image (%s)", gc.Bytes(uint64(opt.GC.Max)), gc.Bytes(img))
+	}
 	return vm, nil
+}
+
+// heapEnd is the end of the address range the heap reserves: the large
+// object space's end under cms, the second semi-space's under ss.
+func heapEnd(c gc.Config) uint32 {
+	if c.Collector == gc.SS {
+		return heap.SemiBase + c.Max
+	}
+	return heap.LargeBase + c.Max
 }
 
 // boot loads the classes the runtime itself needs and computes the

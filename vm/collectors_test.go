@@ -1,0 +1,134 @@
+package vm_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/runtime"
+)
+
+// chains follows every object's addresses through the Alloc, Move and
+// Free hooks and checks that each event is consistent with the objects
+// the hooks say are alive: an allocation or a move lands on no live
+// object, a move or a death starts from one.
+type chains struct {
+	t                   *testing.T
+	live                map[uint32]int // address -> chain id
+	allocs, moves, dead int
+	bad                 int
+}
+
+func newChains(t *testing.T) *chains { return &chains{t: t, live: map[uint32]int{}} }
+
+func (c *chains) fail(format string, args ...any) {
+	if c.bad++; c.bad <= 10 {
+		c.t.Errorf(format, args...)
+	}
+}
+
+func (c *chains) hooks() *runtime.Hooks {
+	return &runtime.Hooks{
+		Alloc: func(_ *runtime.Thread, _ runtime.Site, k *runtime.Class, size, addr uint32) {
+			if id, ok := c.live[addr]; ok {
+				c.fail("allocation of %s at %#x, where object %d still lives", k.Name, addr, id)
+			}
+			c.allocs++
+			c.live[addr] = c.allocs
+		},
+		Move: func(from, to, size uint32) {
+			id, ok := c.live[from]
+			if !ok {
+				c.fail("move of %#x, where no object lives, to %#x", from, to)
+			}
+			delete(c.live, from)
+			if other, ok := c.live[to]; ok {
+				c.fail("object %d moved from %#x onto object %d at %#x", id, from, other, to)
+			}
+			c.moves++
+			c.live[to] = id
+		},
+		Free: func(addr, size uint32) {
+			if _, ok := c.live[addr]; !ok {
+				c.fail("death at %#x, where no allocated object lives", addr)
+			}
+			delete(c.live, addr)
+			c.dead++
+		},
+	}
+}
+
+// Under the semi-space collector objects move; every object's address
+// chain (alloc -> move -> ... -> death, or alive at exit) is complete,
+// and at exit the chains still open are exactly the live objects the
+// heap (checked by the verifier around every collection) holds.
+func TestAddressChains(t *testing.T) {
+	for _, col := range []gc.Collector{gc.SS, gc.CMS} {
+		t.Run(string(col), func(t *testing.T) {
+			path, w := workloadDEX(t, "dpa-concat")
+			c := newChains(t)
+			gcs := 0
+			h := c.hooks()
+			h.GCEnd = func(runtime.GCInfo) { gcs++ }
+			var out bytes.Buffer
+			v, err := vm.New(vm.Options{ClassPath: []string{path}, Hooks: h, HeapMax: 8 << 20, Stdout: &out,
+				GC: gc.Config{Collector: col, Verify: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if code, err := v.RunMain(context.Background(), w.Main, w.Args); err != nil || code != 0 {
+				t.Fatalf("exit %d, %v", code, err)
+			}
+			if gcs == 0 || c.dead == 0 || (col == gc.SS) != (c.moves > 0) {
+				t.Fatalf("%d collections, %d moves, %d deaths", gcs, c.moves, c.dead)
+			}
+			if err := v.GCHeap.Verify(); err != nil {
+				t.Fatal(err)
+			}
+			heapLive := map[uint32]bool{}
+			v.GCHeap.Walk(func(a uint32) { heapLive[a] = true })
+			for a := range c.live {
+				if !heapLive[a] {
+					c.fail("chain ends at %#x, which the heap does not hold", a)
+				}
+			}
+			for a := range heapLive {
+				if _, ok := c.live[a]; !ok && v.ClassOf(a).Name != "java.lang.Class" {
+					c.fail("the heap holds %#x (%s), which no chain reaches", a, v.ClassOf(a).Name)
+				}
+			}
+			t.Logf("%s: %d allocations, %d moves, %d deaths, %d alive at exit, %d collections", col, c.allocs, c.moves, c.dead, len(c.live), gcs)
+		})
+	}
+}
+
+// A heap limit too small for what the program keeps fails with ART's
+// OutOfMemoryError, not a Go panic; a limit below the minimum is a
+// configuration error naming -Xmx.
+func TestHeapTooSmall(t *testing.T) {
+	if _, err := vm.New(vm.Options{GC: gc.Config{Max: 512 << 10}, HeapMax: 512 << 10}); err == nil || !strings.Contains(err.Error(), "heap-max") && !strings.Contains(err.Error(), "-Xmx") {
+		t.Errorf("512 KiB heap: %v", err)
+	}
+	for _, col := range []gc.Collector{gc.CMS, gc.SS} {
+		path, w := workloadDEX(t, "leak-list")
+		var out, errOut bytes.Buffer
+		v, err := vm.New(vm.Options{ClassPath: []string{path}, HeapMax: 1 << 20, Stdout: &out, Stderr: &errOut, GC: gc.Config{Collector: col}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, err := v.RunMain(context.Background(), w.Main, w.Args)
+		if err != nil {
+			t.Fatalf("%s: VM error %v", col, err)
+		}
+		// ART's message, or, when not even that fits, the one of the
+		// error preallocated for that case.
+		msg := errOut.String()
+		if code != 1 || !(strings.Contains(msg, "java.lang.OutOfMemoryError: Failed to allocate a ") && strings.Contains(msg, "growth limit 1048576") ||
+			strings.Contains(msg, "java.lang.OutOfMemoryError: OutOfMemoryError thrown while trying to throw OutOfMemoryError")) {
+			t.Errorf("%s: exit %d, stderr %q", col, code, msg)
+		}
+	}
+}
