@@ -132,3 +132,32 @@ func TestHeapTooSmall(t *testing.T) {
 		}
 	}
 }
+
+// GC stress (a collection at every allocation) with the heap verified
+// around each collection, under both collectors, on programs that
+// allocate and use strings, class initialisers and collections.
+func TestStressVerify(t *testing.T) {
+	for _, wl := range []struct {
+		name string
+		args []string
+	}{{"dpa-concat", []string{"200"}}, {"leak-list", []string{"100"}}} {
+		for _, col := range []gc.Collector{gc.CMS, gc.SS} {
+			t.Run(wl.name+"/"+string(col), func(t *testing.T) {
+				path, w := workloadDEX(t, wl.name)
+				var want, got bytes.Buffer
+				if code, err := vm.Run(context.Background(), vm.Options{ClassPath: []string{path}, Stdout: &want}, w.Main, wl.args); err != nil || code != 0 {
+					t.Fatalf("without stress: exit %d, %v", code, err)
+				}
+				gcs := 0
+				opts := vm.Options{ClassPath: []string{path}, Stdout: &got, Hooks: &runtime.Hooks{GCEnd: func(runtime.GCInfo) { gcs++ }},
+					GC: gc.Config{Collector: col, Stress: true, Verify: true}}
+				if code, err := vm.Run(context.Background(), opts, w.Main, wl.args); err != nil || code != 0 {
+					t.Fatalf("exit %d, %v", code, err)
+				}
+				if got.String() != want.String() || gcs < 100 {
+					t.Errorf("%d collections; output %q, want %q", gcs, got.String(), want.String())
+				}
+			})
+		}
+	}
+}

@@ -28,6 +28,8 @@ type Runtime interface {
 	// CheckObject says what is wrong with the header of the object at a,
 	// or "" (for the verifier).
 	CheckObject(a uint32) string
+	// DescribeRoot names the n-th root Roots visits (for the verifier).
+	DescribeRoot(n int) string
 }
 
 // Tracer is the running collection, as reference processing sees it.

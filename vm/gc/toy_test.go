@@ -55,6 +55,8 @@ func (y *toy) Roots(f func(p *uint32)) {
 
 func (y *toy) ProcessReferences(Tracer, bool) {}
 
+func (y *toy) DescribeRoot(n int) string { return fmt.Sprintf("toy root %d", n) }
+
 func (y *toy) CheckObject(a uint32) string {
 	if c := y.mem.U32(a); c != y.class {
 		return fmt.Sprintf("class word %#x", c)

@@ -88,5 +88,17 @@ func (h *Heap) Verify() error {
 			}
 		}
 	}
-	return nil
+	var err error
+	n, bad := 0, -1
+	var val uint32
+	h.rt.Roots(func(p *uint32) {
+		if v := *p; bad < 0 && v != 0 && !isObject(v) && !h.Image.Contains(v) {
+			bad, val = n, v
+		}
+		n++
+	})
+	if bad >= 0 {
+		err = fmt.Errorf("root %d (%s) holds %#x, which is not a live object", bad, h.rt.DescribeRoot(bad), val)
+	}
+	return err
 }

@@ -130,6 +130,63 @@ func (c collector) Roots(f func(p *uint32)) {
 	}
 }
 
+// DescribeRoot implements gc.Runtime: it walks the roots in Roots'
+// order to the n-th.
+func (c collector) DescribeRoot(n int) string {
+	i := 0
+	desc := ""
+	c.Roots(func(p *uint32) {
+		if i == n {
+			desc = c.rootName(p) // Roots holds threadsMu here
+		}
+		i++
+	})
+	return desc
+}
+
+// rootName says where the root at p lives.
+func (c collector) rootName(p *uint32) string {
+	vm := c.vm
+	for _, k := range vm.classes {
+		if p == &k.Addr {
+			return "Class object of " + k.Name
+		}
+	}
+	switch p {
+	case &vm.oome, &vm.soe:
+		return "preallocated error"
+	case &vm.refs.pending:
+		return "pending references"
+	}
+	for t := range vm.threads {
+		switch p {
+		case &t.Obj:
+			return fmt.Sprintf("thread %d object", t.ID)
+		case &t.Exc:
+			return fmt.Sprintf("thread %d pending exception", t.ID)
+		case &t.Caught:
+			return fmt.Sprintf("thread %d caught exception", t.ID)
+		}
+		for i := range t.handles {
+			if p == &t.handles[i] {
+				return fmt.Sprintf("thread %d handle %d of %d", t.ID, i, len(t.handles))
+			}
+		}
+		for i := 0; i < t.SP; i++ {
+			if p == &t.Stack[i] {
+				where := ""
+				for _, f := range t.Frames {
+					if f.FP <= i {
+						where = fmt.Sprintf("%s pc %#x register v%d", f.Method, f.PC, i-f.FP)
+					}
+				}
+				return fmt.Sprintf("thread %d stack word %d (%s)", t.ID, i, where)
+			}
+		}
+	}
+	return "a DEX file's string cache or an interned string"
+}
+
 // CheckObject implements gc.Runtime: the class word must be a Class
 // object standing for a loaded class.
 func (c collector) CheckObject(a uint32) string {
