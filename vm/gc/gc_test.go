@@ -204,3 +204,83 @@ func TestSealMakesZygoteObjectsOld(t *testing.T) {
 		t.Fatal("a full collection kept an unreachable zygote object")
 	}
 }
+
+// A failed allocation runs ART's sequence: the next kind, each more
+// thorough kind of the plan, growth, then a full collection that clears
+// soft references; only then does it give up.
+func TestFailedAllocationPath(t *testing.T) {
+	cases := []struct {
+		col  Collector
+		want []string
+	}{
+		{CMS, []string{"sticky Alloc", "partial Alloc", "full Alloc", "full Alloc (soft cleared)"}},
+		{SS, []string{"full Alloc", "full Alloc (soft cleared)"}},
+	}
+	for _, c := range cases {
+		y := newToy(t, Config{Collector: c.col, Max: 1 << 20})
+		y.h.Seal()
+		for y.h.Allocated() < 900<<10 {
+			y.root(y.obj(0, 1000, Movable))
+		}
+		var got []string
+		y.h.OnEnd = func(i Info) {
+			if i.Cause == CauseAlloc {
+				got = append(got, i.Kind.String()+" "+string(i.Cause))
+			} else {
+				got = append(got, "")
+			}
+		}
+		soft := []bool{}
+		y.h.rt = softSpy{y, &soft}
+		if a := y.obj(0, 200<<10, Movable); a != 0 {
+			t.Fatalf("%s: a 200 KiB object fitted in a full 1 MiB heap", c.col)
+		}
+		var alloc []string
+		for i := range got {
+			if soft[i] {
+				got[i] += " (soft cleared)"
+			}
+			if got[i] != "" {
+				alloc = append(alloc, got[i])
+			}
+		}
+		got = alloc
+		if strings.Join(got, ", ") != strings.Join(c.want, ", ") {
+			t.Errorf("%s: collections %q, want %q", c.col, got, c.want)
+		}
+	}
+}
+
+// softSpy records whether each collection clears soft references.
+type softSpy struct {
+	*toy
+	soft *[]bool
+}
+
+func (s softSpy) ProcessReferences(_ Tracer, clearSoft bool) { *s.soft = append(*s.soft, clearSoft) }
+
+// Dead large objects give their pages back: a later large allocation
+// reuses them.
+func TestLargeObjectsReuse(t *testing.T) {
+	y := newToy(t, Config{Collector: CMS})
+	y.h.Seal()
+	a := y.obj(0, 20<<10, LargeEligible)
+	keep := y.obj(0, 20<<10, LargeEligible)
+	y.root(keep)
+	var freed []uint32
+	y.h.OnFree = func(addr, size uint32) {
+		if size != 20<<10 {
+			t.Errorf("large object of %d bytes freed, want 20 KiB (page-rounded)", size)
+		}
+		freed = append(freed, addr)
+	}
+	var info Info
+	y.h.OnEnd = func(i Info) { info = i }
+	y.h.Collect(CauseExplicit)
+	if len(freed) != 1 || freed[0] != a || info.FreedLarge != 1 || info.FreedLargeBytes != 20<<10 || info.FreedObjects != 0 {
+		t.Fatalf("freed %#x, info %+v", freed, info)
+	}
+	if b := y.obj(0, 16<<10, LargeEligible); b != a {
+		t.Errorf("new large object at %#x, want the freed pages at %#x", b, a)
+	}
+}

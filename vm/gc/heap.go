@@ -161,6 +161,7 @@ func New(cfg Config, mem *heap.Heap, rt Runtime) *Heap {
 	}
 	if cfg.Collector == SS {
 		h.semi = newSemiSpace(cfg.Max, mem)
+		h.nextKind = Full
 	} else {
 		h.Main = newFreeList("main rosalloc space", heap.MainBase, cfg.Max)
 	}
