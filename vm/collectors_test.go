@@ -3,6 +3,9 @@ package vm_test
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -159,5 +162,42 @@ func TestStressVerify(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// The verifier reports a reference to a live object of the wrong class,
+// naming the object, the field's offset, the value and both classes.
+func TestVerifierFindsAWrongClass(t *testing.T) {
+	path, w := workloadDEX(t, "dpa-concat")
+	v, err := vm.New(vm.Options{ClassPath: []string{path}, Stdout: io.Discard, GC: gc.Config{Collector: gc.SS}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, err := v.RunMain(context.Background(), w.Main, []string{"10"}); err != nil || code != 0 {
+		t.Fatalf("exit %d, %v", code, err)
+	}
+	if err := v.GCHeap.Verify(); err != nil {
+		t.Fatalf("sound heap: %v", err)
+	}
+	var str uint32
+	v.GCHeap.Walk(func(a uint32) {
+		if str == 0 && v.ClassOf(a).Name == "java.lang.String" && v.Heap.U32(a+8) != 0 {
+			str = a
+		}
+	})
+	if str == 0 {
+		t.Fatal("no String in the heap")
+	}
+	off := uint32(0)
+	for _, f := range v.Class("Ljava/lang/String;").Fields {
+		if f.Name == "value" {
+			off = f.Offset
+		}
+	}
+	v.Heap.SetU32(str+off, str) // a String where its char[] belongs
+	err = v.GCHeap.Verify()
+	want := regexp.MustCompile(fmt.Sprintf(`^object %#x in (zygote|bump pointer space): the reference at offset %d holds %#x: an instance of java.lang.String, which does not fit the declared type \[C$`, str, off, str))
+	if err == nil || !want.MatchString(err.Error()) {
+		t.Errorf("Verify() = %v\nwant %s", err, want)
 	}
 }

@@ -28,6 +28,11 @@ type Runtime interface {
 	// CheckObject says what is wrong with the header of the object at a,
 	// or "" (for the verifier).
 	CheckObject(a uint32) string
+	// CheckRef says what is wrong with the live object at v as the value
+	// of the reference slot at slot of the object at obj (its class does
+	// not fit the field's or the array's declared type), or "" (for the
+	// verifier).
+	CheckRef(obj, slot, v uint32) string
 	// DescribeRoot names the n-th root Roots visits (for the verifier).
 	DescribeRoot(n int) string
 }

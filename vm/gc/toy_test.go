@@ -55,6 +55,13 @@ func (y *toy) Roots(f func(p *uint32)) {
 
 func (y *toy) ProcessReferences(Tracer, bool) {}
 
+func (y *toy) CheckRef(_, _, v uint32) string {
+	if y.mem.U32(v) != y.class {
+		return "not a toy object"
+	}
+	return ""
+}
+
 func (y *toy) DescribeRoot(n int) string { return fmt.Sprintf("toy root %d", n) }
 
 func (y *toy) CheckObject(a uint32) string {

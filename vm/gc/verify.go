@@ -59,6 +59,10 @@ func (h *Heap) Verify() error {
 			}
 			if v := h.mem.U32(slot); v != 0 && !isObject(v) {
 				err = fmt.Errorf("object %#x in %s: the reference at offset %d holds %#x, which is not a live object", a, s.Name, slot-a, v)
+			} else if v != 0 && slot != a {
+				if msg := h.rt.CheckRef(a, slot, v); msg != "" {
+					err = fmt.Errorf("object %#x in %s: the reference at offset %d holds %#x: %s", a, s.Name, slot-a, v, msg)
+				}
 			}
 		})
 		return err

@@ -130,6 +130,40 @@ func (c collector) Roots(f func(p *uint32)) {
 	}
 }
 
+// CheckRef implements gc.Runtime: the object at v must be an instance of
+// the declared type of the field (instance or static) or array element
+// at slot, when that type is loaded.
+func (c collector) CheckRef(obj, slot, v uint32) string {
+	vm := c.vm
+	if msg := c.CheckObject(v); msg != "" {
+		return msg
+	}
+	k := vm.ClassOf(obj)
+	var want *Class
+	switch {
+	case k.IsArray():
+		want = k.Component
+	case k == vm.classClass:
+		for _, f := range vm.ClassFromObject(obj).Fields {
+			if f.Static && obj+f.Offset == slot {
+				want = vm.byDesc[f.Type]
+			}
+		}
+	default:
+		for d := k; d != nil && want == nil; d = d.Super {
+			for _, f := range d.Fields {
+				if !f.Static && obj+f.Offset == slot {
+					want = vm.byDesc[f.Type]
+				}
+			}
+		}
+	}
+	if got := vm.ClassOf(v); want != nil && !got.AssignableTo(want) {
+		return fmt.Sprintf("an instance of %s, which does not fit the declared type %s", got.Name, want.Name)
+	}
+	return ""
+}
+
 // DescribeRoot implements gc.Runtime: it walks the roots in Roots'
 // order to the n-th.
 func (c collector) DescribeRoot(n int) string {
