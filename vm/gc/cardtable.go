@@ -1,6 +1,10 @@
 package gc
 
-import "github.com/droidprof/droidprof/vm/heap"
+import (
+	"encoding/binary"
+
+	"github.com/droidprof/droidprof/vm/heap"
+)
 
 // CardDirty is ART's kCardDirty: the value a card holds after a
 // reference store into an object that starts on it.
@@ -36,6 +40,11 @@ func (c *cardTable) scan(from, to uint32, f func(lo, hi uint32)) {
 	first := (from - heap.MainBase) >> heap.CardShift
 	last := (to - heap.MainBase + 1<<heap.CardShift - 1) >> heap.CardShift
 	for i := first; i < last; i++ {
+		// Most cards are clean: skip them eight at a time.
+		if i%8 == 0 && i+8 <= last && binary.LittleEndian.Uint64(c.cards[i:]) == 0 {
+			i += 7
+			continue
+		}
 		if c.cards[i] == CardDirty {
 			lo := heap.MainBase + i<<heap.CardShift
 			f(max(lo, from), min(lo+1<<heap.CardShift, to))

@@ -1,6 +1,7 @@
 package gc
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -283,4 +284,27 @@ func TestLargeObjectsReuse(t *testing.T) {
 	if b := y.obj(0, 16<<10, LargeEligible); b != a {
 		t.Errorf("new large object at %#x, want the freed pages at %#x", b, a)
 	}
+}
+
+// The card scan finds exactly the dirty cards, clipped to the range,
+// whatever their place among clean ones.
+func TestCardScan(t *testing.T) {
+	c := newCardTable()
+	base := uint32(heap.MainBase)
+	dirty := []uint32{0, 7, 8, 9, 63, 64, 200}
+	for _, i := range dirty {
+		c.mark(base + i<<heap.CardShift + 5)
+	}
+	var got []uint32
+	c.scan(base+1, base+200<<heap.CardShift+1, func(lo, hi uint32) {
+		got = append(got, (lo-base)>>heap.CardShift)
+		if lo != base+1 && lo%(1<<heap.CardShift) != 0 || hi-lo > 1<<heap.CardShift {
+			t.Errorf("card range [%#x, %#x)", lo, hi)
+		}
+	})
+	if fmt.Sprint(got) != fmt.Sprint(dirty) {
+		t.Errorf("dirty cards %v, want %v", got, dirty)
+	}
+	c.clearRange(base, base+300<<heap.CardShift)
+	c.scan(base, base+300<<heap.CardShift, func(lo, _ uint32) { t.Errorf("card at %#x still dirty", lo) })
 }

@@ -389,6 +389,9 @@ func (h *Heap) spaceOf(a uint32) *Space {
 	return nil
 }
 
+// ImageBytes is the size of the image space's objects.
+func (h *Heap) ImageBytes() uint64 { return h.Image.Allocated }
+
 // Holds reports whether a lies in the allocated part of a space.
 func (h *Heap) Holds(a uint32) bool {
 	if s := h.spaceOf(a); s != nil {

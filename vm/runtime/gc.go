@@ -6,14 +6,14 @@ import (
 	"github.com/droidprof/droidprof/vm/gc"
 )
 
-// collector is the VM as package gc sees it: object layouts, roots and
+// gcView is the VM as package gc sees it: object layouts, roots and
 // java.lang.ref semantics. The collectors themselves are in package gc.
-type collector struct{ vm *VM }
+type gcView struct{ vm *VM }
 
 // newGCHeap makes the VM's collected heap and forwards its events to the
 // hooks.
 func (vm *VM) newGCHeap(cfg gc.Config) {
-	g := gc.New(cfg, vm.Heap, collector{vm})
+	g := gc.New(cfg, vm.Heap, gcView{vm})
 	hk := vm.Hooks
 	if hk.GCStart != nil {
 		g.OnStart = hk.GCStart
@@ -48,10 +48,10 @@ func (vm *VM) storeElem(arr uint32, i int, v uint32) {
 }
 
 // SizeOf implements gc.Runtime.
-func (c collector) SizeOf(a uint32) uint32 { return c.vm.SizeOf(a) }
+func (c gcView) SizeOf(a uint32) uint32 { return c.vm.SizeOf(a) }
 
 // Scan implements gc.Runtime.
-func (c collector) Scan(a uint32, discover bool, f func(slot uint32)) {
+func (c gcView) Scan(a uint32, discover bool, f func(slot uint32)) {
 	vm := c.vm
 	h := vm.Heap
 	f(a) // the class pointer
@@ -87,7 +87,7 @@ func (c collector) Scan(a uint32, discover bool, f func(slot uint32)) {
 // statics), interned strings and the DEX files' caches of them, the
 // preallocated errors, the pending references and every thread's
 // registers, handles and objects.
-func (c collector) Roots(f func(p *uint32)) {
+func (c gcView) Roots(f func(p *uint32)) {
 	vm := c.vm
 	for _, k := range vm.classes {
 		if k.Addr != 0 {
@@ -133,7 +133,7 @@ func (c collector) Roots(f func(p *uint32)) {
 // CheckRef implements gc.Runtime: the object at v must be an instance of
 // the declared type of the field (instance or static) or array element
 // at slot, when that type is loaded.
-func (c collector) CheckRef(obj, slot, v uint32) string {
+func (c gcView) CheckRef(obj, slot, v uint32) string {
 	vm := c.vm
 	if msg := c.CheckObject(v); msg != "" {
 		return msg
@@ -166,7 +166,7 @@ func (c collector) CheckRef(obj, slot, v uint32) string {
 
 // DescribeRoot implements gc.Runtime: it walks the roots in Roots'
 // order to the n-th.
-func (c collector) DescribeRoot(n int) string {
+func (c gcView) DescribeRoot(n int) string {
 	i := 0
 	desc := ""
 	c.Roots(func(p *uint32) {
@@ -179,7 +179,7 @@ func (c collector) DescribeRoot(n int) string {
 }
 
 // rootName says where the root at p lives.
-func (c collector) rootName(p *uint32) string {
+func (c gcView) rootName(p *uint32) string {
 	vm := c.vm
 	for _, k := range vm.classes {
 		if p == &k.Addr {
@@ -223,7 +223,7 @@ func (c collector) rootName(p *uint32) string {
 
 // CheckObject implements gc.Runtime: the class word must be a Class
 // object standing for a loaded class.
-func (c collector) CheckObject(a uint32) string {
+func (c gcView) CheckObject(a uint32) string {
 	vm := c.vm
 	h := vm.Heap
 	k := h.U32(a)

@@ -61,7 +61,7 @@ func (vm *VM) noteReferenceClass(c *Class) {
 // cleared, and those with a queue go on the pending list for the queue
 // daemon; the others get their referent's new address. Fat monitors
 // hold their objects weakly: a dead object's monitor forgets it.
-func (c collector) ProcessReferences(tr gc.Tracer, clearSoft bool) {
+func (c gcView) ProcessReferences(tr gc.Tracer, clearSoft bool) {
 	vm := c.vm
 	h := vm.Heap
 	found := &vm.refs.found

@@ -29,6 +29,38 @@ type Engine interface {
 	Execute(t *Thread, m *Method, fp int) bool
 }
 
+// Collector is the garbage-collected heap as the runtime uses it: where
+// objects are allocated, the write barrier, collections and checks.
+// Package gc's Heap implements it, with its cms and ss collectors.
+type Collector interface {
+	// Alloc returns zeroed memory for an object, or 0 when the heap is
+	// exhausted (OOMMessage says why).
+	Alloc(size uint32, kind gc.AllocKind) uint32
+	// AllocImage returns zeroed memory in the image space.
+	AllocImage(size uint32) (uint32, bool)
+	// StoreRef is the write barrier: it stores the reference v in the
+	// slot at slot of the object at obj.
+	StoreRef(obj, slot, v uint32)
+	// RefsStored is the write barrier of a bulk store into obj.
+	RefsStored(obj uint32)
+	// Collect runs a collection.
+	Collect(cause gc.Cause)
+	// Seal ends the zygote phase.
+	Seal()
+	OOMMessage(size uint64) string
+	FreeMemory() uint64
+	TotalMemory() uint64
+	GrowthLimit() uint64
+	// ImageBytes is the size of the image space.
+	ImageBytes() uint64
+	// Holds reports whether a lies in the allocated part of a space.
+	Holds(a uint32) bool
+	// Verify checks every object and root of the heap.
+	Verify() error
+	// Walk calls f for every live object outside the image.
+	Walk(f func(addr uint32))
+}
+
 // Options configures a VM.
 type Options struct {
 	// GC sizes the heap and chooses its collector; zero fields are
@@ -54,7 +86,7 @@ const MaxDepth = 20000
 type VM struct {
 	// Heap is the object memory; GCHeap its spaces and collectors.
 	Heap    *heap.Heap
-	GCHeap  *gc.Heap
+	GCHeap  Collector
 	Engine  Engine
 	Hooks   *Hooks
 	epoch   time.Time
@@ -153,7 +185,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 	if err := vm.boot(); err != nil {
 		return nil, err
 	}
-	if img := vm.GCHeap.Image.Allocated; img > uint64(opt.GC.Max) {
+	if img := vm.GCHeap.ImageBytes(); img > uint64(opt.GC.Max) {
 		return nil, fmt.Errorf("runtime: -Xmx %s: smaller than the boot image (%s)", gc.Bytes(uint64(opt.GC.Max)), gc.Bytes(img))
 	}
 	return vm, nil
