@@ -144,32 +144,34 @@ func (in *Interp) filledNewArray(t *runtime.Thread, file *runtime.DexFile, regs 
 			return false
 		}
 	}
-	var n int
-	var vals [255]uint32
+	// The array is allocated before the elements are read: reference
+	// elements stay in the caller's registers, which a moving collection
+	// updates.
+	if !c.IsArray() || (c.Component.IsPrimitive() && c.Component.Prim != 'I') {
+		t.ThrowNew("Ljava/lang/InternalError;", "Found type "+c.Name+"; filled-new-array not implemented for anything but 'int'")
+		return false
+	}
+	n := int(ins >> 12)
 	if isRange {
 		n = int(ins >> 8)
+	}
+	arr := t.NewArray(c, int32(n))
+	if arr == 0 {
+		return false
+	}
+	var vals [255]uint32
+	if isRange {
 		first := int(insns[pc+2])
 		copy(vals[:n], regs[first:first+n])
 	} else {
-		n = int(ins >> 12)
 		u := insns[pc+2]
 		list := [5]uint16{u & 0xf, (u >> 4) & 0xf, (u >> 8) & 0xf, u >> 12, (ins >> 8) & 0xf}
 		for i := 0; i < n; i++ {
 			vals[i] = regs[list[i]]
 		}
 	}
-	if !c.IsArray() || (c.Component.IsPrimitive() && c.Component.Prim != 'I') {
-		t.ThrowNew("Ljava/lang/InternalError;", "Found type "+c.Name+"; filled-new-array not implemented for anything but 'int'")
-		return false
-	}
-	// The array is allocated before its elements are stored; reference
-	// elements stay rooted in the caller's registers meanwhile.
-	arr := t.NewArray(c, int32(n))
-	if arr == 0 {
-		return false
-	}
 	for i := 0; i < n; i++ {
-		t.VM.Heap.SetU32(arr+12+uint32(4*i), vals[i])
+		t.VM.StoreRef(arr, arr+12+uint32(4*i), vals[i])
 	}
 	t.Ret = uint64(arr)
 	return true

@@ -213,6 +213,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 					if c = t.ResolveType(fr.file, uint32(fr.insns[pc+1])); c == nil {
 						goto throw
 					}
+					o = fr.regs[vAA(ins)]
 				}
 				if oc := fr.vm.ClassOf(o); !oc.AssignableTo(c) {
 					t.ThrowClassCast(oc, c)
@@ -574,7 +575,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 					goto throw
 				}
 			}
-			fr.h.SetU32(arr+12+idx*4, fr.regs[vAA(ins)])
+			fr.vm.StoreRef(arr, arr+12+idx*4, fr.regs[vAA(ins)])
 			pc += 2
 		case 0x4e: // aput-boolean
 			u := fr.insns[pc+1]
@@ -624,6 +625,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.regs[vA(ins)], fr.tags[vA(ins)] = fr.h.U32(addr), false
@@ -636,6 +638,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			v := fr.h.U64(addr)
@@ -649,6 +652,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.regs[vA(ins)], fr.tags[vA(ins)] = fr.h.U32(addr), true
@@ -661,6 +665,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(fr.h.U8(addr)), false
@@ -673,6 +678,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(int32(int8(fr.h.U8(addr)))), false
@@ -685,6 +691,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(fr.h.U16(addr)), false
@@ -697,6 +704,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, true); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.regs[vA(ins)], fr.tags[vA(ins)] = uint32(int32(int16(fr.h.U16(addr)))), false
@@ -709,6 +717,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.h.SetU32(addr, fr.regs[vA(ins)])
@@ -721,6 +730,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.h.SetU64(addr, wide(fr.regs[vA(ins)], fr.regs[vA(ins)+1]))
@@ -733,9 +743,9 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
-			addr := o + f.Offset
-			fr.h.SetU32(addr, fr.regs[vA(ins)])
+			fr.vm.StoreRef(o, o+f.Offset, fr.regs[vA(ins)])
 			pc += 2
 		case 0x5c: // iput-boolean
 			f := fr.file.Field(uint32(fr.insns[pc+1]))
@@ -745,6 +755,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.h.SetU8(addr, uint8(fr.regs[vA(ins)]))
@@ -757,6 +768,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.h.SetU8(addr, uint8(fr.regs[vA(ins)]))
@@ -769,6 +781,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.h.SetU16(addr, uint16(fr.regs[vA(ins)]))
@@ -781,6 +794,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				if f = fieldFault(t, fr.file, uint32(fr.insns[pc+1]), o, false); f == nil {
 					goto throw
 				}
+				o = fr.regs[vB(ins)] // resolving may have run a moving collection
 			}
 			addr := o + f.Offset
 			fr.h.SetU16(addr, uint16(fr.regs[vA(ins)]))
@@ -815,8 +829,10 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(fr.h.U16(addr)), false
 			case 0x66:
 				fr.regs[vAA(ins)], fr.tags[vAA(ins)] = uint32(int32(int16(fr.h.U16(addr)))), false
-			case 0x67, 0x69:
+			case 0x67:
 				fr.h.SetU32(addr, fr.regs[vAA(ins)])
+			case 0x69:
+				fr.vm.StoreRef(f.Class.Addr, addr, fr.regs[vAA(ins)])
 			case 0x68:
 				fr.h.SetU64(addr, wide(fr.regs[vAA(ins)], fr.regs[vAA(ins)+1]))
 			case 0x6a, 0x6b:

@@ -105,9 +105,9 @@ func (t *Thread) annotationArray(c *Class, set *dex.AnnotationSet, visibility ui
 		if o == 0 && t.Exc != 0 {
 			return 0
 		}
-		t.VM.Heap.SetU32(arr+12+uint32(4*i), o)
+		t.VM.storeElem(t.Root(0), i, o)
 	}
-	return arr
+	return t.Root(0)
 }
 
 // annotationObject turns an encoded annotation into {class, name, value,
@@ -126,18 +126,18 @@ func (t *Thread) annotationObject(c *Class, ann *dex.EncodedAnnotation, needType
 	t.PushRoot(arr)
 	defer t.PopRoots(1)
 	if typ != nil {
-		vm.Heap.SetU32(arr+12, typ.Addr)
+		vm.storeElem(arr, 0, typ.Addr)
 	}
 	for i, e := range ann.Elements {
 		name := vm.Intern(c.File.F.Strings[e.Name])
-		vm.Heap.SetU32(arr+12+uint32(4*(1+2*i)), name)
+		vm.storeElem(t.Root(0), 1+2*i, name)
 		v, ok := t.annotationValueObject(c, e.Value)
 		if !ok {
 			return 0
 		}
-		vm.Heap.SetU32(arr+12+uint32(4*(2+2*i)), v)
+		vm.storeElem(t.Root(0), 2+2*i, v)
 	}
-	return arr
+	return t.Root(0)
 }
 
 // annotationValueObject turns an encoded value into an object; ok is
@@ -206,9 +206,9 @@ func (t *Thread) annotationValueObject(c *Class, v dex.Value) (uint32, bool) {
 			if !ok {
 				return 0, false
 			}
-			vm.Heap.SetU32(arr+12+uint32(4*i), o)
+			vm.storeElem(t.Root(0), i, o)
 		}
-		return arr, true
+		return t.Root(0), true
 	case dex.ValueAnnotation:
 		o := t.annotationObject(c, v.Annotation, true)
 		return o, o != 0

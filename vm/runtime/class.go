@@ -46,6 +46,9 @@ type Class struct {
 	// Statics live in the Class object after its header and class id.
 	StaticSize       uint32
 	StaticRefOffsets []uint32
+	// isReference marks java.lang.ref.Reference and its subclasses,
+	// whose referent the collectors treat apart.
+	isReference bool
 
 	Fields  []*Field // declared, static and instance
 	Methods []*Method

@@ -59,6 +59,8 @@ func (t *Thread) throwNew(desc, msg string, cause uint32, useMsg bool) {
 	}
 	t.PushRoot(s)
 	obj := t.NewObject(c)
+	// A moving collection may have moved the message and the cause.
+	s, cause = t.Root(0), t.Root(1)
 	t.PopRoots(1)
 	if obj == 0 {
 		return
@@ -74,7 +76,7 @@ func (t *Thread) throwNew(desc, msg string, cause uint32, useMsg bool) {
 	if !t.Invoke(m, args) {
 		return
 	}
-	t.Exc = obj
+	t.Exc = t.Root(0)
 }
 
 // ThrowNPE throws NullPointerException with ART's message for what was
@@ -199,12 +201,14 @@ func (t *Thread) stackTrace(bt uint32) uint32 {
 			t.PopRoots(3)
 			return 0
 		}
+		// Re-read what a moving collection may have moved.
+		name, cls, file = t.Root(0), t.Root(1), t.Root(2)
 		t.PushRoot(e)
 		if !t.Invoke(ctor, []uint32{e, cls, name, file, uint32(int32(line))}) {
 			t.PopRoots(4)
 			return 0
 		}
-		vm.Heap.SetU32(t.Root(4)+12+uint32(4*i), e)
+		vm.storeElem(t.Root(4), int(i), t.Root(0))
 		t.PopRoots(4)
 	}
 	return arr
@@ -219,15 +223,30 @@ func (t *Thread) reportUncaught(exc uint32) {
 	if m := FindMethod(vm.threadClass, "dispatchUncaughtException", "(Ljava/lang/Throwable;)V"); m != nil && t.Obj != 0 {
 		t.PushRoot(exc)
 		ok := t.Invoke(m, []uint32{t.Obj, exc})
+		exc = t.Root(0) // as a moving collection left it
 		t.PopRoots(1)
 		if ok {
 			return
 		}
 		t.Exc = 0
 	}
+	// The Java handler failed (out of memory, say): say what we can
+	// without allocating.
+	what := vm.ClassOf(exc).Name
+	for k := vm.ClassOf(exc); k != nil; k = k.Super {
+		if k == vm.throwableClass {
+			for _, f := range k.Fields {
+				if f.Name == "detailMessage" && !f.Static {
+					if s := vm.Heap.U32(exc + f.Offset); s != 0 {
+						what += ": " + vm.GoString(s)
+					}
+				}
+			}
+		}
+	}
 	vm.outMu.Lock()
 	vm.stdout.Flush()
-	fmt.Fprintf(vm.stderr, "Exception in thread \"%s\" %s\n", vm.threadNameOf(t), vm.ClassOf(exc).Name)
+	fmt.Fprintf(vm.stderr, "Exception in thread \"%s\" %s\n", vm.threadNameOf(t), what)
 	vm.outMu.Unlock()
 }
 

@@ -19,7 +19,8 @@ type Hooks struct {
 	// it. A profiler measuring its own cost this way sees its dispatch
 	// and return too; what it cannot see is one clock read.
 	TimeMethodHooks bool
-	// Alloc runs after every object allocation in the main space.
+	// Alloc runs after every object allocation outside the image space
+	// (Class objects, which the class table keeps, excepted).
 	Alloc func(t *Thread, site Site, c *Class, size uint32, addr uint32)
 	// Free runs for every object a collection finds dead in a space
 	// that does not move its objects (a semi-space's dead objects are

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 // DexFile is a loaded DEX file with its resolution caches, indexed like
@@ -428,23 +429,20 @@ func (vm *VM) linkMethods(c *Class) {
 }
 
 // allocClassObject makes c's java.lang.Class instance: boot classes in
-// the image space, others in the main space (kept alive by the class
-// table).
+// the image space, others in the non-moving space (kept alive by the
+// class table).
 func (vm *VM) allocClassObject(c *Class) {
 	size := classObjectHeader + c.StaticSize
 	var a uint32
 	var ok bool
 	if c.Boot || vm.booting {
-		a, ok = vm.Heap.AllocImage(size)
+		a, ok = vm.GCHeap.AllocImage(size)
 	} else {
-		a, ok = vm.Heap.Alloc(size)
-		if !ok {
-			vm.collect()
-			a, ok = vm.Heap.Alloc(size)
-		}
+		a = vm.GCHeap.Alloc(size, gc.NonMoving)
+		ok = a != 0
 	}
 	if !ok {
-		panic(vmError("out of memory for class object of " + c.Name))
+		panic(vmError("out of memory for class object of " + c.Name + ": " + vm.GCHeap.OOMMessage(uint64(size))))
 	}
 	h := vm.Heap
 	h.SetU32(a, vm.classClass.Addr)
@@ -461,7 +459,7 @@ func (vm *VM) allocClassObject(c *Class) {
 		for _, f := range c.Fields {
 			if f.Static && f.Name == "TYPE" {
 				if v := vm.loadClass("V"); v != nil {
-					h.SetU32(a+f.Offset, v.Addr)
+					vm.StoreRef(a, a+f.Offset, v.Addr)
 				}
 			}
 		}
@@ -493,10 +491,10 @@ func (vm *VM) setStaticValues(c *Class) {
 		h := vm.Heap
 		switch v.Kind {
 		case dex.ValueString:
-			h.SetU32(a, vm.Intern(c.File.F.Strings[v.Bits]))
+			vm.StoreRef(c.Addr, a, vm.Intern(c.File.F.Strings[v.Bits]))
 		case dex.ValueType:
 			if k := vm.loadClass(c.File.TypeName(uint32(v.Bits))); k != nil {
-				h.SetU32(a, k.Addr)
+				vm.StoreRef(c.Addr, a, k.Addr)
 			}
 		case dex.ValueNull:
 		case dex.ValueFloat:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/droidprof/droidprof/vm/clock"
 	"github.com/droidprof/droidprof/vm/fdlibm"
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 func long(a []uint32, i int) int64 { return int64(uint64(a[i]) | uint64(a[i+1])<<32) }
@@ -94,7 +95,7 @@ func registerNatives(vm *VM) {
 		t.PushRoot(o)
 		defer t.PopRoots(1)
 		if t.Invoke(ctor, []uint32{o}) {
-			t.Ret = uint64(o)
+			t.Ret = uint64(t.Root(0))
 		}
 	})
 	// forName0(name, initialize, bootOnly): bootOnly for the boot class
@@ -155,11 +156,11 @@ func registerNatives(vm *VM) {
 	reg("System", "currentTimeMillis()J", func(t *Thread, a []uint32) { t.Ret = uint64(time.Now().UnixMilli()) })
 	reg("System", "identityHashCode(Ljava/lang/Object;)I", func(t *Thread, a []uint32) { t.Ret = uint64(uint32(vm.IdentityHash(a[0]))) })
 	reg("System", "exit0(I)V", func(t *Thread, a []uint32) { t.Exit(int(int32(a[0])) & 0xff) })
-	reg("System", "gc()V", func(t *Thread, a []uint32) { vm.collect() })
+	reg("System", "gc()V", func(t *Thread, a []uint32) { vm.GC() })
 	reg("System", "vmProperties()[Ljava/lang/String;", func(t *Thread, a []uint32) { t.Ret = uint64(t.newStringArray(vm.vmProperties())) })
-	reg("Runtime", "freeMemory()J", func(t *Thread, a []uint32) { t.Ret = vm.Heap.Free() })
-	reg("Runtime", "totalMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
-	reg("Runtime", "maxMemory()J", func(t *Thread, a []uint32) { t.Ret = uint64(vm.Heap.Max) })
+	reg("Runtime", "freeMemory()J", func(t *Thread, a []uint32) { t.Ret = vm.GCHeap.FreeMemory() })
+	reg("Runtime", "totalMemory()J", func(t *Thread, a []uint32) { t.Ret = vm.GCHeap.TotalMemory() })
+	reg("Runtime", "maxMemory()J", func(t *Thread, a []uint32) { t.Ret = vm.GCHeap.GrowthLimit() })
 	reg("Runtime", "availableProcessors()I", func(t *Thread, a []uint32) { t.Ret = uint64(goruntime.NumCPU()) })
 
 	// java.lang.Math (and StrictMath, which delegates to it): fdlibm's
@@ -406,7 +407,7 @@ func (t *Thread) liveThreads() uint32 {
 		return 0
 	}
 	for i, o := range objs {
-		vm.Heap.SetU32(arr+12+uint32(4*i), o.Obj)
+		vm.storeElem(arr, i, o.Obj)
 	}
 	return arr
 }
@@ -421,13 +422,18 @@ func (t *Thread) clone(a uint32) uint32 {
 	}
 	size := vm.SizeOf(a)
 	t.PushRoot(a)
-	o := t.alloc(c, size)
+	kind := gc.Movable
+	if c.IsArray() && c.Component.IsPrimitive() {
+		kind = gc.LargeEligible
+	}
+	o := t.alloc(c, size, kind)
 	a = t.Root(0)
 	t.PopRoots(1)
 	if o == 0 {
 		return 0
 	}
 	copy(vm.Heap.Bytes(o+8, size-8), vm.Heap.Bytes(a+8, size-8))
+	vm.GCHeap.RefsStored(o)
 	return o
 }
 
@@ -470,6 +476,7 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 	}
 	if sc.AssignableTo(dc) {
 		copy(vm.Heap.Bytes(dst+12+uint32(dp)*4, uint32(n)*4), vm.Heap.Bytes(src+12+uint32(sp)*4, uint32(n)*4))
+		vm.GCHeap.RefsStored(dst)
 		return
 	}
 	for i := int32(0); i < n; i++ {
@@ -479,7 +486,7 @@ func (t *Thread) arraycopy(src uint32, sp int32, dst uint32, dp int32, n int32) 
 				" cannot be stored in destination array of type "+dc.PrettyName())
 			return
 		}
-		vm.Heap.SetU32(dst+12+uint32(dp+i)*4, e)
+		vm.storeElem(dst, int(dp+i), e)
 	}
 }
 
@@ -497,7 +504,7 @@ func (t *Thread) newMultiArray(desc string, dims []int32) uint32 {
 		if sub == 0 {
 			return 0
 		}
-		t.VM.Heap.SetU32(t.Root(0)+12+uint32(4*i), sub)
+		t.VM.storeElem(t.Root(0), int(i), sub)
 	}
 	return t.Root(0)
 }

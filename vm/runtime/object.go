@@ -3,6 +3,8 @@ package runtime
 import (
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 // ClassOf returns the class of the object at a (not null).
@@ -45,34 +47,19 @@ func (vm *VM) SizeOf(a uint32) uint32 {
 	}
 }
 
-// alloc gets zeroed memory for an object of class c, collecting when the
-// heap has grown past its target and throwing OutOfMemoryError when even
-// a collection leaves no room. The caller must not hold unrooted
-// references across it.
-func (t *Thread) alloc(c *Class, size uint32) uint32 {
+// alloc gets zeroed memory for an object of class c, collecting and
+// growing the heap as ART does and throwing OutOfMemoryError when even
+// a full collection that clears soft references leaves no room. The
+// caller must not hold unrooted references across it: a collection may
+// free or move them.
+func (t *Thread) alloc(c *Class, size uint32, kind gc.AllocKind) uint32 {
 	vm := t.VM
-	h := vm.Heap
-	var a uint32
-	ok := false
-	if h.Allocated+uint64(size) <= vm.gcTarget {
-		a, ok = h.Alloc(size)
+	a := vm.GCHeap.Alloc(size, kind)
+	if a == 0 {
+		t.throwOOM(uint64(size))
+		return 0
 	}
-	if !ok {
-		vm.collect()
-		a, ok = h.Alloc(size)
-		if !ok && vm.refs.softKept {
-			// Soft referents go before an OutOfMemoryError does.
-			vm.refs.clearSoft = true
-			vm.collect()
-			vm.refs.clearSoft = false
-			a, ok = h.Alloc(size)
-		}
-		if !ok {
-			t.throwOOM(size)
-			return 0
-		}
-	}
-	h.SetU32(a, c.Addr)
+	vm.Heap.SetU32(a, c.Addr)
 	if hk := vm.Hooks.Alloc; hk != nil {
 		var site Site
 		if n := len(t.Frames); n > 0 {
@@ -85,14 +72,13 @@ func (t *Thread) alloc(c *Class, size uint32) uint32 {
 
 func heapAlign(n uint32) uint32 { return (n + 7) &^ 7 }
 
-func (t *Thread) throwOOM(size uint32) {
+func (t *Thread) throwOOM(size uint64) {
 	vm := t.VM
-	msg := "Failed to allocate a " + strconv.FormatUint(uint64(size), 10) + " byte allocation with " +
-		strconv.FormatUint(vm.Heap.Free(), 10) + " free bytes; heap-max " + strconv.FormatUint(uint64(vm.Heap.Max), 10)
+	msg := vm.GCHeap.OOMMessage(size)
 	if t.inOOM || vm.oome == 0 {
 		t.Exc = vm.oome
 		if t.Exc == 0 {
-			panic(vmError("out of memory before the VM could preallocate OutOfMemoryError"))
+			panic(vmError("out of memory before the VM could preallocate OutOfMemoryError: " + msg))
 		}
 		return
 	}
@@ -106,7 +92,7 @@ func (t *Thread) throwOOM(size uint32) {
 
 // NewObject allocates an instance of c (already initialised) or returns 0
 // with OutOfMemoryError pending.
-func (t *Thread) NewObject(c *Class) uint32 { return t.alloc(c, c.ObjectSize) }
+func (t *Thread) NewObject(c *Class) uint32 { return t.alloc(c, c.ObjectSize, gc.Movable) }
 
 // NewArray allocates an array of class c with n elements; n < 0 throws
 // NegativeArraySizeException.
@@ -116,11 +102,15 @@ func (t *Thread) NewArray(c *Class, n int32) uint32 {
 		return 0
 	}
 	size := uint64(ArrayData(c)) + uint64(n)<<c.ElemShift
-	if size > uint64(t.VM.Heap.Max) {
-		t.throwOOM(uint32(min(size, 1<<32-1)))
+	if size > t.VM.GCHeap.GrowthLimit() {
+		t.throwOOM(size)
 		return 0
 	}
-	a := t.alloc(c, uint32(size))
+	kind := gc.Movable
+	if c.Component.IsPrimitive() {
+		kind = gc.LargeEligible
+	}
+	a := t.alloc(c, uint32(size), kind)
 	if a != 0 {
 		t.VM.Heap.SetU32(a+arrayLength, uint32(n))
 	}
@@ -159,11 +149,12 @@ func (t *Thread) NewStringUTF16(u []uint16) uint32 {
 	}
 	t.PushRoot(arr)
 	s := t.NewObject(vm.stringClass)
-	t.PopRoots(1)
 	if s == 0 {
+		t.PopRoots(1)
 		return 0
 	}
-	h.SetU32(s+vm.stringValue, arr)
+	vm.StoreRef(s, s+vm.stringValue, t.Root(0))
+	t.PopRoots(1)
 	return s
 }
 
@@ -215,8 +206,8 @@ func (vm *VM) Intern(s string) uint32 {
 func (vm *VM) imageString(s string) uint32 {
 	u := utf16Of(s)
 	h := vm.Heap
-	arr, ok := h.AllocImage(12 + uint32(2*len(u)))
-	str, ok2 := h.AllocImage(vm.stringClass.ObjectSize)
+	arr, ok := vm.GCHeap.AllocImage(12 + uint32(2*len(u)))
+	str, ok2 := vm.GCHeap.AllocImage(vm.stringClass.ObjectSize)
 	if !ok || !ok2 {
 		panic(vmError("image space full"))
 	}

@@ -53,7 +53,7 @@ func (t *Thread) newStringArray(ss []string) uint32 {
 		if str == 0 {
 			return 0
 		}
-		t.VM.Heap.SetU32(t.Root(0)+12+uint32(4*i), str)
+		t.VM.storeElem(t.Root(0), i, str)
 	}
 	return t.Root(0)
 }

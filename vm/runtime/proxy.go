@@ -168,13 +168,15 @@ func (vm *VM) proxyNative(target *Method, dispatch *Method) NativeFunc {
 		}
 		t.PushRoot(res)
 		defer t.PopRoots(1)
+		// The arrays as a moving collection has left them.
+		prims, refs, res = t.Root(2), t.Root(1), t.Root(0)
 		h := vm.Heap
 		w := 1 // a[0] is the proxy
 		for i, p := range params {
 			var v uint64
 			switch p[0] {
 			case 'L', '[':
-				h.SetU32(refs+12+uint32(4*i), a[w])
+				vm.storeElem(refs, i, a[w])
 				w++
 				continue
 			case 'J', 'D':
@@ -197,7 +199,7 @@ func (vm *VM) proxyNative(target *Method, dispatch *Method) NativeFunc {
 		case 'V':
 			t.Ret = 0
 		default:
-			t.Ret = h.U64(res + ArrayData(vm.ClassOf(res)))
+			t.Ret = h.U64(t.Root(0) + ArrayData(vm.ClassOf(t.Root(0))))
 		}
 	}
 }

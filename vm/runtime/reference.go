@@ -1,5 +1,7 @@
 package runtime
 
+import "github.com/droidprof/droidprof/vm/gc"
+
 // references is what the collector knows of java.lang.ref: the classes
 // (nil until the core library loads them) and Reference's field offsets.
 // The referent is left out of Reference's RefOffsets, so marking never
@@ -9,13 +11,15 @@ type references struct {
 	referent, queue, pendingNext uint32
 	pending                      uint32        // cleared references with queues, for the queue daemon
 	wake                         chan struct{} // signalled when pending becomes non-empty
-	clearSoft                    bool          // this collection clears soft references too
-	softKept                     bool          // the last collection kept a soft referent alive
+	found                        []uint32      // references with referents scanned by this collection
 }
 
 // noteReferenceClass records the java.lang.ref classes of the core
 // library as they are laid out, and hides the referent from marking.
 func (vm *VM) noteReferenceClass(c *Class) {
+	if c.Super != nil && c.Super.isReference {
+		c.isReference = true
+	}
 	if !c.Boot {
 		return
 	}
@@ -44,46 +48,47 @@ func (vm *VM) noteReferenceClass(c *Class) {
 			}
 		}
 		c.RefOffsets = offs
+		c.isReference = true
 		vm.refs.wake = make(chan struct{}, 1)
 		vm.refs.class = c
 	}
 }
 
-// discoverReference adds a (a marked object being scanned) to found if
-// it is a Reference whose referent is not marked (yet).
-func (vm *VM) discoverReference(a uint32, found *[]uint32) {
-	c := vm.ClassOf(a)
-	if c.IsArray() || c == vm.classClass || !c.SubclassOf(vm.refs.class) {
-		return
-	}
-	if r := vm.Heap.U32(a + vm.refs.referent); r != 0 && !vm.Heap.Marked(r) {
-		*found = append(*found, a)
-	}
-}
-
-// processReferences runs after marking: soft referents are kept (marked
-// through mark and drain) unless the collection clears them; then every
-// reference whose referent is still unmarked is cleared, and those with
-// a queue go on the pending list for the queue daemon.
-func (vm *VM) processReferences(found *[]uint32, mark func(uint32), drain func()) {
+// ProcessReferences implements gc.Runtime. It runs once marking is
+// done, on the references Scan found: soft referents are kept (through
+// tr, which may find more references) unless the collection clears
+// them; then every reference whose referent is still unreached is
+// cleared, and those with a queue go on the pending list for the queue
+// daemon; the others get their referent's new address. Fat monitors
+// hold their objects weakly: a dead object's monitor forgets it.
+func (c gcView) ProcessReferences(tr gc.Tracer, clearSoft bool) {
+	vm := c.vm
 	h := vm.Heap
-	vm.refs.softKept = false
-	if !vm.refs.clearSoft && vm.refs.soft != nil {
-		// Marking a soft referent may discover more references, which
-		// are appended to found: iterate by index.
+	found := &vm.refs.found
+	defer func() { *found = (*found)[:0] }()
+	for _, m := range vm.monitors {
+		if m.obj != 0 {
+			m.obj = tr.Forward(m.obj)
+		}
+	}
+	if !clearSoft && vm.refs.soft != nil {
+		// Keeping a soft referent may find more references, which are
+		// appended to found: iterate by index.
 		for i := 0; i < len(*found); i++ {
 			a := (*found)[i]
-			if r := h.U32(a + vm.refs.referent); r != 0 && !h.Marked(r) && vm.ClassOf(a).SubclassOf(vm.refs.soft) {
-				vm.refs.softKept = true
-				mark(r)
-				drain()
+			if r := h.U32(a + vm.refs.referent); r != 0 && tr.Forward(r) == 0 && vm.ClassOf(a).SubclassOf(vm.refs.soft) {
+				h.SetU32(a+vm.refs.referent, tr.Keep(r))
 			}
 		}
 	}
 	added := false
 	for _, a := range *found {
 		r := h.U32(a + vm.refs.referent)
-		if r == 0 || h.Marked(r) {
+		if r == 0 {
+			continue
+		}
+		if n := tr.Forward(r); n != 0 {
+			h.SetU32(a+vm.refs.referent, n)
 			continue
 		}
 		h.SetU32(a+vm.refs.referent, 0)

@@ -162,8 +162,8 @@ func registerReflectNatives(vm *VM) {
 		}
 	})
 	reg("setRef(Ljava/lang/Class;ILjava/lang/Object;Ljava/lang/Object;)V", func(t *Thread, a []uint32) {
-		if _, p, ok := fieldAddr(t, cls(a[0]), a[1], a[2]); ok {
-			vm.Heap.SetU32(p, a[3])
+		if f, p, ok := fieldAddr(t, cls(a[0]), a[1], a[2]); ok {
+			vm.StoreRef(p-f.Offset, p, a[3])
 		}
 	})
 	reg("setPrim(Ljava/lang/Class;ILjava/lang/Object;J)V", func(t *Thread, a []uint32) {
@@ -190,6 +190,8 @@ func registerReflectNatives(vm *VM) {
 		if m.IsStatic() && !t.EnsureInitialized(m.Class) {
 			return
 		}
+		// Initialising may have run a moving collection.
+		recv, prims, refs, res = a[2], a[3], a[4], a[5]
 		t.PushRoot(res)
 		defer t.PopRoots(1)
 		if !t.Invoke(m, vm.argWords(m, recv, prims, refs)) {
@@ -301,7 +303,7 @@ func (t *Thread) classArray(descs []string, typeOf func(*Thread, string) *Class)
 		if c == nil {
 			return 0
 		}
-		t.VM.Heap.SetU32(t.Root(0)+12+uint32(4*i), c.Addr)
+		t.VM.storeElem(t.Root(0), i, c.Addr)
 	}
 	return t.Root(0)
 }

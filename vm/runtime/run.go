@@ -5,6 +5,8 @@ import (
 	"fmt"
 	goruntime "runtime"
 	"strings"
+
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 // RunMain runs mainClass.main(args) on a new main thread, waits for the
@@ -69,6 +71,18 @@ func (vm *VM) startMain(t *Thread, mainClass string, args []string) bool {
 			*pre.p = t.NewObject(c)
 		}
 	}
+	// ART's detail for the OutOfMemoryError thrown when there is no
+	// memory left to make one.
+	if msg := t.NewString("OutOfMemoryError thrown while trying to throw OutOfMemoryError; no stack trace available"); msg != 0 && vm.oome != 0 {
+		for _, f := range vm.throwableClass.Fields {
+			if f.Name == "detailMessage" && !f.Static {
+				vm.StoreRef(vm.oome, vm.oome+f.Offset, msg)
+			}
+		}
+	}
+	// The VM has booted and preloaded: seal the zygote space, as the
+	// zygote's fork does, before the application's classes load.
+	vm.GCHeap.Seal()
 	desc := "L" + strings.ReplaceAll(mainClass, ".", "/") + ";"
 	c := vm.loadClass(desc)
 	if c == nil {
@@ -98,7 +112,7 @@ func (vm *VM) startMain(t *Thread, mainClass string, args []string) bool {
 		if s == 0 {
 			return false
 		}
-		vm.Heap.SetU32(t.Root(0)+12+uint32(4*i), s)
+		vm.storeElem(t.Root(0), i, s)
 	}
 	arr = t.Root(0)
 	t.PopRoots(1)
@@ -147,6 +161,8 @@ func (vm *VM) threadExit(t *Thread, nonDaemon bool) {
 	case stopUnwind:
 	case vmError:
 		vm.shutdown(-1, r)
+	case gc.VerifyError:
+		vm.shutdown(-1, fmt.Errorf("vm: %w", r))
 	default:
 		buf := make([]byte, 8<<10)
 		buf = buf[:goruntime.Stack(buf, false)]

@@ -189,6 +189,9 @@ func (t *Thread) Invoke(m *Method, args []uint32) bool {
 		return false
 	}
 	base := fp + regs - m.ArgWords
+	// The frame's other registers hold what older frames left there:
+	// they must not look like references to the collector.
+	clear(t.Tags[fp:base])
 	copy(t.Stack[base:], args)
 	for i := range args {
 		t.Tags[base+i] = m.RefArgs[i]

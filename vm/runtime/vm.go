@@ -29,6 +29,38 @@ type Engine interface {
 	Execute(t *Thread, m *Method, fp int) bool
 }
 
+// Collector is the garbage-collected heap as the runtime uses it: where
+// objects are allocated, the write barrier, collections and checks.
+// Package gc's Heap implements it, with its cms and ss collectors.
+type Collector interface {
+	// Alloc returns zeroed memory for an object, or 0 when the heap is
+	// exhausted (OOMMessage says why).
+	Alloc(size uint32, kind gc.AllocKind) uint32
+	// AllocImage returns zeroed memory in the image space.
+	AllocImage(size uint32) (uint32, bool)
+	// StoreRef is the write barrier: it stores the reference v in the
+	// slot at slot of the object at obj.
+	StoreRef(obj, slot, v uint32)
+	// RefsStored is the write barrier of a bulk store into obj.
+	RefsStored(obj uint32)
+	// Collect runs a collection.
+	Collect(cause gc.Cause)
+	// Seal ends the zygote phase.
+	Seal()
+	OOMMessage(size uint64) string
+	FreeMemory() uint64
+	TotalMemory() uint64
+	GrowthLimit() uint64
+	// ImageBytes is the size of the image space.
+	ImageBytes() uint64
+	// Holds reports whether a lies in the allocated part of a space.
+	Holds(a uint32) bool
+	// Verify checks every object and root of the heap.
+	Verify() error
+	// Walk calls f for every live object outside the image.
+	Walk(f func(addr uint32))
+}
+
 // Options configures a VM.
 type Options struct {
 	// GC sizes the heap and chooses its collector; zero fields are
@@ -52,7 +84,9 @@ const MaxDepth = 20000
 
 // VM is one Java virtual machine instance.
 type VM struct {
+	// Heap is the object memory; GCHeap its spaces and collectors.
 	Heap    *heap.Heap
+	GCHeap  Collector
 	Engine  Engine
 	Hooks   *Hooks
 	epoch   time.Time
@@ -85,7 +119,6 @@ type VM struct {
 	exited      bool
 	monitors    []*Monitor
 	stackWords  int
-	gcTarget    uint64
 	GCCount     int
 	booting     bool
 	hashSeed    uint32
@@ -123,7 +156,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		opt.StackWords = DefaultStackWords
 	}
 	vm := &VM{
-		Heap:       heap.New(opt.GC.Max),
+		Heap:       heap.New(heapEnd(opt.GC)),
 		Engine:     opt.Engine,
 		Hooks:      opt.Hooks,
 		byDesc:     map[string]*Class{},
@@ -135,13 +168,13 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		done:       make(chan struct{}),
 		threads:    map[*Thread]bool{},
 		stackWords: opt.StackWords,
-		gcTarget:   2 << 20,
 		epoch:      time.Now(),
 		epochNs:    clock.Now(),
 	}
 	if vm.Hooks == nil {
 		vm.Hooks = &Hooks{}
 	}
+	vm.newGCHeap(opt.GC)
 	for i, f := range boot {
 		vm.bootFiles = append(vm.bootFiles, newDexFile(f, bootNames[i], true))
 	}
@@ -153,7 +186,19 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 	if err := vm.boot(); err != nil {
 		return nil, err
 	}
+	if img := vm.GCHeap.ImageBytes(); img > uint64(opt.GC.Max) {
+		return nil, fmt.Errorf("runtime: -Xmx %s: smaller than the boot image (%s)", gc.Bytes(uint64(opt.GC.Max)), gc.Bytes(img))
+	}
 	return vm, nil
+}
+
+// heapEnd is the end of the address range the heap reserves: the large
+// object space's end under cms, the second semi-space's under ss.
+func heapEnd(c gc.Config) uint32 {
+	if c.Collector == gc.SS {
+		return heap.SemiBase + c.Max
+	}
+	return heap.LargeBase + c.Max
 }
 
 // boot loads the classes the runtime itself needs and computes the
