@@ -217,7 +217,7 @@ func (h *Heap) Alloc(size uint32, kind AllocKind) uint32 {
 	// The fast path: under the background-collection threshold (which
 	// is 0 during the zygote phase and under stress, sending every
 	// allocation to the slow path).
-	if (kind == Movable || kind == LargeEligible && size < LargeThreshold) && h.allocated+uint64(size) <= h.concurrentStart {
+	if kind == Movable && h.allocated+uint64(size) <= h.concurrentStart {
 		var a uint32
 		var ok bool
 		if h.Main != nil {
