@@ -22,6 +22,8 @@ func (h *Heap) collect(k Kind, cause Cause, clearSoft bool) {
 		k = Full // no zygote space yet: partial is full (ART's rule)
 	}
 	start := time.Now()
+	h.inGC = true
+	defer func() { h.inGC = false }()
 	h.count++
 	if h.OnStart != nil {
 		h.OnStart(h.count)
@@ -54,7 +56,6 @@ func (h *Heap) collect(k Kind, cause Cause, clearSoft bool) {
 	info.Count, info.Cause, info.Kind = h.count, cause, k
 	info.Live, info.Footprint = h.allocated, h.targetFootprint
 	info.Pause, info.Duration = d, d
-	h.lastKind = k
 	if h.OnEnd != nil {
 		h.OnEnd(info)
 	}

@@ -134,7 +134,6 @@ type Heap struct {
 	concurrentStart uint64 // allocations past this run a background collection
 	nextKind        Kind
 	stats           [Full + 1]kindStats
-	lastKind        Kind
 	count           int
 	inGC            bool
 

@@ -163,7 +163,10 @@ func (h *Heap) markSweep(k Kind, clearSoft bool) Info {
 			var o, b uint64
 			switch s {
 			case h.Main.Space:
+				top := h.Main.Top
 				o, b = h.Main.sweep(h.rt.SizeOf, dead)
+				// The space's tail past its last live object is free.
+				h.mem.Release(h.Main.Top, top-h.Main.Top)
 			case h.NonMoving.Space:
 				o, b = h.NonMoving.sweep(h.rt.SizeOf, dead)
 			case h.Large.Space:

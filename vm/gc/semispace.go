@@ -190,6 +190,7 @@ func (h *Heap) semiSpaceCollect(clearSoft bool) Info {
 		info.FreedObjects += o
 		info.FreedBytes += b
 	}
+	h.mem.Release(ss.from.Base, ss.from.Top-ss.from.Base)
 	ss.from.Top, ss.from.Allocated, ss.from.Objects = ss.from.Base, 0, 0
 	ss.from, ss.to = ss.to, ss.from
 	h.recount()

@@ -7,7 +7,10 @@
 // Address 0 is null and never allocated.
 package heap
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"syscall"
+)
 
 // ART's address map and the places of droidprof's other spaces in it. The
 // main space starts at 0x12c00000 and the boot image is mapped at
@@ -100,3 +103,17 @@ func (h *Heap) SetU32(addr uint32, v uint32) { binary.LittleEndian.PutUint32(h.m
 
 // SetU64 writes a little-endian 64-bit value.
 func (h *Heap) SetU64(addr uint32, v uint64) { binary.LittleEndian.PutUint64(h.mem(addr), v) }
+
+// Release gives the pages wholly inside [addr, addr+n) back to the
+// kernel (they read as zeros afterwards), as ART does for the memory a
+// collection frees at the end of a space. Ranges under 64 KiB are not
+// worth the system call.
+func (h *Heap) Release(addr, n uint32) {
+	const page = 4096
+	lo := (addr + page - 1) &^ (page - 1)
+	hi := (addr + n) &^ (page - 1)
+	if hi <= lo || hi-lo < 64<<10 {
+		return
+	}
+	_ = syscall.Madvise(h.arena[lo-MainBase:hi-MainBase], syscall.MADV_DONTNEED)
+}

@@ -28,3 +28,20 @@ func TestAlign(t *testing.T) {
 		}
 	}
 }
+
+// Released pages read as zeros; a range too small to release keeps its
+// contents.
+func TestRelease(t *testing.T) {
+	h := New(ImageBase)
+	for _, c := range []struct {
+		n    uint32
+		kept bool
+	}{{64 << 10, false}, {16 << 10, true}} {
+		a := uint32(MainBase + 1<<20)
+		h.SetU32(a+8192, 42)
+		h.Release(a, c.n)
+		if got := h.U32(a+8192) == 42; got != c.kept {
+			t.Errorf("release of %d bytes: value kept %v, want %v", c.n, got, c.kept)
+		}
+	}
+}
