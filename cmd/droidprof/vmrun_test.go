@@ -127,10 +127,8 @@ func TestParseVMArgs(t *testing.T) {
 	}
 }
 
-// gcLine is the shape of ART's logcat GC line. Cause and collector are
-// may be empty (two spaces) while the runtime leaves them so, before the
-// GC spaces land; drop that alternative afterwards.
-var gcLine = regexp.MustCompile(`^(\w+ [a-z ]+ |  )GC freed \d+\(\d+[KMG]?B\) AllocSpace objects, \d+\(\d+[KMG]?B\) LOS objects, \d+% free, \d+[KMG]?B/\d+[KMG]?B, paused [0-9.]+(s|ms|us|ns)? total [0-9.]+(s|ms|us|ns)?$`)
+// gcLine is the shape of ART's logcat GC line: cause, collector, "GC freed".
+var gcLine = regexp.MustCompile(`^(Alloc|Explicit|Background|Stress) (sticky |partial )?(concurrent mark sweep|semispace) GC freed \d+\(\d+[KMG]?B\) AllocSpace objects, \d+\(\d+[KMG]?B\) LOS objects, \d+% free, \d+[KMG]?B/\d+[KMG]?B, paused [0-9.]+(s|ms|us|ns)? total [0-9.]+(s|ms|us|ns)?$`)
 
 // TestVMRunVerboseGC runs an allocating workload in a small heap with
 // -verbose:gc: the program's output is unchanged and every stderr line

@@ -45,7 +45,7 @@ type Site struct {
 
 // GCInfo describes a finished collection. The fields are what ART's
 // logcat GC line shows ("Explicit concurrent mark sweep GC freed
-// 1234(56KB) AllocSpace objects, 0(0B) LOS objects, 40% free, 9MB/15MB,
+// 1234(56KB) AllocSpace objects, 0(0B) LOS objects, 40% free, 9216KB/15MB,
 // paused 1.2ms total 12.3ms").
 type GCInfo struct {
 	Count int
