@@ -11,7 +11,7 @@ import (
 // GCLogLine formats a finished collection as ART's Heap::LogGC writes it
 // to logcat (Android 11), which is what dalvikvm -verbose:gc prints:
 //
-//	Explicit concurrent mark sweep GC freed 1234(56KB) AllocSpace objects, 0(0B) LOS objects, 40% free, 9MB/15MB, paused 1.200ms total 12.345ms
+//	Explicit concurrent mark sweep GC freed 1234(56KB) AllocSpace objects, 0(0B) LOS objects, 40% free, 9216KB/15MB, paused 1.200ms total 12.345ms
 //
 // Sizes are PrettySize's, durations PrettyDuration's of the time cut to
 // whole microseconds, and the free percentage is ART's GetPercentFree:
