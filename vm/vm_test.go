@@ -39,7 +39,8 @@ func compileJava(t *testing.T, name string) (dexPath, classes string) {
 }
 
 // TestAgainstJVM runs our own Java test programs on the JVM (the oracle)
-// and on the VM and requires identical stdout and exit status.
+// and on the VM under each collector and requires identical stdout and
+// exit status.
 func TestAgainstJVM(t *testing.T) {
 	entries, err := os.ReadDir(filepath.Join("testdata", "java"))
 	if err != nil {
@@ -65,15 +66,19 @@ func TestAgainstJVM(t *testing.T) {
 			} else if jerr != nil {
 				t.Fatal(jerr)
 			}
-			var out, stderr bytes.Buffer
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			code, err := vm.Run(ctx, vm.Options{ClassPath: []string{dexPath}, GC: gc.Config{Max: 64 << 20}, Stdout: &out, Stderr: &stderr}, "Main", nil)
-			if err != nil {
-				t.Fatalf("vm: %v\nstderr:\n%s", err, stderr.String())
-			}
-			if code != jcode || out.String() != jout.String() {
-				t.Errorf("exit %d (JVM %d)\n--- VM stdout:\n%s\n--- JVM stdout:\n%s\n--- VM stderr:\n%s", code, jcode, out.String(), jout.String(), stderr.String())
+			// Every program runs under both collectors: the copying one
+			// moves objects under whatever the program does.
+			for _, col := range []gc.Collector{gc.CMS, gc.SS} {
+				var out, stderr bytes.Buffer
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				code, err := vm.Run(ctx, vm.Options{ClassPath: []string{dexPath}, GC: gc.Config{Max: 64 << 20, Collector: col}, Stdout: &out, Stderr: &stderr}, "Main", nil)
+				cancel()
+				if err != nil {
+					t.Fatalf("vm (%s): %v\nstderr:\n%s", col, err, stderr.String())
+				}
+				if code != jcode || out.String() != jout.String() {
+					t.Errorf("%s: exit %d (JVM %d)\n--- VM stdout:\n%s\n--- JVM stdout:\n%s\n--- VM stderr:\n%s", col, code, jcode, out.String(), jout.String(), stderr.String())
+				}
 			}
 		})
 	}

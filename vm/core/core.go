@@ -160,6 +160,10 @@ var Natives = []string{
 
 	// java.io.FileOutputStream (static): writes to descriptor 1 or 2.
 	"Ljava/io/FileOutputStream;->writeBytes(I[BII)V",
+	// java.lang.ref.FinalizerReference (static): finalize() and the
+	// collector's count of objects queued for it.
+	"Ljava/lang/ref/FinalizerReference;->invokeFinalize(Ljava/lang/Object;)V",
+	"Ljava/lang/ref/FinalizerReference;->enqueuedCount()J",
 	// java.io.VMFiles (static): the file system, for File, the file
 	// streams, RandomAccessFile and FileChannel (vm/runtime/files.go).
 	"Ljava/io/VMFiles;->stat(Ljava/lang/String;)I",

@@ -124,8 +124,12 @@ func (c *copier) drain() {
 	}
 }
 
-// Forward implements Tracer.
+// Forward implements Tracer. An address already in to-space (a
+// referent moved by Keep) is its own forward.
 func (c *copier) Forward(a uint32) uint32 {
+	if c.to.Contains(a) {
+		return a
+	}
 	if c.from.Contains(a) {
 		if w := c.h.mem.U32(a); w&forwarded != 0 {
 			return w &^ forwarded

@@ -49,6 +49,9 @@ type Class struct {
 	// isReference marks java.lang.ref.Reference and its subclasses,
 	// whose referent the collectors treat apart.
 	isReference bool
+	// finalize is 0 until the class is first instantiated, then
+	// finalizeYes if it overrides Object.finalize, else finalizeNo.
+	finalize int8
 
 	Fields  []*Field // declared, static and instance
 	Methods []*Method

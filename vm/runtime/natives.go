@@ -318,6 +318,7 @@ func registerNatives(vm *VM) {
 
 	registerReflectNatives(vm)
 	registerFileNatives(vm)
+	registerFinalizerNatives(vm)
 
 	// java.io.FileOutputStream
 	n["Ljava/io/FileOutputStream;->writeBytes(I[BII)V"] = func(t *Thread, a []uint32) {

@@ -91,8 +91,16 @@ func (t *Thread) throwOOM(size uint64) {
 }
 
 // NewObject allocates an instance of c (already initialised) or returns 0
-// with OutOfMemoryError pending.
-func (t *Thread) NewObject(c *Class) uint32 { return t.alloc(c, c.ObjectSize, gc.Movable) }
+// with OutOfMemoryError pending. An instance of a class that overrides
+// Object.finalize is registered for finalization, as ART does when it
+// allocates one.
+func (t *Thread) NewObject(c *Class) uint32 {
+	a := t.alloc(c, c.ObjectSize, gc.Movable)
+	if a == 0 || !t.VM.finalizable(c) {
+		return a
+	}
+	return t.registerFinalizer(a)
+}
 
 // NewArray allocates an array of class c with n elements; n < 0 throws
 // NegativeArraySizeException.

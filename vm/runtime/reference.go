@@ -7,7 +7,9 @@ import "github.com/droidprof/droidprof/vm/gc"
 // The referent is left out of Reference's RefOffsets, so marking never
 // follows it; the collector finds references while scanning instead.
 type references struct {
-	class, soft                  *Class
+	class, soft, phantom         *Class
+	finalizer                    *Class // java.lang.ref.FinalizerReference, once loaded
+	finalizersQueued             int64  // finalizer references handed to the queue so far
 	referent, queue, pendingNext uint32
 	pending                      uint32        // cleared references with queues, for the queue daemon
 	wake                         chan struct{} // signalled when pending becomes non-empty
@@ -26,6 +28,10 @@ func (vm *VM) noteReferenceClass(c *Class) {
 	switch c.Descriptor {
 	case "Ljava/lang/ref/SoftReference;":
 		vm.refs.soft = c
+	case "Ljava/lang/ref/PhantomReference;":
+		vm.refs.phantom = c
+	case "Ljava/lang/ref/FinalizerReference;":
+		vm.refs.finalizer = c
 	case "Ljava/lang/ref/Reference;":
 		for _, f := range c.Fields {
 			switch {
@@ -82,7 +88,47 @@ func (c gcView) ProcessReferences(tr gc.Tracer, clearSoft bool) {
 		}
 	}
 	added := false
-	for _, a := range *found {
+	enqueue := func(a uint32) {
+		if h.U32(a+vm.refs.queue) != 0 && h.U32(a+vm.refs.pendingNext) == 0 && a != vm.refs.pending {
+			h.SetU32(a+vm.refs.pendingNext, vm.refs.pending)
+			vm.refs.pending = a
+			added = true
+		}
+	}
+	// clearOrForward clears a weak, soft or phantom reference whose
+	// referent was not reached, and queues it; a reached referent gets its
+	// new address.
+	clearOrForward := func(a uint32) {
+		r := h.U32(a + vm.refs.referent)
+		if r == 0 {
+			return
+		}
+		if n := tr.Forward(r); n != 0 {
+			h.SetU32(a+vm.refs.referent, n)
+			return
+		}
+		h.SetU32(a+vm.refs.referent, 0)
+		enqueue(a)
+	}
+	isFinalizer := func(a uint32) bool { return vm.refs.finalizer != nil && vm.ClassOf(a) == vm.refs.finalizer }
+	isPhantom := func(a uint32) bool { return vm.refs.phantom != nil && vm.ClassOf(a).SubclassOf(vm.refs.phantom) }
+	// Java's order: weak (and unkept soft) references are cleared before
+	// their referents are finalized, phantom ones only once finalization
+	// has let them go.
+	n0 := len(*found)
+	for _, a := range (*found)[:n0] {
+		if !isFinalizer(a) && !isPhantom(a) {
+			clearOrForward(a)
+		}
+	}
+	// An unreached finalizable object is kept, with all it reaches, for
+	// its finalizer; keeping it may find more references (appended to
+	// found, hence the index).
+	for i := 0; i < len(*found); i++ {
+		a := (*found)[i]
+		if !isFinalizer(a) {
+			continue
+		}
 		r := h.U32(a + vm.refs.referent)
 		if r == 0 {
 			continue
@@ -91,11 +137,18 @@ func (c gcView) ProcessReferences(tr gc.Tracer, clearSoft bool) {
 			h.SetU32(a+vm.refs.referent, n)
 			continue
 		}
-		h.SetU32(a+vm.refs.referent, 0)
-		if h.U32(a+vm.refs.queue) != 0 && h.U32(a+vm.refs.pendingNext) == 0 && a != vm.refs.pending {
-			h.SetU32(a+vm.refs.pendingNext, vm.refs.pending)
-			vm.refs.pending = a
-			added = true
+		h.SetU32(a+vm.refs.referent, tr.Keep(r))
+		enqueue(a)
+		vm.refs.finalizersQueued++
+	}
+	for _, a := range (*found)[n0:] {
+		if !isFinalizer(a) && !isPhantom(a) {
+			clearOrForward(a)
+		}
+	}
+	for _, a := range *found {
+		if isPhantom(a) {
+			clearOrForward(a)
 		}
 	}
 	if added {
@@ -122,4 +175,58 @@ func (t *Thread) waitForPending() uint32 {
 	p := vm.refs.pending
 	vm.refs.pending = 0
 	return p
+}
+
+// finalizable reports whether instances of c must be registered for
+// finalization: c overrides Object.finalize (an empty override counts, as
+// in ART). Classes instantiated while the core library boots are not.
+func (vm *VM) finalizable(c *Class) bool {
+	if c.finalize == 0 {
+		c.finalize = finalizeNo
+		if m := c.byName["finalize()V"]; m != nil && m.Class != vm.objectClass && !vm.booting {
+			c.finalize = finalizeYes
+		}
+	}
+	return c.finalize == finalizeYes
+}
+
+const (
+	finalizeYes = 1
+	finalizeNo  = 2
+)
+
+// registerFinalizer calls FinalizerReference.add for the new object at a
+// and returns its address, which the call may have moved (0 with an
+// exception pending).
+func (t *Thread) registerFinalizer(a uint32) uint32 {
+	vm := t.VM
+	c := vm.loadClass("Ljava/lang/ref/FinalizerReference;")
+	if c == nil {
+		panic(vmError("core library: no java.lang.ref.FinalizerReference"))
+	}
+	t.PushRoot(a)
+	defer t.PopRoots(1)
+	if !t.EnsureInitialized(c) {
+		return 0
+	}
+	if !t.Invoke(FindMethod(c, "add", "(Ljava/lang/Object;)V"), []uint32{t.Root(0)}) {
+		return 0
+	}
+	return t.Root(0)
+}
+
+// registerFinalizerNatives adds FinalizerReference's natives.
+func registerFinalizerNatives(vm *VM) {
+	n := vm.natives
+	n["Ljava/lang/ref/FinalizerReference;->invokeFinalize(Ljava/lang/Object;)V"] = func(t *Thread, a []uint32) {
+		if a[0] == 0 {
+			return
+		}
+		if m := vm.ClassOf(a[0]).byName["finalize()V"]; m != nil && !t.Invoke(m, []uint32{a[0]}) {
+			t.Exc = 0 // what a finalizer throws is ignored
+		}
+	}
+	n["Ljava/lang/ref/FinalizerReference;->enqueuedCount()J"] = func(t *Thread, a []uint32) {
+		t.Ret = uint64(vm.refs.finalizersQueued)
+	}
 }

@@ -28,5 +28,6 @@ public class Runtime {
     }
 
     public void runFinalization() {
+        java.lang.ref.FinalizerReference.runFinalization();
     }
 }

@@ -37,6 +37,7 @@ public final class System {
     }
 
     public static void runFinalization() {
+        java.lang.ref.FinalizerReference.runFinalization();
     }
 
     // What a program sees, as on Android 11 (vm/core/README.md lists
