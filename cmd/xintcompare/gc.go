@@ -16,7 +16,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/droidprof/droidprof/internal/javadex"
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/runtime"
@@ -60,15 +59,7 @@ func runGC(rounds, xmxMiB int, collectorList string) error {
 		}
 		collectors = append(collectors, c)
 	}
-	javac, java, err := javadex.Tools()
-	if err != nil {
-		return err
-	}
-	root, err := moduleRoot()
-	if err != nil {
-		return err
-	}
-	work, err := os.MkdirTemp("", "xintcompare-gc-")
+	javac, java, root, work, err := tools("xintcompare-gc-")
 	if err != nil {
 		return err
 	}

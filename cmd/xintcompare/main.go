@@ -65,16 +65,21 @@ func main() {
 	}
 }
 
+// tools finds javac and java, the module root and a fresh work directory
+// (named after prefix), which the caller removes.
+func tools(prefix string) (javac, java, root, work string, err error) {
+	if javac, java, err = javadex.Tools(); err != nil {
+		return
+	}
+	if root, err = moduleRoot(); err != nil {
+		return
+	}
+	work, err = os.MkdirTemp("", prefix)
+	return
+}
+
 func run(rounds int) error {
-	javac, java, err := javadex.Tools()
-	if err != nil {
-		return err
-	}
-	root, err := moduleRoot()
-	if err != nil {
-		return err
-	}
-	work, err := os.MkdirTemp("", "xintcompare-")
+	javac, java, root, work, err := tools("xintcompare-")
 	if err != nil {
 		return err
 	}

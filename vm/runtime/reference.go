@@ -129,17 +129,13 @@ func (c gcView) ProcessReferences(tr gc.Tracer, clearSoft bool) {
 		if !isFinalizer(a) {
 			continue
 		}
-		r := h.U32(a + vm.refs.referent)
-		if r == 0 {
+		if r := h.U32(a + vm.refs.referent); r != 0 && tr.Forward(r) == 0 {
+			h.SetU32(a+vm.refs.referent, tr.Keep(r))
+			enqueue(a)
+			vm.refs.finalizersQueued++
 			continue
 		}
-		if n := tr.Forward(r); n != 0 {
-			h.SetU32(a+vm.refs.referent, n)
-			continue
-		}
-		h.SetU32(a+vm.refs.referent, tr.Keep(r))
-		enqueue(a)
-		vm.refs.finalizersQueued++
+		clearOrForward(a) // reached: only forwarded
 	}
 	for _, a := range (*found)[n0:] {
 		if !isFinalizer(a) && !isPhantom(a) {

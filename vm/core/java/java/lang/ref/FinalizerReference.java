@@ -19,13 +19,7 @@ public final class FinalizerReference<T> extends Reference<T> {
     private FinalizerReference<?> prev, next;
 
     static {
-        ThreadGroup g = Thread.currentThread().getThreadGroup();
-        while (g.getParent() != null) {
-            g = g.getParent();
-        }
-        Thread t = new Thread(g, new Daemon(), "FinalizerDaemon", 0);
-        t.setDaemon(true);
-        t.start();
+        ReferenceQueue.startDaemon("FinalizerDaemon", new Daemon());
     }
 
     private FinalizerReference(T referent, ReferenceQueue<? super T> q) {

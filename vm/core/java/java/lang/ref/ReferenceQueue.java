@@ -7,11 +7,16 @@ package java.lang.ref;
  */
 public class ReferenceQueue<T> {
     static {
+        startDaemon("ReferenceQueueDaemon", new Daemon());
+    }
+
+    /** Starts one of the VM's daemon threads, in the top thread group as ART's are. */
+    static void startDaemon(String name, Runnable body) {
         ThreadGroup g = Thread.currentThread().getThreadGroup();
         while (g.getParent() != null) {
             g = g.getParent();
         }
-        Thread t = new Thread(g, new Daemon(), "ReferenceQueueDaemon", 0);
+        Thread t = new Thread(g, body, name, 0);
         t.setDaemon(true);
         t.start();
     }
