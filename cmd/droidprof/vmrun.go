@@ -35,7 +35,7 @@ k, m or g suffix, e.g. -Xmx64m, or a droidprof size such as 64MiB):
   -XX:HeapMaxFree=SIZE        most free space after a GC (default 8m)
   -Xgc:LIST                   comma list: the collector, cms (mark-sweep, default) or ss (copying
                               semi-space; CMS and SS as ART spells them); gcstress (collect at every
-                              allocation); preverify, postverify (verify the heap around each GC);
+                              allocation from a new call stack); preverify, postverify (verify the heap around each GC);
                               nogcstress, nopreverify, nopostverify undo them
   -verbose:gc                 print a line per GC to stderr, as ART logs it
 `

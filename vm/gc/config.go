@@ -41,7 +41,9 @@ type Config struct {
 	// MinFree and MaxFree clamp the free space left after a collection
 	// (-XX:HeapMinFree=, -XX:HeapMaxFree=).
 	MinFree, MaxFree uint32
-	// Stress collects before every allocation, as ART's gcstress does.
+	// Stress collects before every allocation whose call stack (its top
+	// 16 frames) has not been seen before, as ART's gcstress does, once
+	// the zygote phase is over.
 	Stress bool
 	// Verify checks every reference in the heap before and after each
 	// collection and fails the VM on the first bad one.

@@ -89,11 +89,11 @@ func (h *Heap) grow(k Kind, freed uint64, d time.Duration) {
 // allocation here, the next background collection waits for at least
 // that many more bytes (and the allocations past the footprint then make
 // the next collection a partial one, as in ART). Under ss, which is not
-// concurrent, it is the target footprint itself; in the zygote phase and
-// under stress, 0, so that every allocation takes the slow path.
+// concurrent, it is the target footprint itself; in the zygote phase, 0, so that
+// every allocation takes the slow path.
 func (h *Heap) setConcurrentStart() {
 	switch {
-	case !h.sealed || h.cfg.Stress:
+	case !h.sealed:
 		h.concurrentStart = 0
 	case h.Main == nil:
 		h.concurrentStart = h.targetFootprint

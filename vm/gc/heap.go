@@ -246,8 +246,6 @@ func (h *Heap) allocSlow(size uint32, kind AllocKind) uint32 {
 	switch {
 	case h.inGC:
 		panic("gc: allocation during a collection")
-	case h.cfg.Stress && h.sealed:
-		h.collect(h.nextKind, CauseStress, false)
 	case h.Main != nil && h.sealed && h.allocated+uint64(size) > h.concurrentStart:
 		// ART requests a concurrent collection once the heap passes
 		// concurrent_start_bytes; droidprof's collections stop the

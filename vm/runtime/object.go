@@ -54,6 +54,9 @@ func (vm *VM) SizeOf(a uint32) uint32 {
 // free or move them.
 func (t *Thread) alloc(c *Class, size uint32, kind gc.AllocKind) uint32 {
 	vm := t.VM
+	if vm.stress && vm.sealed && vm.newStressStack(t) {
+		vm.GCHeap.Collect(gc.CauseStress)
+	}
 	a := vm.GCHeap.Alloc(size, kind)
 	if a == 0 {
 		t.throwOOM(uint64(size))
@@ -68,6 +71,42 @@ func (t *Thread) alloc(c *Class, size uint32, kind gc.AllocKind) uint32 {
 		hk(t, site, c, heapAlign(size), a)
 	}
 	return a
+}
+
+// stressFrames is how much of the call stack tells gcstress's
+// allocation sites apart, as ART's (16 native frames).
+const stressFrames = 16
+
+// newStressStack reports whether t's call stack (its top stressFrames
+// methods and dex pcs) is new to gcstress, and remembers it: ART's
+// gcstress collects before every allocation whose backtrace it has not
+// seen, so each allocation site in each calling context meets a
+// collection once, without a collection per allocation.
+func (vm *VM) newStressStack(t *Thread) bool {
+	h := uint64(14695981039346656037) // FNV-1a
+	mix := func(v uint64) {
+		for i := 0; i < 8; i++ {
+			h ^= v & 0xff
+			h *= 1099511628211
+			v >>= 8
+		}
+	}
+	for i, n := len(t.Frames)-1, 0; i >= 0 && n < stressFrames; i, n = i-1, n+1 {
+		f := t.Frames[i]
+		id := -1
+		if f.Method != nil {
+			id = f.Method.ID
+		}
+		mix(uint64(id)<<32 | uint64(uint32(f.PC)))
+	}
+	if vm.stressSeen == nil {
+		vm.stressSeen = map[uint64]bool{}
+	}
+	if vm.stressSeen[h] {
+		return false
+	}
+	vm.stressSeen[h] = true
+	return true
 }
 
 func heapAlign(n uint32) uint32 { return (n + 7) &^ 7 }

@@ -83,6 +83,7 @@ func (vm *VM) startMain(t *Thread, mainClass string, args []string) bool {
 	// The VM has booted and preloaded: seal the zygote space, as the
 	// zygote's fork does, before the application's classes load.
 	vm.GCHeap.Seal()
+	vm.sealed = true
 	desc := "L" + strings.ReplaceAll(mainClass, ".", "/") + ";"
 	c := vm.loadClass(desc)
 	if c == nil {

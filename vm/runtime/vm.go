@@ -101,6 +101,9 @@ type VM struct {
 	natives             map[string]NativeFunc
 	proxies             map[string]*Class // proxy classes by their interfaces' descriptors
 	files               files             // java.io's open files
+	sealed              bool              // the zygote phase is over
+	stress              bool              // gcstress: collect at allocations from new call stacks
+	stressSeen          map[uint64]bool   // hashes of the call stacks stress has collected at
 
 	stdout, stderr *bufio.Writer
 	outMu          sync.Mutex
@@ -175,6 +178,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		vm.Hooks = &Hooks{}
 	}
 	vm.newGCHeap(opt.GC)
+	vm.stress = opt.GC.Stress
 	for i, f := range boot {
 		vm.bootFiles = append(vm.bootFiles, newDexFile(f, bootNames[i], true))
 	}

@@ -23,7 +23,7 @@ type Settings struct {
 	TargetUtilization float64  `json:"target_utilization" doc:"live fraction the heap is grown to after a collection, in (0, 1) (dalvikvm -XX:HeapTargetUtilization=)" default:"0.75"`
 	MinFree           sdk.Size `json:"min_free" doc:"least free space left after a collection (dalvikvm -XX:HeapMinFree=)" default:"512KiB"`
 	MaxFree           sdk.Size `json:"max_free" doc:"most free space left after a collection (dalvikvm -XX:HeapMaxFree=)" default:"8MiB"`
-	GCStress          bool     `json:"gc_stress" doc:"collect before every allocation, as ART's gcstress does (slow: for finding GC bugs, not for measuring)" default:"false"`
+	GCStress          bool     `json:"gc_stress" doc:"collect before every allocation from a call stack not seen before, as ART's gcstress does (slow: for finding GC bugs, not for measuring)" default:"false"`
 	VerifyHeap        bool     `json:"verify_heap" doc:"check every reference in the heap before and after each collection and stop the VM at the first bad one (dalvikvm -Xgc:preverify,postverify)" default:"false"`
 }
 
