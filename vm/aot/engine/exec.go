@@ -76,7 +76,7 @@ type frame struct {
 // handlers and stack traces.
 func (f *frame) at(pc int) { f.t.Frames[f.fi].PC = pc }
 
-func getL(r []uint32, i int) uint64     { return uint64(r[i]) | uint64(r[i+1])<<32 }
+func getL(r []uint32, i int) uint64    { return uint64(r[i]) | uint64(r[i+1])<<32 }
 func setL(r []uint32, i int, v uint64) { r[i], r[i+1] = uint32(v), uint32(v>>32) }
 
 func (e *edge) apply(r []uint32) {
