@@ -3,6 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,54 +11,85 @@ import (
 
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/aot/engine"
-	"github.com/droidprof/droidprof/vm/runtime"
+	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/vmconfig"
 	"github.com/droidprof/droidprof/workloads"
 )
 
-// run runs main from dexFile on the named engine and returns its output
-// and exit status.
-func run(t *testing.T, eng, dexFile, main string, args []string) (string, int) {
+// result is what a run printed and returned.
+type result struct {
+	stdout, stderrFirst string
+	code                int
+	stats               engine.Stats // of the aot engine
+}
+
+// run runs main from dexFile on the named engine.
+func run(t *testing.T, eng string, c gc.Config, dexFile, main string, args []string) result {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	code, err := vm.Run(ctx, vm.Options{
-		ClassPath: []string{dexFile},
-		Stdout:    &stdout,
-		Stderr:    &stderr,
-		Engine:    eng,
-	}, main, args)
+	v, err := vm.New(vm.Options{ClassPath: []string{dexFile}, GC: c, Stdout: &stdout, Stderr: &stderr, Engine: eng})
+	if err != nil {
+		t.Fatalf("%s engine: %v", eng, err)
+	}
+	code, err := v.RunMain(ctx, main, args)
 	if err != nil {
 		t.Fatalf("%s engine: %v\nstderr:\n%s", eng, err, stderr.String())
 	}
-	return stdout.String() + "\n--- stderr (first line) ---\n" + firstLine(stderr.String()), code
+	r := result{stdout: stdout.String(), code: code}
+	r.stderrFirst, _, _ = strings.Cut(stderr.String(), "\n")
+	if e, ok := v.Engine.(*engine.Engine); ok {
+		r.stats = e.Stats()
+	}
+	return r
 }
 
-func firstLine(s string) string {
-	l, _, _ := strings.Cut(s, "\n")
-	return l
-}
+// variantsEnv chooses the heap configurations, as workloads' TestOracle
+// does: a comma list of vmconfig.ParseVariant names ("ss-stress-verify"
+// makes every allocation move every object the compiled code holds).
+const variantsEnv = "DROIDPROF_WORKLOADS_GC"
 
 // TestWorkloadsSameOnBothEngines runs every workload on the interpreter
-// and on the aot engine and requires the same stdout and exit status.
-// Timed workloads print their elapsed time, which differs; their untimed
-// twins cover the same code.
+// and on the aot engine and requires the same stdout, first line of
+// stderr (an uncaught exception) and exit status, under cms and under ss
+// (whose collections move the objects compiled code refers to). Timed
+// workloads print their elapsed time; their untimed twins run the same
+// code.
 func TestWorkloadsSameOnBothEngines(t *testing.T) {
-	for _, w := range workloads.All {
-		if strings.HasSuffix(w.Name, "-timed") {
-			continue
+	list := "cms,ss"
+	if env := os.Getenv(variantsEnv); env != "" {
+		list = env
+	}
+	for _, vname := range strings.Split(list, ",") {
+		c, err := vmconfig.ParseVariant(vname)
+		if err != nil {
+			t.Fatal(err)
 		}
-		t.Run(w.Name, func(t *testing.T) {
-			dexFile := filepath.Join("..", "..", "..", "workloads", "dex", w.DEX)
-			want, wantCode := run(t, "interp", dexFile, w.Main, w.Args)
-			got, gotCode := run(t, "aot", dexFile, w.Main, w.Args)
-			if gotCode != wantCode {
-				t.Errorf("exit status: aot %d, interp %d", gotCode, wantCode)
+		for _, w := range workloads.All {
+			if strings.HasSuffix(w.Name, "-timed") {
+				continue
 			}
-			if got != want {
-				t.Errorf("output differs:\naot:\n%s\ninterp:\n%s", clip(got), clip(want))
-			}
-		})
+			t.Run(vname+"/"+w.Name, func(t *testing.T) {
+				dexFile := filepath.Join("..", "..", "..", "workloads", "dex", w.DEX)
+				want := run(t, "interp", c, dexFile, w.Main, w.Args)
+				got := run(t, "aot", c, dexFile, w.Main, w.Args)
+				if got.code != want.code {
+					t.Errorf("exit status: aot %d, interp %d", got.code, want.code)
+				}
+				if got.stderrFirst != want.stderrFirst {
+					t.Errorf("stderr: aot %q, interp %q", got.stderrFirst, want.stderrFirst)
+				}
+				if got.stdout != want.stdout {
+					t.Errorf("stdout differs:\naot:\n%s\ninterp:\n%s", clip(got.stdout), clip(want.stdout))
+				}
+				s := got.stats
+				if s.Compiled == 0 {
+					t.Errorf("the aot engine compiled no method")
+				}
+				t.Logf("compiled %d methods, %d fell back: %v", s.Compiled, s.NumFallbacks(), s.Fallbacks)
+			})
+		}
 	}
 }
 
@@ -67,5 +99,3 @@ func clip(s string) string {
 	}
 	return s
 }
-
-var _ runtime.Engine = engine.New()
