@@ -29,6 +29,8 @@ type Engine struct {
 	methodIndex map[*dex.File]map[*dex.Code]uint32
 	fallbacks   map[string]int
 	compiled    int
+	threads     map[*runtime.Thread]*threadFrames
+	last        *threadFrames // the thread that ran last
 	// Filter, if set, selects the methods to compile; the others run on
 	// the interpreter without counting as fallbacks.
 	Filter func(m *runtime.Method) bool
@@ -43,6 +45,7 @@ func New() *Engine {
 		in:          interp.New(),
 		methodIndex: map[*dex.File]map[*dex.Code]uint32{},
 		fallbacks:   map[string]int{},
+		threads:     map[*runtime.Thread]*threadFrames{},
 	}
 }
 
@@ -61,7 +64,7 @@ func (e *Engine) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 	if c == interpreted || t.SP != fp+int(m.Code.Registers) {
 		return e.in.Execute(t, m, fp)
 	}
-	return c.exec(t, m, fp)
+	return c.exec(e, t, m, fp)
 }
 
 func (e *Engine) compile(m *runtime.Method) *code {

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"unsafe"
+
 	"github.com/droidprof/droidprof/vm/heap"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
@@ -32,6 +34,8 @@ type instr func(f *frame) bool
 // terminator choosing the outgoing edge.
 type cblock struct {
 	code []instr
+	// next is the edge of a plain block; others have a terminator.
+	next *edge
 	term func(f *frame) *edge
 	// catches are the exception edges by handler address.
 	catches []catchEdge
@@ -48,6 +52,7 @@ type edge struct {
 	moves    []move
 	parallel bool // some move reads a slot another one writes
 	back     bool // a loop's back edge: a safepoint
+	single   bool // one narrow move
 }
 
 type move struct {
@@ -76,8 +81,18 @@ type frame struct {
 // handlers and stack traces.
 func (f *frame) at(pc int) { f.t.Frames[f.fi].PC = pc }
 
-func getL(r []uint32, i int) uint64    { return uint64(r[i]) | uint64(r[i+1])<<32 }
-func setL(r []uint32, i int, v uint64) { r[i], r[i+1] = uint32(v), uint32(v>>32) }
+// getL and setL access a wide value's two slots as one 64-bit word
+// (amd64 and arm64 allow the unaligned access; the slots are little-endian
+// like the interpreter's register pairs).
+func getL(r []uint32, i int) uint64 {
+	_ = r[i+1]
+	return *(*uint64)(unsafe.Pointer(&r[i]))
+}
+
+func setL(r []uint32, i int, v uint64) {
+	_ = r[i+1]
+	*(*uint64)(unsafe.Pointer(&r[i])) = v
+}
 
 func (e *edge) apply(r []uint32) {
 	if !e.parallel {
@@ -109,7 +124,7 @@ func (e *edge) apply(r []uint32) {
 
 // exec runs the lowered method in the frame at fp; the value slots go
 // above the Dalvik frame, where t.SP points.
-func (c *code) exec(t *runtime.Thread, m *runtime.Method, fp int) bool {
+func (c *code) exec(e *Engine, t *runtime.Thread, m *runtime.Method, fp int) bool {
 	base := fp + c.nregs
 	n := len(c.tags)
 	if t.Overflows(base, n) {
@@ -128,7 +143,9 @@ func (c *code) exec(t *runtime.Thread, m *runtime.Method, fp int) bool {
 	}
 	sp := t.SP
 	t.SP = base + n
-	f := &frame{r: r, t: t, vm: t.VM, h: t.VM.Heap, file: m.Class.File, m: m, fi: len(t.Frames) - 1}
+	fi := len(t.Frames) - 1
+	f := e.frame(t, fi)
+	*f = frame{r: r, t: t, vm: t.VM, h: t.VM.Heap, file: m.Class.File, m: m, fi: fi}
 	ok := c.run(f)
 	t.SP = sp
 	return ok
@@ -144,8 +161,8 @@ func (c *code) run(f *frame) bool {
 				break
 			}
 		}
-		var e *edge
-		if ok {
+		e := b.next
+		if ok && e == nil {
 			e = b.term(f)
 			if e == retEdge {
 				return true
@@ -158,7 +175,10 @@ func (c *code) run(f *frame) bool {
 		} else if e.back && f.vm.Flags() != 0 {
 			f.t.Safepoint()
 		}
-		if len(e.moves) > 0 {
+		switch {
+		case e.single:
+			f.r[e.moves[0].dst] = f.r[e.moves[0].src]
+		case len(e.moves) > 0:
 			e.apply(f.r)
 		}
 		b = e.to
@@ -213,4 +233,28 @@ func (b *cblock) catch(f *frame) *edge {
 	// The compiler left out the edge to this handler: a bug; let the
 	// exception leave rather than run the wrong code.
 	return nil
+}
+
+// threadFrames are one thread's frame structs by call depth: reused, so
+// that a call allocates nothing on the Go heap. Calls on a thread nest, so
+// a depth has one live frame at a time.
+type threadFrames struct {
+	t      *runtime.Thread
+	frames []*frame
+}
+
+func (e *Engine) frame(t *runtime.Thread, depth int) *frame {
+	fs := e.last
+	if fs == nil || fs.t != t {
+		fs = e.threads[t]
+		if fs == nil {
+			fs = &threadFrames{t: t}
+			e.threads[t] = fs
+		}
+		e.last = fs
+	}
+	for depth >= len(fs.frames) {
+		fs.frames = append(fs.frames, new(frame))
+	}
+	return fs.frames[depth]
 }

@@ -13,6 +13,7 @@ type lowerer struct {
 	m      *runtime.Method
 	c      *code
 	slot   []int // by value ID; -1: none
+	uses   []int // by value ID
 	blocks []*cblock
 	rpo    []int // by block ID
 }
@@ -34,6 +35,17 @@ func lower(fn *ssa.Func, m *runtime.Method) (c *code, err error) {
 	}()
 	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}}
 	l.assignSlots()
+	l.uses = make([]int, fn.NumValues())
+	for _, b := range fn.Blocks {
+		for _, v := range b.Values {
+			for _, a := range v.Args {
+				l.uses[a.ID]++
+			}
+		}
+		if b.Control != nil {
+			l.uses[b.Control.ID]++
+		}
+	}
 	l.blocks = make([]*cblock, fn.NumBlocks())
 	l.rpo = make([]int, fn.NumBlocks())
 	for i, b := range fn.RPO() {
@@ -190,6 +202,7 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 			e.parallel = true
 		}
 	}
+	e.single = len(e.moves) == 1 && !e.moves[0].wide
 	if e.parallel && len(e.moves) > 64 {
 		panic(unsupported("more than 64 parallel φ moves on an edge"))
 	}
@@ -198,8 +211,14 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 
 func (l *lowerer) block(b *ssa.Block) {
 	cb := l.blocks[b.ID]
-	for _, v := range b.Values {
-		if in := l.value(v); in != nil {
+	vals := b.Values
+	for k := 0; k < len(vals); k++ {
+		if in, n := l.fusedAccess(vals, k); in != nil {
+			cb.code = append(cb.code, in)
+			k += n - 1
+			continue
+		}
+		if in := l.value(vals[k]); in != nil {
 			cb.code = append(cb.code, in)
 		}
 	}
@@ -216,8 +235,7 @@ func (l *lowerer) block(b *ssa.Block) {
 		if nnorm != 1 {
 			panic(unsupported("a plain block without one successor"))
 		}
-		e := l.edge(b, 0)
-		cb.term = func(*frame) *edge { return e }
+		cb.next = l.edge(b, 0)
 	case ssa.BlockIf:
 		if nnorm != 2 {
 			panic(unsupported("an if block without two successors"))
