@@ -120,28 +120,28 @@ func (l *lowerer) object(v *ssa.Value) instr {
 		}
 	case ssa.OpArrayLength:
 		d, a := l.s(v), l.s(v.Args[0])
-		return func(f *frame) bool { f.r[d] = f.h.U32(f.r[a] + 8); return true }
+		return func(f *frame) bool { r := f.r; r[d] = f.h.U32(r[a] + 8); return true }
 	case ssa.OpAGet:
 		d, a, i := l.s(v), l.s(v.Args[0]), l.s(v.Args[1])
 		switch k := int(v.Aux); k {
 		case k32, kRef:
-			return func(f *frame) bool { f.r[d] = f.h.U32(f.r[a] + 12 + f.r[i]*4); return true }
+			return func(f *frame) bool { r := f.r; r[d] = f.h.U32(r[a] + 12 + r[i]*4); return true }
 		case k64:
-			return func(f *frame) bool { setL(f.r, d, f.h.U64(f.r[a]+16+f.r[i]*8)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, f.h.U64(r[a]+16+r[i]*8)); return true }
 		default:
 			shift := uint32(0)
 			if k == kChar || k == kShort {
 				shift = 1
 			}
-			return func(f *frame) bool { load(f, k, f.r[a]+12+f.r[i]<<shift, d); return true }
+			return func(f *frame) bool { r := f.r; load(f, k, r[a]+12+r[i]<<shift, d); return true }
 		}
 	case ssa.OpAPut:
 		a, i, x := l.s(v.Args[0]), l.s(v.Args[1]), l.s(v.Args[2])
 		switch k := int(v.Aux); k {
 		case k32:
-			return func(f *frame) bool { f.h.SetU32(f.r[a]+12+f.r[i]*4, f.r[x]); return true }
+			return func(f *frame) bool { r := f.r; f.h.SetU32(r[a]+12+r[i]*4, r[x]); return true }
 		case k64:
-			return func(f *frame) bool { f.h.SetU64(f.r[a]+16+f.r[i]*8, getL(f.r, x)); return true }
+			return func(f *frame) bool { r := f.r; f.h.SetU64(r[a]+16+r[i]*8, getL(r, x)); return true }
 		case kRef:
 			return func(f *frame) bool {
 				arr, o := f.r[a], f.r[x]
@@ -160,7 +160,7 @@ func (l *lowerer) object(v *ssa.Value) instr {
 			if k == kChar || k == kShort {
 				shift = 1
 			}
-			return func(f *frame) bool { store(f, k, f.r[a]+12+f.r[i]<<shift, x); return true }
+			return func(f *frame) bool { r := f.r; store(f, k, r[a]+12+r[i]<<shift, x); return true }
 		}
 	case ssa.OpIGet, ssa.OpIPut:
 		k := kindOf(df.TypeName(df.Fields[idx].Type))

@@ -21,12 +21,12 @@ func (l *lowerer) value(v *ssa.Value) instr {
 	case ssa.OpCopy:
 		d, a := l.s(v), l.s(v.Args[0])
 		if v.Type.Wide() {
-			return func(f *frame) bool { f.r[d], f.r[d+1] = f.r[a], f.r[a+1]; return true }
+			return func(f *frame) bool { r := f.r; r[d], r[d+1] = r[a], r[a+1]; return true }
 		}
-		return func(f *frame) bool { f.r[d] = f.r[a]; return true }
+		return func(f *frame) bool { r := f.r; r[d] = r[a]; return true }
 	case ssa.OpException:
 		d := l.s(v)
-		return func(f *frame) bool { f.r[d] = f.t.Caught; f.t.Caught = 0; return true }
+		return func(f *frame) bool { r := f.r; r[d] = f.t.Caught; f.t.Caught = 0; return true }
 	case ssa.OpAdd, ssa.OpSub, ssa.OpMul, ssa.OpDiv, ssa.OpRem, ssa.OpAnd, ssa.OpOr, ssa.OpXor, ssa.OpShl, ssa.OpShr, ssa.OpUshr:
 		return l.binop(v)
 	case ssa.OpNeg, ssa.OpNot, ssa.OpConv, ssa.OpIntToByte, ssa.OpIntToChar, ssa.OpIntToShort:
@@ -48,11 +48,11 @@ func (l *lowerer) binop(v *ssa.Value) instr {
 		}
 		switch v.Op {
 		case ssa.OpAdd:
-			return func(f *frame) bool { f.r[d] = f.r[a] + f.r[b]; return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a] + r[b]; return true }
 		case ssa.OpSub:
-			return func(f *frame) bool { f.r[d] = f.r[a] - f.r[b]; return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a] - r[b]; return true }
 		case ssa.OpMul:
-			return func(f *frame) bool { f.r[d] = uint32(int32(f.r[a]) * int32(f.r[b])); return true }
+			return func(f *frame) bool { r := f.r; r[d] = uint32(int32(r[a]) * int32(r[b])); return true }
 		case ssa.OpDiv:
 			return func(f *frame) bool {
 				if y := int32(f.r[b]); y == -1 {
@@ -72,26 +72,26 @@ func (l *lowerer) binop(v *ssa.Value) instr {
 				return true
 			}
 		case ssa.OpAnd:
-			return func(f *frame) bool { f.r[d] = f.r[a] & f.r[b]; return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a] & r[b]; return true }
 		case ssa.OpOr:
-			return func(f *frame) bool { f.r[d] = f.r[a] | f.r[b]; return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a] | r[b]; return true }
 		case ssa.OpXor:
-			return func(f *frame) bool { f.r[d] = f.r[a] ^ f.r[b]; return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a] ^ r[b]; return true }
 		case ssa.OpShl:
-			return func(f *frame) bool { f.r[d] = f.r[a] << (f.r[b] & 31); return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a] << (r[b] & 31); return true }
 		case ssa.OpShr:
-			return func(f *frame) bool { f.r[d] = uint32(int32(f.r[a]) >> (f.r[b] & 31)); return true }
+			return func(f *frame) bool { r := f.r; r[d] = uint32(int32(r[a]) >> (r[b] & 31)); return true }
 		case ssa.OpUshr:
-			return func(f *frame) bool { f.r[d] = f.r[a] >> (f.r[b] & 31); return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a] >> (r[b] & 31); return true }
 		}
 	case ssa.TypeLong:
 		switch v.Op {
 		case ssa.OpAdd:
-			return func(f *frame) bool { setL(f.r, d, getL(f.r, a)+getL(f.r, b)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, getL(r, a)+getL(r, b)); return true }
 		case ssa.OpSub:
-			return func(f *frame) bool { setL(f.r, d, getL(f.r, a)-getL(f.r, b)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, getL(r, a)-getL(r, b)); return true }
 		case ssa.OpMul:
-			return func(f *frame) bool { setL(f.r, d, getL(f.r, a)*getL(f.r, b)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, getL(r, a)*getL(r, b)); return true }
 		case ssa.OpDiv:
 			return func(f *frame) bool {
 				if y := int64(getL(f.r, b)); y == -1 {
@@ -111,48 +111,47 @@ func (l *lowerer) binop(v *ssa.Value) instr {
 				return true
 			}
 		case ssa.OpAnd:
-			return func(f *frame) bool { setL(f.r, d, getL(f.r, a)&getL(f.r, b)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, getL(r, a)&getL(r, b)); return true }
 		case ssa.OpOr:
-			return func(f *frame) bool { setL(f.r, d, getL(f.r, a)|getL(f.r, b)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, getL(r, a)|getL(r, b)); return true }
 		case ssa.OpXor:
-			return func(f *frame) bool { setL(f.r, d, getL(f.r, a)^getL(f.r, b)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, getL(r, a)^getL(r, b)); return true }
 		case ssa.OpShl:
-			return func(f *frame) bool { setL(f.r, d, getL(f.r, a)<<(f.r[b]&63)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, getL(r, a)<<(r[b]&63)); return true }
 		case ssa.OpShr:
-			return func(f *frame) bool { setL(f.r, d, uint64(int64(getL(f.r, a))>>(f.r[b]&63))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, uint64(int64(getL(r, a))>>(r[b]&63))); return true }
 		case ssa.OpUshr:
-			return func(f *frame) bool { setL(f.r, d, getL(f.r, a)>>(f.r[b]&63)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, getL(r, a)>>(r[b]&63)); return true }
 		}
 	case ssa.TypeFloat:
-		fl := func(f *frame, i int) float32 { return math.Float32frombits(f.r[i]) }
 		switch v.Op {
 		case ssa.OpAdd:
-			return func(f *frame) bool { f.r[d] = math.Float32bits(fl(f, a) + fl(f, b)); return true }
+			return func(f *frame) bool { r := f.r; r[d] = math.Float32bits(fl(r, a) + fl(r, b)); return true }
 		case ssa.OpSub:
-			return func(f *frame) bool { f.r[d] = math.Float32bits(fl(f, a) - fl(f, b)); return true }
+			return func(f *frame) bool { r := f.r; r[d] = math.Float32bits(fl(r, a) - fl(r, b)); return true }
 		case ssa.OpMul:
-			return func(f *frame) bool { f.r[d] = math.Float32bits(fl(f, a) * fl(f, b)); return true }
+			return func(f *frame) bool { r := f.r; r[d] = math.Float32bits(fl(r, a) * fl(r, b)); return true }
 		case ssa.OpDiv:
-			return func(f *frame) bool { f.r[d] = math.Float32bits(fl(f, a) / fl(f, b)); return true }
+			return func(f *frame) bool { r := f.r; r[d] = math.Float32bits(fl(r, a) / fl(r, b)); return true }
 		case ssa.OpRem:
 			return func(f *frame) bool {
-				f.r[d] = math.Float32bits(float32(math.Mod(float64(fl(f, a)), float64(fl(f, b)))))
+				r := f.r
+				r[d] = math.Float32bits(float32(math.Mod(float64(fl(r, a)), float64(fl(r, b)))))
 				return true
 			}
 		}
 	case ssa.TypeDouble:
-		db := func(f *frame, i int) float64 { return math.Float64frombits(getL(f.r, i)) }
 		switch v.Op {
 		case ssa.OpAdd:
-			return func(f *frame) bool { setL(f.r, d, math.Float64bits(db(f, a)+db(f, b))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(db(r, a)+db(r, b))); return true }
 		case ssa.OpSub:
-			return func(f *frame) bool { setL(f.r, d, math.Float64bits(db(f, a)-db(f, b))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(db(r, a)-db(r, b))); return true }
 		case ssa.OpMul:
-			return func(f *frame) bool { setL(f.r, d, math.Float64bits(db(f, a)*db(f, b))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(db(r, a)*db(r, b))); return true }
 		case ssa.OpDiv:
-			return func(f *frame) bool { setL(f.r, d, math.Float64bits(db(f, a)/db(f, b))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(db(r, a)/db(r, b))); return true }
 		case ssa.OpRem:
-			return func(f *frame) bool { setL(f.r, d, math.Float64bits(math.Mod(db(f, a), db(f, b)))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(math.Mod(db(r, a), db(r, b)))); return true }
 		}
 	}
 	panic(unsupported(fmt.Sprintf("%s <%s>", v.Op, v.Type)))
@@ -164,22 +163,22 @@ func intConstOp(op ssa.Op, d, a int, k int32) instr {
 	u := uint32(k)
 	switch op {
 	case ssa.OpAdd:
-		return func(f *frame) bool { f.r[d] = f.r[a] + u; return true }
+		return func(f *frame) bool { r := f.r; r[d] = r[a] + u; return true }
 	case ssa.OpSub:
-		return func(f *frame) bool { f.r[d] = f.r[a] - u; return true }
+		return func(f *frame) bool { r := f.r; r[d] = r[a] - u; return true }
 	case ssa.OpMul:
-		return func(f *frame) bool { f.r[d] = uint32(int32(f.r[a]) * k); return true }
+		return func(f *frame) bool { r := f.r; r[d] = uint32(int32(r[a]) * k); return true }
 	case ssa.OpAnd:
-		return func(f *frame) bool { f.r[d] = f.r[a] & u; return true }
+		return func(f *frame) bool { r := f.r; r[d] = r[a] & u; return true }
 	case ssa.OpShl:
 		s := u & 31
-		return func(f *frame) bool { f.r[d] = f.r[a] << s; return true }
+		return func(f *frame) bool { r := f.r; r[d] = r[a] << s; return true }
 	case ssa.OpShr:
 		s := u & 31
-		return func(f *frame) bool { f.r[d] = uint32(int32(f.r[a]) >> s); return true }
+		return func(f *frame) bool { r := f.r; r[d] = uint32(int32(r[a]) >> s); return true }
 	case ssa.OpUshr:
 		s := u & 31
-		return func(f *frame) bool { f.r[d] = f.r[a] >> s; return true }
+		return func(f *frame) bool { r := f.r; r[d] = r[a] >> s; return true }
 	}
 	return nil
 }
@@ -189,57 +188,55 @@ func (l *lowerer) unop(v *ssa.Value) instr {
 	from := v.Args[0].Type
 	switch v.Op {
 	case ssa.OpIntToByte:
-		return func(f *frame) bool { f.r[d] = uint32(int32(int8(f.r[a]))); return true }
+		return func(f *frame) bool { r := f.r; r[d] = uint32(int32(int8(r[a]))); return true }
 	case ssa.OpIntToChar:
-		return func(f *frame) bool { f.r[d] = uint32(uint16(f.r[a])); return true }
+		return func(f *frame) bool { r := f.r; r[d] = uint32(uint16(r[a])); return true }
 	case ssa.OpIntToShort:
-		return func(f *frame) bool { f.r[d] = uint32(int32(int16(f.r[a]))); return true }
+		return func(f *frame) bool { r := f.r; r[d] = uint32(int32(int16(r[a]))); return true }
 	case ssa.OpNeg:
 		switch v.Type {
 		case ssa.TypeInt:
-			return func(f *frame) bool { f.r[d] = uint32(-int32(f.r[a])); return true }
+			return func(f *frame) bool { r := f.r; r[d] = uint32(-int32(r[a])); return true }
 		case ssa.TypeLong:
-			return func(f *frame) bool { setL(f.r, d, uint64(-int64(getL(f.r, a)))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, uint64(-int64(getL(r, a)))); return true }
 		case ssa.TypeFloat:
-			return func(f *frame) bool { f.r[d] = f.r[a] ^ 0x80000000; return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a] ^ 0x80000000; return true }
 		case ssa.TypeDouble:
-			return func(f *frame) bool { f.r[d], f.r[d+1] = f.r[a], f.r[a+1]^0x80000000; return true }
+			return func(f *frame) bool { r := f.r; r[d], r[d+1] = r[a], r[a+1]^0x80000000; return true }
 		}
 	case ssa.OpNot:
 		switch v.Type {
 		case ssa.TypeInt:
-			return func(f *frame) bool { f.r[d] = ^f.r[a]; return true }
+			return func(f *frame) bool { r := f.r; r[d] = ^r[a]; return true }
 		case ssa.TypeLong:
-			return func(f *frame) bool { setL(f.r, d, ^getL(f.r, a)); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, ^getL(r, a)); return true }
 		}
 	case ssa.OpConv:
-		fl := func(f *frame) float32 { return math.Float32frombits(f.r[a]) }
-		db := func(f *frame) float64 { return math.Float64frombits(getL(f.r, a)) }
 		switch [2]ssa.Type{from, v.Type} {
 		case [2]ssa.Type{ssa.TypeInt, ssa.TypeLong}:
-			return func(f *frame) bool { setL(f.r, d, uint64(int64(int32(f.r[a])))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, uint64(int64(int32(r[a])))); return true }
 		case [2]ssa.Type{ssa.TypeInt, ssa.TypeFloat}:
-			return func(f *frame) bool { f.r[d] = math.Float32bits(float32(int32(f.r[a]))); return true }
+			return func(f *frame) bool { r := f.r; r[d] = math.Float32bits(float32(int32(r[a]))); return true }
 		case [2]ssa.Type{ssa.TypeInt, ssa.TypeDouble}:
-			return func(f *frame) bool { setL(f.r, d, math.Float64bits(float64(int32(f.r[a])))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(float64(int32(r[a])))); return true }
 		case [2]ssa.Type{ssa.TypeLong, ssa.TypeInt}:
-			return func(f *frame) bool { f.r[d] = f.r[a]; return true }
+			return func(f *frame) bool { r := f.r; r[d] = r[a]; return true }
 		case [2]ssa.Type{ssa.TypeLong, ssa.TypeFloat}:
-			return func(f *frame) bool { f.r[d] = math.Float32bits(float32(int64(getL(f.r, a)))); return true }
+			return func(f *frame) bool { r := f.r; r[d] = math.Float32bits(float32(int64(getL(r, a)))); return true }
 		case [2]ssa.Type{ssa.TypeLong, ssa.TypeDouble}:
-			return func(f *frame) bool { setL(f.r, d, math.Float64bits(float64(int64(getL(f.r, a))))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(float64(int64(getL(r, a))))); return true }
 		case [2]ssa.Type{ssa.TypeFloat, ssa.TypeInt}:
-			return func(f *frame) bool { f.r[d] = uint32(f2i(float64(fl(f)))); return true }
+			return func(f *frame) bool { r := f.r; r[d] = uint32(f2i(float64(fl(r, a)))); return true }
 		case [2]ssa.Type{ssa.TypeFloat, ssa.TypeLong}:
-			return func(f *frame) bool { setL(f.r, d, uint64(f2l(float64(fl(f))))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, uint64(f2l(float64(fl(r, a))))); return true }
 		case [2]ssa.Type{ssa.TypeFloat, ssa.TypeDouble}:
-			return func(f *frame) bool { setL(f.r, d, math.Float64bits(float64(fl(f)))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(float64(fl(r, a)))); return true }
 		case [2]ssa.Type{ssa.TypeDouble, ssa.TypeInt}:
-			return func(f *frame) bool { f.r[d] = uint32(f2i(db(f))); return true }
+			return func(f *frame) bool { r := f.r; r[d] = uint32(f2i(db(r, a))); return true }
 		case [2]ssa.Type{ssa.TypeDouble, ssa.TypeLong}:
-			return func(f *frame) bool { setL(f.r, d, uint64(f2l(db(f)))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, uint64(f2l(db(r, a)))); return true }
 		case [2]ssa.Type{ssa.TypeDouble, ssa.TypeFloat}:
-			return func(f *frame) bool { f.r[d] = math.Float32bits(float32(db(f))); return true }
+			return func(f *frame) bool { r := f.r; r[d] = math.Float32bits(float32(db(r, a))); return true }
 		}
 	}
 	panic(unsupported(fmt.Sprintf("%s <%s> of %s", v.Op, v.Type, from)))
@@ -310,3 +307,6 @@ func (l *lowerer) cmp(v *ssa.Value) instr {
 	}
 	panic(unsupported(fmt.Sprintf("%s of %s", v.Op, v.Args[0].Type)))
 }
+
+func fl(r []uint32, i int) float32 { return math.Float32frombits(r[i]) }
+func db(r []uint32, i int) float64 { return math.Float64frombits(getL(r, i)) }
