@@ -95,11 +95,26 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	if !ok {
 		return nil, fmt.Errorf("code item not found in its DEX file")
 	}
-	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, e.cfg)
+	// The handler address of each exception edge, by block and edge, as
+	// the front end built them: passes may redirect an edge past an
+	// empty handler block (emptyblocks), never reorder or drop one.
+	handlers := map[int][]int{}
+	cfg := e.cfg
+	cfg.After = func(pass string, fn *ssa.Func) {
+		if pass != "build" {
+			return
+		}
+		for _, b := range fn.Blocks {
+			for _, h := range b.Succs[len(b.Succs)-b.NCatch:] {
+				handlers[b.ID] = append(handlers[b.ID], h.PC)
+			}
+		}
+	}
+	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, cfg)
 	if err != nil {
 		return nil, err
 	}
-	return lower(fn, m)
+	return lower(fn, m, handlers)
 }
 
 func (e *Engine) indexOf(f *dex.File, c *dex.Code) (uint32, bool) {

@@ -14,6 +14,9 @@ type lowerer struct {
 	c      *code
 	slot   []int // by value ID; -1: none
 	uses   []int // by value ID
+	// handlers are the handler addresses of each block's exception
+	// edges, in edge order, as the front end built them
+	handlers map[int][]int
 	blocks []*cblock
 	rpo    []int // by block ID
 }
@@ -23,7 +26,7 @@ type unsupported string
 
 func (u unsupported) Error() string { return string(u) }
 
-func lower(fn *ssa.Func, m *runtime.Method) (c *code, err error) {
+func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int) (c *code, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if u, ok := r.(unsupported); ok {
@@ -33,7 +36,7 @@ func lower(fn *ssa.Func, m *runtime.Method) (c *code, err error) {
 			c, err = nil, fmt.Errorf("internal lowering error: %v", r)
 		}
 	}()
-	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}}
+	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}, handlers: handlers}
 	l.assignSlots()
 	l.uses = make([]int, fn.NumValues())
 	for _, b := range fn.Blocks {
@@ -223,12 +226,12 @@ func (l *lowerer) block(b *ssa.Block) {
 		}
 	}
 	nnorm := len(b.Succs) - b.NCatch
+	addrs := l.handlers[b.ID]
+	if len(addrs) != b.NCatch {
+		panic(unsupported("the passes changed a block's exception edges"))
+	}
 	for i := nnorm; i < len(b.Succs); i++ {
-		h := b.Succs[i]
-		if h.PC < 0 {
-			panic(unsupported("an exception edge to a block without a dex pc"))
-		}
-		cb.catches = append(cb.catches, catchEdge{h.PC, l.edge(b, i)})
+		cb.catches = append(cb.catches, catchEdge{addrs[i-nnorm], l.edge(b, i)})
 	}
 	switch b.Kind {
 	case ssa.BlockPlain:

@@ -82,6 +82,44 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
     invoke-virtual {v0, v1}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
     return-void`, ""},
+		{"exception from a callee caught", `
+    const/4 v0, 0
+    :try_start
+    invoke-static {}, LMain;->thrower()V
+    :try_end
+    .catch Ljava/lang/RuntimeException; {:try_start .. :try_end} :handler
+    :after
+    invoke-static {v0}, LMain;->p(I)V
+    return-void
+    :handler
+    const/4 v0, 1
+    goto :after`, `
+.method static thrower()V
+    .registers 1
+    const/4 v0, -1
+    new-array v0, v0, [I
+    return-void
+.end method
+`},
+		{"empty handler (emptyblocks redirects the exception edge)", `
+    const/4 v0, 0
+    :try_start
+    invoke-static {}, LMain;->thrower()V
+    const/4 v0, 2
+    :try_end
+    .catch Ljava/lang/RuntimeException; {:try_start .. :try_end} :handler
+    :after
+    invoke-static {v0}, LMain;->p(I)V
+    return-void
+    :handler
+    goto :after`, `
+.method static thrower()V
+    .registers 1
+    const/4 v0, -1
+    new-array v0, v0, [I
+    return-void
+.end method
+`},
 		{"uncaught index out of bounds", `
     const/4 v0, 3
     new-array v0, v0, [I
