@@ -12,10 +12,10 @@ import (
 // returns nil when vals[k] does not start such a sequence, else the
 // instruction and the number of values it covers.
 func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
-	var nc, ln *ssa.Value
+	var ln *ssa.Value
 	i := k
 	if vals[i].Op == ssa.OpNullCheck && i+1 < len(vals) && vals[i+1].Op == ssa.OpArrayLength && vals[i+1].Args[0] == vals[i].Args[0] {
-		nc, ln = vals[i], vals[i+1]
+		ln = vals[i+1]
 		i += 2
 	}
 	if i+1 >= len(vals) || vals[i].Op != ssa.OpBoundsCheck {
@@ -37,13 +37,15 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 	if ln != nil && l.uses[ln.ID] > 1 {
 		lenSlot = l.s(ln)
 	}
-	pc := acc.PC
-	var npe func(f *frame)
-	if nc != nil {
-		npe = l.npe(nc.PC)
-	}
-	ac := &access{a: a, x: x, lenSlot: lenSlot, pc: pc, npe: npe}
-	covered := i + 2 - k
+	return l.arrayAccess(acc, &access{a: a, x: x, lenSlot: lenSlot, pc: acc.PC, npe: l.npe(acc.PC)}), i + 2 - k
+}
+
+// arrayAccess lowers an AGet or APut with its null and bounds checks.
+// Accesses whose checks the passes removed are checked too: a check that
+// dominates an access may have thrown into a handler that flows back to
+// it (nilcheckelim and boundscheckelim do not yet tell the edges apart),
+// and a wrong proof must not become a Go panic.
+func (l *lowerer) arrayAccess(acc *ssa.Value, ac *access) instr {
 	kind := int(acc.Aux)
 	if acc.Op == ssa.OpAGet {
 		d := l.s(acc)
@@ -55,7 +57,7 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 					f.r[d] = f.h.U32(arr + 12 + idx*4)
 				}
 				return ok
-			}, covered
+			}
 		case k64:
 			return func(f *frame) bool {
 				arr, idx, ok := ac.check(f)
@@ -63,7 +65,7 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 					setL(f.r, d, f.h.U64(arr+16+idx*8))
 				}
 				return ok
-			}, covered
+			}
 		}
 		shift := uint32(0)
 		if kind == kChar || kind == kShort {
@@ -75,7 +77,7 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 				load(f, kind, arr+12+idx<<shift, d)
 			}
 			return ok
-		}, covered
+		}
 	}
 	v := l.s(acc.Args[2])
 	switch kind {
@@ -86,7 +88,7 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 				f.h.SetU32(arr+12+idx*4, f.r[v])
 			}
 			return ok
-		}, covered
+		}
 	case k64:
 		return func(f *frame) bool {
 			arr, idx, ok := ac.check(f)
@@ -94,15 +96,15 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 				f.h.SetU64(arr+16+idx*8, getL(f.r, v))
 			}
 			return ok
-		}, covered
+		}
 	case kRef:
-		put := l.value(acc) // the store check and the write barrier
+		put := l.refStore(acc)
 		return func(f *frame) bool {
 			if _, _, ok := ac.check(f); !ok {
 				return false
 			}
 			return put(f)
-		}, covered
+		}
 	}
 	shift := uint32(0)
 	if kind == kChar || kind == kShort {
@@ -114,19 +116,19 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 			store(f, kind, arr+12+idx<<shift, v)
 		}
 		return ok
-	}, covered
+	}
 }
 
 // access is the checking half of a fused array access.
 type access struct {
 	a, x, lenSlot, pc int
-	npe               func(f *frame) // nil: the array is known non-null
+	npe               func(f *frame)
 }
 
 // check returns the array and index, or false after throwing.
 func (c *access) check(f *frame) (uint32, uint32, bool) {
 	arr := f.r[c.a]
-	if arr == 0 && c.npe != nil {
+	if arr == 0 {
 		f.at(c.pc)
 		c.npe(f)
 		return 0, 0, false

@@ -9,16 +9,16 @@ import (
 
 // lowerer turns one SSA function into code.
 type lowerer struct {
-	fn     *ssa.Func
-	m      *runtime.Method
-	c      *code
-	slot   []int // by value ID; -1: none
-	uses   []int // by value ID
+	fn   *ssa.Func
+	m    *runtime.Method
+	c    *code
+	slot []int // by value ID; -1: none
+	uses []int // by value ID
 	// handlers are the handler addresses of each block's exception
 	// edges, in edge order, as the front end built them
 	handlers map[int][]int
-	blocks []*cblock
-	rpo    []int // by block ID
+	blocks   []*cblock
+	rpo      []int // by block ID
 }
 
 // unsupported is a lowering fallback reason.

@@ -120,56 +120,38 @@ func (l *lowerer) object(v *ssa.Value) instr {
 		}
 	case ssa.OpArrayLength:
 		d, a := l.s(v), l.s(v.Args[0])
-		return func(f *frame) bool { r := f.r; r[d] = f.h.U32(r[a] + 8); return true }
-	case ssa.OpAGet:
-		d, a, i := l.s(v), l.s(v.Args[0]), l.s(v.Args[1])
-		switch k := int(v.Aux); k {
-		case k32, kRef:
-			return func(f *frame) bool { r := f.r; r[d] = f.h.U32(r[a] + 12 + r[i]*4); return true }
-		case k64:
-			return func(f *frame) bool { r := f.r; setL(r, d, f.h.U64(r[a]+16+r[i]*8)); return true }
-		default:
-			shift := uint32(0)
-			if k == kChar || k == kShort {
-				shift = 1
+		// a null array (a check the passes wrongly removed) reads as
+		// length 0; the access it guards throws the NullPointerException
+		return func(f *frame) bool {
+			r := f.r
+			if r[a] == 0 {
+				r[d] = 0
+			} else {
+				r[d] = f.h.U32(r[a] + 8)
 			}
-			return func(f *frame) bool { r := f.r; load(f, k, r[a]+12+r[i]<<shift, d); return true }
+			return true
 		}
-	case ssa.OpAPut:
-		a, i, x := l.s(v.Args[0]), l.s(v.Args[1]), l.s(v.Args[2])
-		switch k := int(v.Aux); k {
-		case k32:
-			return func(f *frame) bool { r := f.r; f.h.SetU32(r[a]+12+r[i]*4, r[x]); return true }
-		case k64:
-			return func(f *frame) bool { r := f.r; f.h.SetU64(r[a]+16+r[i]*8, getL(r, x)); return true }
-		case kRef:
-			return func(f *frame) bool {
-				arr, o := f.r[a], f.r[x]
-				if o != 0 {
-					if ac, vc := f.vm.ClassOf(arr), f.vm.ClassOf(o); !vc.AssignableTo(ac.Component) {
-						f.at(pc)
-						f.t.ThrowNew("Ljava/lang/ArrayStoreException;", vc.PrettyName()+" cannot be stored in an array of type "+ac.PrettyName())
-						return false
-					}
-				}
-				f.vm.StoreRef(arr, arr+12+f.r[i]*4, o)
-				return true
-			}
-		default:
-			shift := uint32(0)
-			if k == kChar || k == kShort {
-				shift = 1
-			}
-			return func(f *frame) bool { r := f.r; store(f, k, r[a]+12+r[i]<<shift, x); return true }
-		}
+	case ssa.OpAGet, ssa.OpAPut:
+		a, x := l.s(v.Args[0]), l.s(v.Args[1])
+		return l.arrayAccess(v, &access{a: a, x: x, lenSlot: -1, pc: pc, npe: l.npe(pc)})
 	case ssa.OpIGet, ssa.OpIPut:
 		k := kindOf(df.TypeName(df.Fields[idx].Type))
 		o := l.s(v.Args[0])
+		npe := l.npe(pc)
+		// field resolves the field and checks the object: a null check
+		// the passes removed is checked here too (see arrayAccess)
 		field := func(f *frame) *runtime.Field {
 			fd := f.file.Field(idx)
 			if fd == nil || fd.Static {
 				f.at(pc)
-				fd = f.t.ResolveField(f.file, idx, false)
+				if fd = f.t.ResolveField(f.file, idx, false); fd == nil {
+					return nil
+				}
+			}
+			if f.r[o] == 0 {
+				f.at(pc)
+				npe(f)
+				return nil
 			}
 			return fd
 		}
@@ -377,6 +359,10 @@ func (l *lowerer) object(v *ssa.Value) instr {
 		x := l.s(v.Args[0])
 		return func(f *frame) bool {
 			f.at(pc)
+			if f.r[x] == 0 {
+				f.t.ThrowNPE("Attempt to lock a null object")
+				return false
+			}
 			f.t.MonitorEnter(f.r[x])
 			return f.t.Exc == 0
 		}
@@ -384,6 +370,10 @@ func (l *lowerer) object(v *ssa.Value) instr {
 		x := l.s(v.Args[0])
 		return func(f *frame) bool {
 			f.at(pc)
+			if f.r[x] == 0 {
+				f.t.ThrowNPE("Attempt to unlock a null object")
+				return false
+			}
 			return f.t.MonitorExit(f.r[x])
 		}
 	case ssa.OpInvokeVirtual, ssa.OpInvokeSuper, ssa.OpInvokeDirect, ssa.OpInvokeStatic, ssa.OpInvokeInterface:
@@ -501,4 +491,23 @@ func fillArrayData(f *frame, arr uint32, p int) bool {
 		dst[i] = byte(u)
 	}
 	return true
+}
+
+// refStore is the store half of aput-object: the ArrayStoreException
+// check and the write barrier.
+func (l *lowerer) refStore(v *ssa.Value) instr {
+	a, i, x := l.s(v.Args[0]), l.s(v.Args[1]), l.s(v.Args[2])
+	pc := v.PC
+	return func(f *frame) bool {
+		arr, o := f.r[a], f.r[x]
+		if o != 0 {
+			if ac, vc := f.vm.ClassOf(arr), f.vm.ClassOf(o); !vc.AssignableTo(ac.Component) {
+				f.at(pc)
+				f.t.ThrowNew("Ljava/lang/ArrayStoreException;", vc.PrettyName()+" cannot be stored in an array of type "+ac.PrettyName())
+				return false
+			}
+		}
+		f.vm.StoreRef(arr, arr+12+f.r[i]*4, o)
+		return true
+	}
 }
