@@ -41,12 +41,14 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 }
 
 // arrayAccess lowers an AGet or APut with its null and bounds checks.
-// Accesses whose checks the passes removed are checked too: a check that
-// dominates an access may have thrown into a handler that flows back to
-// it (nilcheckelim and boundscheckelim do not yet tell the edges apart),
-// and a wrong proof must not become a Go panic.
+// Accesses whose checks the passes removed are checked too (a compare
+// the branch predictor absorbs): a wrong proof must throw, never become a
+// Go panic.
 func (l *lowerer) arrayAccess(acc *ssa.Value, ac *access) instr {
 	kind := int(acc.Aux)
+	if in := l.fastAccess(acc, ac); in != nil {
+		return in
+	}
 	if acc.Op == ssa.OpAGet {
 		d := l.s(acc)
 		switch kind {
@@ -144,4 +146,66 @@ func (c *access) check(f *frame) (uint32, uint32, bool) {
 		return 0, 0, false
 	}
 	return arr, idx, true
+}
+
+// fastAccess is arrayAccess for the int, float, long and double accesses
+// of numeric kernels, with the checks inline: no call on the path where
+// they pass.
+func (l *lowerer) fastAccess(acc *ssa.Value, ac *access) instr {
+	if ac.lenSlot >= 0 {
+		return nil
+	}
+	a, x := ac.a, ac.x
+	slow := func(f *frame) bool { _, _, ok := ac.check(f); return ok }
+	switch {
+	case acc.Op == ssa.OpAGet && acc.Aux == k32:
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					r[d] = h.U32(arr + 12 + idx*4)
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAGet && acc.Aux == k64:
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					setL(r, d, h.U64(arr+16+idx*8))
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAPut && acc.Aux == k32:
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU32(arr+12+idx*4, r[v])
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAPut && acc.Aux == k64:
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU64(arr+16+idx*8, getL(r, v))
+					return true
+				}
+			}
+			return slow(f)
+		}
+	}
+	return nil
 }
