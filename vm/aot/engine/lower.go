@@ -17,6 +17,7 @@ type lowerer struct {
 	// handlers are the handler addresses of each block's exception
 	// edges, in edge order, as the front end built them
 	handlers map[int][]int
+	throwPC  map[int]int // the throw instruction's pc by Throw block ID
 	blocks   []*cblock
 	rpo      []int // by block ID
 }
@@ -26,7 +27,7 @@ type unsupported string
 
 func (u unsupported) Error() string { return string(u) }
 
-func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int) (c *code, err error) {
+func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[int]int) (c *code, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			if u, ok := r.(unsupported); ok {
@@ -36,7 +37,7 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int) (c *code, er
 			c, err = nil, fmt.Errorf("internal lowering error: %v", r)
 		}
 	}()
-	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}, handlers: handlers}
+	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}, handlers: handlers, throwPC: throwPC}
 	l.assignSlots()
 	l.uses = make([]int, fn.NumValues())
 	for _, b := range fn.Blocks {
@@ -250,7 +251,10 @@ func (l *lowerer) block(b *ssa.Block) {
 		cb.term = l.ret(b.Control)
 	case ssa.BlockThrow:
 		x := l.s(b.Control)
-		pc := b.Control.PC
+		pc, ok := l.throwPC[b.ID]
+		if !ok {
+			panic(unsupported("a throw block the front end did not build"))
+		}
 		cb.term = func(f *frame) *edge {
 			f.at(pc)
 			if o := f.r[x]; o == 0 {

@@ -120,6 +120,18 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     return-void
 .end method
 `},
+		{"throw of a value made before the try is caught", `
+    new-instance v0, Ljava/lang/Exception;
+    invoke-direct {v0}, Ljava/lang/Exception;-><init>()V
+    const/4 v1, 1
+    :try_start
+    const/4 v1, 2
+    throw v0
+    :try_end
+    .catchall {:try_start .. :try_end} :handler
+    :handler
+    invoke-static {v1}, LMain;->p(I)V
+    return-void`, ""},
 		{"uncaught index out of bounds", `
     const/4 v0, 3
     new-array v0, v0, [I
