@@ -145,7 +145,8 @@ func (c *code) exec(e *Engine, t *runtime.Thread, m *runtime.Method, fp int) boo
 	t.SP = base + n
 	fi := len(t.Frames) - 1
 	f := e.frame(t, fi)
-	*f = frame{r: r, t: t, vm: t.VM, h: t.VM.Heap, file: m.Class.File, m: m, fi: fi}
+	// t, vm and h were set when the struct was made for this thread
+	f.r, f.file, f.m, f.fi = r, m.Class.File, m, fi
 	ok := c.run(f)
 	t.SP = sp
 	return ok
@@ -254,7 +255,7 @@ func (e *Engine) frame(t *runtime.Thread, depth int) *frame {
 		e.last = fs
 	}
 	for depth >= len(fs.frames) {
-		fs.frames = append(fs.frames, new(frame))
+		fs.frames = append(fs.frames, &frame{t: t, vm: t.VM, h: t.VM.Heap})
 	}
 	return fs.frames[depth]
 }
