@@ -216,16 +216,23 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 func (l *lowerer) block(b *ssa.Block) {
 	cb := l.blocks[b.ID]
 	vals := b.Values
+	at := make([]int, len(vals)) // the instruction each value is part of, -1 for none
 	for k := 0; k < len(vals); k++ {
+		at[k] = -1
 		if in, n := l.fusedAccess(vals, k); in != nil {
 			cb.code = append(cb.code, in)
+			for j := k; j < k+n; j++ {
+				at[j] = len(cb.code) - 1
+			}
 			k += n - 1
 			continue
 		}
 		if in := l.value(vals[k]); in != nil {
 			cb.code = append(cb.code, in)
+			at[k] = len(cb.code) - 1
 		}
 	}
+	l.clearDead(b, cb, at)
 	nnorm := len(b.Succs) - b.NCatch
 	addrs := l.handlers[b.ID]
 	if len(addrs) != b.NCatch {
@@ -424,6 +431,79 @@ func (l *lowerer) cond(c *ssa.Value, yes, no *edge) func(*frame) *edge {
 				return yes
 			}
 			return no
+		}
+	}
+}
+
+// clearDead nulls the slot of a reference used only in the block that
+// makes it, after the instruction of its last use, so that a compiled
+// frame keeps an object alive no longer than the interpreter's reused
+// registers do (a loop that drops its big arrays must not run out of
+// memory). References live across blocks keep their slot until it is
+// written again or the method returns: that needs liveness analysis.
+func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
+	last := map[*ssa.Value]int{} // reference value -> index of its last user
+	local := map[*ssa.Value]bool{}
+	for k, v := range b.Values {
+		if v.Type == ssa.TypeRef && v.Op != ssa.OpPhi && v.Op != ssa.OpThis && v.Op != ssa.OpParam && l.slot[v.ID] >= 0 {
+			local[v] = true
+		}
+		for _, a := range v.Args {
+			if local[a] {
+				last[a] = k
+				if v.Type == ssa.TypeBool {
+					local[a] = false // read by the terminator, fused with its branch
+				}
+			}
+		}
+	}
+	if b.Control != nil {
+		local[b.Control] = false
+		for _, a := range b.Control.Args {
+			local[a] = false
+		}
+	}
+	n := 0
+	for _, v := range b.Values {
+		if local[v] {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	// uses outside the block, or as φ arguments anywhere, keep it
+	for _, bb := range l.fn.Blocks {
+		for _, v := range bb.Values {
+			for _, a := range v.Args {
+				if local[a] && (bb != b || v.Op == ssa.OpPhi) {
+					local[a] = false
+				}
+			}
+		}
+		if c := bb.Control; c != nil && bb != b {
+			local[c] = false
+			for _, a := range c.Args {
+				local[a] = false
+			}
+		}
+	}
+	clears := map[int][]int{} // instruction -> slots to null after it
+	for v, ok := range local {
+		k, used := last[v]
+		if !ok || !used || at[k] < 0 {
+			continue
+		}
+		clears[at[k]] = append(clears[at[k]], l.slot[v.ID])
+	}
+	for i, slots := range clears {
+		in := cb.code[i]
+		cb.code[i] = func(f *frame) bool {
+			ok := in(f)
+			for _, s := range slots {
+				f.r[s] = 0
+			}
+			return ok
 		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/aot/engine"
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/smali"
 	"github.com/droidprof/droidprof/vm/smali/ast"
 )
@@ -18,11 +19,17 @@ import (
 // runSmali assembles src (class LMain;) and runs Main on the named engine.
 func runSmali(t *testing.T, eng, src string) (string, *engine.Engine) {
 	t.Helper()
-	c, err := smali.Parse("Main.smali", []byte(src), &smali.Options{API: 28})
+	return runSmaliGC(t, eng, src, gc.Config{})
+}
+
+// runSmaliGC is runSmali with a heap configuration.
+func runSmaliGC(t *testing.T, eng, src string, c gc.Config) (string, *engine.Engine) {
+	t.Helper()
+	class, err := smali.Parse("Main.smali", []byte(src), &smali.Options{API: 28})
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := smali.Assemble([]*ast.Class{c}, &smali.AssembleOptions{API: 28})
+	data, err := smali.Assemble([]*ast.Class{class}, &smali.AssembleOptions{API: 28})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +40,7 @@ func runSmali(t *testing.T, eng, src string) (string, *engine.Engine) {
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	v, err := vm.New(vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &out, Engine: eng})
+	v, err := vm.New(vm.Options{ClassPath: []string{p}, GC: c, Stdout: &out, Stderr: &out, Engine: eng})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,5 +272,40 @@ func TestFallbackCounted(t *testing.T) {
 	}
 	if s.Compiled < 2 {
 		t.Errorf("compiled %d methods, want main and p at least", s.Compiled)
+	}
+}
+
+// TestDeadReferenceCollected: a compiled frame must not keep an array its
+// code dropped alive: with a 24 MiB heap, two 14 MiB arrays in turn fit
+// only if the first is collectable when the second is allocated.
+func TestDeadReferenceCollected(t *testing.T) {
+	src := smaliHeader + printI + `
+.field static s:Ljava/lang/Object;
+
+.method public static main([Ljava/lang/String;)V
+    .registers 3
+    const/4 v1, 0
+    :loop
+    const/4 v2, 3
+    if-ge v1, v2, :done
+    const v0, 14680064
+    new-array v0, v0, [B
+    sput-object v0, LMain;->s:Ljava/lang/Object;
+    const/4 v0, 0
+    sput-object v0, LMain;->s:Ljava/lang/Object;
+    add-int/lit8 v1, v1, 1
+    goto :loop
+    :done
+    invoke-static {v1}, LMain;->p(I)V
+    return-void
+.end method
+`
+	c := gc.Config{Max: 24 << 20}
+	want, _ := runSmaliGC(t, "interp", src, c)
+	if want != "3\n" {
+		t.Fatalf("the interpreter printed %q, want 3 (the heap is too small for the test)", want)
+	}
+	if got, _ := runSmaliGC(t, "aot", src, c); got != want {
+		t.Errorf("aot printed %q, want %q", got, want)
 	}
 }
