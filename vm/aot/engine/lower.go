@@ -442,11 +442,14 @@ func (l *lowerer) cond(c *ssa.Value, yes, no *edge) func(*frame) *edge {
 // memory). References live across blocks keep their slot until it is
 // written again or the method returns: that needs liveness analysis.
 func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
-	last := map[*ssa.Value]int{} // reference value -> index of its last user
+	// reference value -> index of its last user, or of itself when it
+	// has none (an ignored call result)
+	last := map[*ssa.Value]int{}
 	local := map[*ssa.Value]bool{}
 	for k, v := range b.Values {
 		if v.Type == ssa.TypeRef && v.Op != ssa.OpPhi && v.Op != ssa.OpThis && v.Op != ssa.OpParam && l.slot[v.ID] >= 0 {
 			local[v] = true
+			last[v] = k
 		}
 		for _, a := range v.Args {
 			if local[a] {
@@ -491,7 +494,7 @@ func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
 	clears := map[int][]int{} // instruction -> slots to null after it
 	for v, ok := range local {
 		k, used := last[v]
-		if !ok || !used || at[k] < 0 {
+		if !ok || !used || at[k] < 0 || (l.uses[v.ID] == 0 && b.Values[k] != v) {
 			continue
 		}
 		clears[at[k]] = append(clears[at[k]], l.slot[v.ID])
