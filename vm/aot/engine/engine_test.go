@@ -3,6 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/aot/engine"
 	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/runtime"
 	"github.com/droidprof/droidprof/vm/vmconfig"
 	"github.com/droidprof/droidprof/workloads"
 )
@@ -98,4 +100,49 @@ func clip(s string) string {
 		return s[:2000] + "..."
 	}
 	return s
+}
+
+// TestHooksOnCompiledCode: dpa's method hooks see the same calls, in the
+// same order and at the same depths, whichever engine runs them.
+func TestHooksOnCompiledCode(t *testing.T) {
+	w, ok := workloads.Lookup("dpa-fib")
+	if !ok {
+		t.Fatal("no workload dpa-fib")
+	}
+	dexFile := filepath.Join("..", "..", "..", "workloads", "dex", w.DEX)
+	trace := func(eng string) []string {
+		var events []string
+		hooks := &runtime.Hooks{
+			MethodEntry: func(_ *runtime.Thread, m *runtime.Method, depth int, _ int64) {
+				if len(events) < 200000 {
+					events = append(events, fmt.Sprintf("> %d %s.%s", depth, m.Class.Name, m.Name))
+				}
+			},
+			MethodExit: func(_ *runtime.Thread, m *runtime.Method, depth int, exc bool, _ int64) {
+				if len(events) < 200000 {
+					events = append(events, fmt.Sprintf("< %d %s.%s %v", depth, m.Class.Name, m.Name, exc))
+				}
+			},
+		}
+		v, err := vm.New(vm.Options{ClassPath: []string{dexFile}, Hooks: hooks, Engine: eng})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code, err := v.RunMain(context.Background(), w.Main, []string{"15"}); err != nil || code != 0 {
+			t.Fatalf("%s: exit %d, %v", eng, code, err)
+		}
+		return events
+	}
+	want, got := trace("interp"), trace("aot")
+	if len(want) < 1000 {
+		t.Fatalf("only %d events on the interpreter", len(want))
+	}
+	if len(got) != len(want) {
+		t.Fatalf("aot: %d events, interp %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("event %d: aot %q, interp %q", i, got[i], want[i])
+		}
+	}
 }
