@@ -14,6 +14,7 @@ import (
 	"os"
 	"sync"
 
+	"github.com/droidprof/droidprof/vm/aot/engine"
 	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/vm/dex"
 	"github.com/droidprof/droidprof/vm/gc"
@@ -34,6 +35,22 @@ type Options struct {
 	// Hooks, if set, observe the run (method entry/exit, allocation,
 	// collections, opcode counts).
 	Hooks *runtime.Hooks
+	// Engine executes the bytecode: "interp" (the default, also "") is
+	// the portable interpreter, "aot" compiles each method at its first
+	// call and runs the compiled code (package vm/aot/engine), falling
+	// back to the interpreter per method.
+	Engine string
+}
+
+// NewEngine returns the execution engine named by Options.Engine.
+func NewEngine(name string) (runtime.Engine, error) {
+	switch name {
+	case "", "interp":
+		return interp.New(), nil
+	case "aot":
+		return engine.New(), nil
+	}
+	return nil, fmt.Errorf("vm: unknown engine %q (want interp or aot)", name)
 }
 
 // Run loads the class path, runs mainClass.main(args) (mainClass in
@@ -72,6 +89,10 @@ func New(opts Options) (v *runtime.VM, err error) {
 	if err := opts.GC.WithDefaults().Validate(); err != nil {
 		return nil, fmt.Errorf("vm: %w", err)
 	}
+	eng, err := NewEngine(opts.Engine)
+	if err != nil {
+		return nil, err
+	}
 	boot, err := coreFile()
 	if err != nil {
 		return nil, err
@@ -92,7 +113,7 @@ func New(opts Options) (v *runtime.VM, err error) {
 		GC:     opts.GC,
 		Stdout: opts.Stdout,
 		Stderr: opts.Stderr,
-		Engine: interp.New(),
+		Engine: eng,
 		Hooks:  opts.Hooks,
 	}, []*dex.File{boot}, app, []string{"core.dex"}, opts.ClassPath)
 }

@@ -19,7 +19,7 @@ import (
 )
 
 const vmUsage = "usage: droidprof vm run [-cp A.dex:B.dex] [-Xms SIZE] [-Xmx SIZE] [-XX:HeapGrowthLimit=SIZE] [-XX:HeapTargetUtilization=F] " +
-	"[-XX:HeapMinFree=SIZE] [-XX:HeapMaxFree=SIZE] [-Xgc:cms|ss,gcstress,preverify,postverify] [-verbose:gc] CLASS [ARGS...]"
+	"[-XX:HeapMinFree=SIZE] [-XX:HeapMaxFree=SIZE] [-Xgc:cms|ss,gcstress,preverify,postverify] [-verbose:gc] [--engine=interp|aot] CLASS [ARGS...]"
 
 // vmHelp explains the options, named and written as dalvikvm's.
 const vmHelp = vmUsage + `
@@ -38,6 +38,8 @@ k, m or g suffix, e.g. -Xmx64m, or a droidprof size such as 64MiB):
                               allocation from a new call stack); preverify, postverify (verify the heap around each GC);
                               nogcstress, nopreverify, nopostverify undo them
   -verbose:gc                 print a line per GC to stderr, as ART logs it
+  --engine=interp|aot         the execution engine: the portable interpreter (default) or aot,
+                              which compiles each method at its first call (vm/aot/engine)
 `
 
 // cmdVM runs DEX programs on the VM, as dalvikvm does.
@@ -59,6 +61,7 @@ type vmArgs struct {
 	classPath []string
 	gc        gc.Config
 	verboseGC bool
+	engine    string
 	main      string
 	args      []string
 	help      bool
@@ -128,6 +131,15 @@ func parseVMArgs(args []string) (*vmArgs, error) {
 			a.gc.TargetUtilization = f
 		case strings.HasPrefix(arg, "-Xgc:"):
 			err = parseXgc(arg, &a.gc, &preVerify, &postVerify)
+		case name == "--engine" || name == "-engine":
+			if !hasVal {
+				if val, err = value(arg); err != nil {
+					break
+				}
+			}
+			if _, err = vm.NewEngine(val); err == nil {
+				a.engine = val
+			}
 		case strings.HasPrefix(arg, "-verbose:"):
 			for _, tag := range strings.Split(arg[len("-verbose:"):], ",") {
 				if tag != "gc" {
@@ -244,7 +256,7 @@ func vmRun(env *env, args []string) error {
 		fmt.Fprint(env.stderr, vmHelp)
 		return nil
 	}
-	opts := vm.Options{ClassPath: a.classPath, GC: a.gc, Stdout: env.stdout, Stderr: env.stderr}
+	opts := vm.Options{ClassPath: a.classPath, GC: a.gc, Stdout: env.stdout, Stderr: env.stderr, Engine: a.engine}
 	if err := a.gc.WithDefaults().Validate(); err != nil {
 		return &exitError{code: 2, err: fmt.Errorf("vm run: %w", err)}
 	}

@@ -1,7 +1,8 @@
 // Command xintcompare times the SciMark-style kernels on droidprof's
-// interpreter and on the JVM's interpreter (java -Xint) with the same Java
-// classes, and prints a Markdown table of the time ratios and of the
-// interpreter's bytecodes per second (recorded in vm/BENCHMARKS.md).
+// interpreter, on its aot engine (vm/aot/engine) and on the JVM's
+// interpreter (java -Xint) with the same Java classes, and prints a
+// Markdown table of the time ratios and of the interpreter's bytecodes per
+// second (recorded in vm/BENCHMARKS.md and vm/aot/BENCHMARKS.md).
 //
 //	go run ./cmd/xintcompare [-rounds 5]
 //
@@ -85,36 +86,41 @@ func run(rounds int) error {
 	}
 	defer os.RemoveAll(work)
 
-	fmt.Printf("| kernel | arguments | java -Xint (s) | droidprof (s) | ratio | bytecodes | droidprof Mbytecodes/s |\n")
-	fmt.Printf("|---|---|---:|---:|---:|---:|---:|\n")
+	fmt.Printf("| kernel | arguments | java -Xint (s) | droidprof (s) | ratio | bytecodes | droidprof Mbytecodes/s | aot (s) | aot ratio | interp/aot |\n")
+	fmt.Printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, k := range kernels {
 		w, classes, dexPath, err := prepare(javac, root, work, k.workload)
 		if err != nil {
 			return err
 		}
-		var jvmT, ourT []float64
-		var jvmOut, ourOut string
+		var jvmT, ourT, aotT []float64
+		var jvmOut, ourOut, aotOut string
 		for r := 0; r < rounds; r++ {
 			d, out, err := timeJVM(java, classes, w.Main, k.args)
 			if err != nil {
 				return err
 			}
 			jvmT, jvmOut = append(jvmT, d.Seconds()), out
-			d, out, _, err = timeVM(dexPath, w.Main, k.args, false)
+			d, out, _, err = timeVM(dexPath, w.Main, k.args, false, "interp")
 			if err != nil {
 				return err
 			}
 			ourT, ourOut = append(ourT, d.Seconds()), out
+			d, out, _, err = timeVM(dexPath, w.Main, k.args, false, "aot")
+			if err != nil {
+				return err
+			}
+			aotT, aotOut = append(aotT, d.Seconds()), out
 		}
-		if jvmOut != ourOut {
-			return fmt.Errorf("%s: outputs differ:\njava: %s\ndroidprof: %s", w.Name, jvmOut, ourOut)
+		if jvmOut != ourOut || jvmOut != aotOut {
+			return fmt.Errorf("%s: outputs differ:\njava: %s\ndroidprof: %s\naot: %s", w.Name, jvmOut, ourOut, aotOut)
 		}
-		_, _, total, err := timeVM(dexPath, w.Main, k.args, true)
+		_, _, total, err := timeVM(dexPath, w.Main, k.args, true, "interp")
 		if err != nil {
 			return err
 		}
-		jm, om := median(jvmT), median(ourT)
-		fmt.Printf("| %s | %s | %.3f | %.3f | %.2f | %d | %.0f |\n", w.Name, strings.Join(k.args, " "), jm, om, om/jm, total, float64(total)/om/1e6)
+		jm, om, am := median(jvmT), median(ourT), median(aotT)
+		fmt.Printf("| %s | %s | %.3f | %.3f | %.2f | %d | %.0f | %.3f | %.2f | %.2f |\n", w.Name, strings.Join(k.args, " "), jm, om, om/jm, total, float64(total)/om/1e6, am, am/jm, om/am)
 	}
 	return nil
 }
@@ -171,12 +177,13 @@ func timeJVM(java, classes, main string, args []string) (time.Duration, string, 
 	return time.Since(start), out.String(), err
 }
 
-// timeVM runs main on droidprof's VM; with count set it also returns the
-// number of instructions executed.
-func timeVM(dexPath, main string, args []string, count bool) (time.Duration, string, uint64, error) {
+// timeVM runs main on droidprof's VM with the named engine; with count
+// set it also returns the number of instructions executed (the
+// interpreter counts them).
+func timeVM(dexPath, main string, args []string, count bool, engine string) (time.Duration, string, uint64, error) {
 	var out bytes.Buffer
 	start := time.Now()
-	v, err := vm.New(vm.Options{ClassPath: []string{dexPath}, Stdout: &out, Hooks: &runtime.Hooks{CountOpcodes: count}})
+	v, err := vm.New(vm.Options{ClassPath: []string{dexPath}, Stdout: &out, Hooks: &runtime.Hooks{CountOpcodes: count}, Engine: engine})
 	if err != nil {
 		return 0, "", 0, err
 	}

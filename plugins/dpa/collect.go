@@ -65,12 +65,13 @@ type program struct {
 	method    string // profiled method of a DPA-suite workload
 	timedMain string // the self-timed variant's main class, if any
 	gc        gc.Config
+	engine    string // vm.engine
 }
 
 // resolve turns the config into a program, writing a registry workload's
 // DEX file into dir.
 func resolve(cfg Config, dir string) (program, error) {
-	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args}
+	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine}
 	var err error
 	if p.gc, err = heapConfig(cfg); err != nil {
 		return p, fmt.Errorf("dpa: %w", err)
@@ -320,7 +321,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	}
 	defer rec.Flush() // stops the record writer on the error paths too
 	tr := &tracer{rec: rec, names: map[int]string{}, measure: cfg.MeasureEvents}
-	v, err := vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stdout: stdout, Stderr: stderr, Hooks: tr.hooks()})
+	v, err := vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stdout: stdout, Stderr: stderr, Hooks: tr.hooks(), Engine: p.engine})
 	if err != nil {
 		return nil, err
 	}
@@ -385,7 +386,7 @@ func collectBaseline(ctx context.Context, step *sdk.Step) error {
 // variant, whose System.nanoTime() figure is the method-level baseline
 // (source instrumentation, like Traceview).
 func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, out, errOut io.Writer) error {
-	v, err := vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stdout: out, Stderr: errOut})
+	v, err := vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stdout: out, Stderr: errOut, Engine: p.engine})
 	if err != nil {
 		return err
 	}
@@ -402,7 +403,7 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 		return nil
 	}
 	var stderr bytes.Buffer
-	if v, err = vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stderr: &stderr}); err != nil {
+	if v, err = vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stderr: &stderr, Engine: p.engine}); err != nil {
 		return err
 	}
 	if code, err := v.RunMain(ctx, p.timedMain, p.args); err != nil || code != 0 {

@@ -24,6 +24,7 @@ type Settings struct {
 	MinFree           sdk.Size `json:"min_free" doc:"least free space left after a collection (dalvikvm -XX:HeapMinFree=)" default:"512KiB"`
 	MaxFree           sdk.Size `json:"max_free" doc:"most free space left after a collection (dalvikvm -XX:HeapMaxFree=)" default:"8MiB"`
 	GCStress          bool     `json:"gc_stress" doc:"collect before every allocation from a call stack not seen before, as ART's gcstress does (slow: for finding GC bugs, not for measuring)" default:"false"`
+	Engine            string   `json:"engine" doc:"the execution engine: interp (the portable interpreter) or aot (compiles each method at its first call, falling back to the interpreter per method; droidprof vm run --engine)" default:"interp" enum:"interp,aot"`
 	VerifyHeap        bool     `json:"verify_heap" doc:"check every reference in the heap before and after each collection and stop the VM at the first bad one (dalvikvm -Xgc:preverify,postverify)" default:"false"`
 }
 
@@ -31,6 +32,11 @@ type Settings struct {
 // describe. Errors name the setting as the config writes it (vm.heap_max).
 func (s Settings) Config() (gc.Config, error) {
 	var c gc.Config
+	switch s.Engine {
+	case "", "interp", "aot":
+	default:
+		return c, fmt.Errorf("vm.engine %q: want interp or aot", s.Engine)
+	}
 	if s.Collector != "" {
 		col, err := gc.ParseCollector(s.Collector)
 		if err != nil {

@@ -29,6 +29,8 @@ func TestConfig(t *testing.T) {
 		{"ART's spelling", Settings{Collector: "CMS"}, gc.Config{Collector: gc.CMS}, ""},
 		{"small heap, default start clamped", Settings{HeapMax: M}, gc.Config{Max: M}, ""},
 		{"unknown collector", Settings{Collector: "g1"}, gc.Config{}, "vm.collector"},
+		{"aot engine", Settings{Engine: "aot"}, gc.Config{}, ""},
+		{"unknown engine", Settings{Engine: "jit"}, gc.Config{}, `vm.engine "jit": want interp or aot`},
 		{"heap too small", Settings{HeapMax: 512 << 10}, gc.Config{}, "vm.heap_max 512KiB: below"},
 		{"heap too large", Settings{HeapMax: 2 << 30}, gc.Config{}, "vm.heap_max 2GiB: out of range"},
 		{"negative", Settings{MinFree: -1}, gc.Config{}, "vm.min_free"},

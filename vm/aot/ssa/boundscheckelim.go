@@ -132,6 +132,7 @@ func walkFacts(f *Func, visit func(v *Value, below func(x, n *Value) bool) bool)
 		if fa, ok := lessOnEntry(b); ok {
 			facts = append(facts, fa)
 		}
+		entry := len(facts)
 		vals := b.Values[:0]
 		for _, v := range b.Values {
 			drop := v.Op == OpBoundsCheck && checked(v.Args[0], v.Args[1])
@@ -146,6 +147,11 @@ func walkFacts(f *Func, visit func(v *Value, below func(x, n *Value) bool) bool)
 		}
 		clear(b.Values[len(vals):])
 		b.Values = vals
+		if b.NCatch > 0 {
+			// a check here may have thrown to a handler from which
+			// control reaches the blocks b dominates
+			facts = facts[:entry]
+		}
 		for _, c := range kids[b.ID] {
 			walk(c)
 		}

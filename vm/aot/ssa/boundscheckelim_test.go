@@ -157,6 +157,41 @@ b2: <- b1
   Plain -> b1
 b3: <- b1
   Return`},
+		passCase{"a check that may throw to a handler proves nothing beyond its block", `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = ArrayLength <int> v0
+  v3 = BoundsCheck <void> v1 v2
+  v4 = AGet <int> v0 v1
+  Plain -> b1 catch b2
+b1: <- b0
+  Plain -> b3
+b2: <- b0
+  v5 = Exception <ref>
+  Plain -> b3
+b3: <- b1 b2
+  v6 = BoundsCheck <void> v1 v2
+  v7 = AGet <int> v0 v1
+  Return v7`, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = ArrayLength <int> v0
+  v3 = BoundsCheck <void> v1 v2
+  v4 = AGet <int> v0 v1
+  Plain -> b1 catch b2
+b1: <- b0
+  Plain -> b3
+b2: <- b0
+  v5 = Exception <ref>
+  Plain -> b3
+b3: <- b1 b2
+  v6 = BoundsCheck <void> v1 v2
+  v7 = AGet <int> v0 v1
+  Return v7`},
 		passCase{"repeated index into the same array", `
 func f
 b0:

@@ -14,6 +14,11 @@ func emptyBlocks(f *Func) {
 			continue
 		}
 		p, s := b.Preds[0], b.Succs[0]
+		// A second edge p → s would leave its φ arguments paired with
+		// the edges by order only, which the redirection does not keep.
+		if hasSucc(p, s) {
+			continue
+		}
 		for i, x := range p.Succs {
 			if x == b {
 				p.Succs[i] = s
@@ -39,4 +44,13 @@ func emptyBlocks(f *Func) {
 	clear(f.Blocks[len(blocks):])
 	f.Blocks = blocks
 	f.Invalidate()
+}
+
+func hasSucc(p, s *Block) bool {
+	for _, x := range p.Succs {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }

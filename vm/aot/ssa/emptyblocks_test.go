@@ -50,8 +50,35 @@ b0:
   v0 = Param <int> [0]
   v1 = Const <int> [0]
   v2 = Lt <bool> v0 v1
-  If v2 -> b3 b3
-b3: <- b0 b0
+  If v2 -> b3 b2
+b2: <- b0
+  Plain -> b3
+b3: <- b0 b2
+  v3 = Phi <int> v0 v1
+  Return v3`},
+		{"arms listed in the other order keep their φ arguments", `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [0]
+  v2 = Lt <bool> v0 v1
+  If v2 -> b2 b1
+b1: <- b0
+  Plain -> b3
+b2: <- b0
+  Plain -> b3
+b3: <- b1 b2
+  v3 = Phi <int> v0 v1
+  Return v3`, `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [0]
+  v2 = Lt <bool> v0 v1
+  If v2 -> b2 b3
+b2: <- b0
+  Plain -> b3
+b3: <- b0 b2
   v3 = Phi <int> v0 v1
   Return v3`},
 		{"a join and a self loop stay", `

@@ -3,8 +3,9 @@ package ssa
 // nilCheckElim deletes a NullCheck whose value is proven non-null: a
 // fresh allocation, a constant string or class, the receiver, a caught
 // exception, a φ of such values; or a value already checked by a
-// NullCheck that dominates this one, or compared with null on a branch
-// whose non-null edge dominates it.
+// NullCheck that dominates this one (in a block without exception edges,
+// or earlier in the same block), or compared with null on a branch whose
+// non-null edge dominates it.
 func nilCheckElim(f *Func) {
 	nn := nonNullValues(f)
 	nonNull := func(v *Value) bool { return nn[v.ID] }
@@ -36,6 +37,16 @@ func nilCheckElim(f *Func) {
 		}
 		clear(b.Values[len(vals):])
 		b.Values = vals
+		if b.NCatch > 0 {
+			// A check here may have thrown to a handler from which
+			// control reaches the blocks b dominates: its proof holds
+			// only in b itself.
+			for _, v := range b.Values {
+				if v.Op == OpNullCheck {
+					delete(checked, v.Args[0])
+				}
+			}
+		}
 		for _, c := range kids[b.ID] {
 			walk(c)
 		}

@@ -21,6 +21,38 @@ b0:
   v3 = NewInstance <ref> [4]
   v5 = IPut <void> v3 v2 [3]
   Return`},
+		{"a check that may throw to a handler protects only its own block", `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = NullCheck <void> v0
+  v2 = InvokeVirtual <void> v0 [1]
+  v3 = NullCheck <void> v0
+  Plain -> b1 catch b2
+b1: <- b0
+  Plain -> b3
+b2: <- b0
+  v4 = Exception <ref>
+  Plain -> b3
+b3: <- b1 b2
+  v5 = NullCheck <void> v0
+  v6 = ArrayLength <int> v0
+  Return v6`, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = NullCheck <void> v0
+  v2 = InvokeVirtual <void> v0 [1]
+  Plain -> b1 catch b2
+b1: <- b0
+  Plain -> b3
+b2: <- b0
+  v4 = Exception <ref>
+  Plain -> b3
+b3: <- b1 b2
+  v5 = NullCheck <void> v0
+  v6 = ArrayLength <int> v0
+  Return v6`},
 		{"dominated by an earlier check", `
 func f
 b0:

@@ -1,0 +1,189 @@
+// Package engine is the aot execution engine: it lowers a method's
+// optimised SSA form (vm/aot) to closure-threaded code whose values live
+// in slots of the thread's register stack, and runs it. A method the
+// lowering does not handle runs on the portable interpreter; compiled and
+// interpreted methods call each other through the runtime's Thread.Call,
+// so the engine decides per method.
+package engine
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/droidprof/droidprof/vm/aot"
+	"github.com/droidprof/droidprof/vm/aot/frontend"
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/interp"
+	"github.com/droidprof/droidprof/vm/runtime"
+)
+
+// Engine runs compiled code, compiling each method at its first call, and
+// falls back to the interpreter per method. One Engine serves one VM
+// (method IDs are per VM); the VM's global lock serialises its use.
+type Engine struct {
+	in    *interp.Interp
+	cfg   ssa.Config
+	codes []*code // by runtime.Method.ID; nil: not tried yet
+	// methodIndex maps each DEX file's code items to their method index.
+	methodIndex map[*dex.File]map[*dex.Code]uint32
+	fallbacks   map[string]int
+	compiled    int
+	threads     map[*runtime.Thread]*threadFrames
+	last        *threadFrames // the thread that ran last
+	// Filter, if set, selects the methods to compile; the others run on
+	// the interpreter without counting as fallbacks.
+	Filter func(m *runtime.Method) bool
+}
+
+// interpreted marks a method left to the interpreter.
+var interpreted = &code{}
+
+// New returns an engine with the compiler's default pipeline.
+func New() *Engine {
+	return &Engine{
+		in:          interp.New(),
+		methodIndex: map[*dex.File]map[*dex.Code]uint32{},
+		fallbacks:   map[string]int{},
+		threads:     map[*runtime.Thread]*threadFrames{},
+	}
+}
+
+var _ runtime.Engine = (*Engine)(nil)
+
+// Execute runs m in the frame at fp: compiled code if m compiles, else
+// the interpreter.
+func (e *Engine) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
+	var c *code
+	if m.ID < len(e.codes) {
+		c = e.codes[m.ID]
+	}
+	if c == nil {
+		c = e.compile(m)
+	}
+	if c == interpreted || t.SP != fp+int(m.Code.Registers) {
+		return e.in.Execute(t, m, fp)
+	}
+	return c.exec(e, t, m, fp)
+}
+
+func (e *Engine) compile(m *runtime.Method) *code {
+	for m.ID >= len(e.codes) {
+		e.codes = append(e.codes, nil)
+	}
+	if e.Filter != nil && !e.Filter(m) {
+		e.codes[m.ID] = interpreted
+		return interpreted
+	}
+	c, err := e.lowerMethod(m)
+	if err != nil {
+		e.fallbacks[reason(err)]++
+		c = interpreted
+	} else {
+		e.compiled++
+	}
+	e.codes[m.ID] = c
+	return c
+}
+
+func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
+	if m.Class == nil || m.Class.File == nil || m.Code == nil {
+		return nil, fmt.Errorf("no DEX code")
+	}
+	f := m.Class.File.F
+	idx, ok := e.indexOf(f, m.Code)
+	if !ok {
+		return nil, fmt.Errorf("code item not found in its DEX file")
+	}
+	// The handler address of each exception edge, by block and edge, as
+	// the front end built them: passes may redirect an edge past an
+	// empty handler block (emptyblocks), never reorder or drop one.
+	handlers := map[int][]int{}
+	throwPC := map[int]int{}
+	cfg := e.cfg
+	cfg.After = func(pass string, fn *ssa.Func) {
+		if pass != "build" {
+			return
+		}
+		for _, b := range fn.Blocks {
+			for _, h := range b.Succs[len(b.Succs)-b.NCatch:] {
+				handlers[b.ID] = append(handlers[b.ID], h.PC)
+			}
+			if b.Kind == ssa.BlockThrow && b.Control != nil {
+				// the pc of the throw instruction: copy propagation
+				// replaces the control by the thrown value, whose pc
+				// is where that was made
+				throwPC[b.ID] = b.Control.PC
+			}
+		}
+	}
+	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, cfg)
+	if err != nil {
+		return nil, err
+	}
+	return lower(fn, m, handlers, throwPC)
+}
+
+func (e *Engine) indexOf(f *dex.File, c *dex.Code) (uint32, bool) {
+	mi := e.methodIndex[f]
+	if mi == nil {
+		mi = map[*dex.Code]uint32{}
+		for ci := range f.ClassDefs {
+			d := f.ClassDefs[ci].Data
+			if d == nil {
+				continue
+			}
+			for _, ms := range [][]dex.EncodedMethod{d.DirectMethods, d.VirtualMethods} {
+				for _, em := range ms {
+					if em.Code != nil {
+						mi[em.Code] = em.Method
+					}
+				}
+			}
+		}
+		e.methodIndex[f] = mi
+	}
+	i, ok := mi[c]
+	return i, ok
+}
+
+// reason groups alike fallback reasons: the front end's reason without
+// its pc and registers, the lowering's error text.
+func reason(err error) string {
+	if fe, ok := err.(*frontend.Error); ok {
+		return "frontend: " + fe.Reason
+	}
+	return err.Error()
+}
+
+// Stats are the engine's compilation counts so far.
+type Stats struct {
+	Compiled  int
+	Fallbacks []aot.ReasonCount // most frequent first
+}
+
+// NumFallbacks is the number of methods left to the interpreter.
+func (s Stats) NumFallbacks() int {
+	n := 0
+	for _, r := range s.Fallbacks {
+		n += r.Count
+	}
+	return n
+}
+
+// Stats returns how many methods were compiled and why the others fell
+// back.
+func (e *Engine) Stats() Stats {
+	s := Stats{Compiled: e.compiled}
+	for k, n := range e.fallbacks {
+		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
+	}
+	sort.Slice(s.Fallbacks, func(i, j int) bool {
+		a, b := s.Fallbacks[i], s.Fallbacks[j]
+		if a.Count != b.Count {
+			return a.Count > b.Count
+		}
+		return a.Reason < b.Reason
+	})
+	return s
+}

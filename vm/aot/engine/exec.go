@@ -1,0 +1,261 @@
+package engine
+
+import (
+	"unsafe"
+
+	"github.com/droidprof/droidprof/vm/heap"
+	"github.com/droidprof/droidprof/vm/runtime"
+)
+
+// code is a lowered method. Its values live in slots of the thread's
+// register stack: the method's Dalvik registers first (the parameters are
+// read where the caller put them), then one slot per value with a result
+// (two for long and double). A slot's tag is fixed by its value's type, so
+// the collector sees exactly the reference slots, and a moving collection
+// updates them in place.
+type code struct {
+	nregs  int    // the Dalvik frame, m.Code.Registers
+	tags   []bool // of the value slots after the Dalvik frame
+	consts []constInit
+	entry  *cblock
+}
+
+type constInit struct {
+	slot int
+	bits uint64
+	wide bool
+}
+
+// instr runs one value; false means it threw (t.Exc is set and the frame's
+// pc names the instruction).
+type instr func(f *frame) bool
+
+// cblock is a lowered basic block: its straight-line values, then a
+// terminator choosing the outgoing edge.
+type cblock struct {
+	code []instr
+	// next is the edge of a plain block; others have a terminator.
+	next *edge
+	term func(f *frame) *edge
+	// catches are the exception edges by handler address.
+	catches []catchEdge
+}
+
+type catchEdge struct {
+	addr int
+	e    *edge
+}
+
+// edge is a CFG edge with the φ moves it implies.
+type edge struct {
+	to       *cblock
+	moves    []move
+	parallel bool // some move reads a slot another one writes
+	back     bool // a loop's back edge: a safepoint
+	single   bool // one narrow move
+}
+
+type move struct {
+	dst, src int
+	wide     bool
+}
+
+// Sentinel edges a terminator returns to leave the method.
+var (
+	retEdge   = &edge{}
+	throwEdge = &edge{}
+)
+
+// frame is the state of one activation of compiled code.
+type frame struct {
+	r    []uint32 // the Dalvik registers and the value slots
+	t    *runtime.Thread
+	vm   *runtime.VM
+	h    *heap.Heap
+	file *runtime.DexFile
+	m    *runtime.Method
+	fi   int // index in t.Frames
+}
+
+// at records the dex pc of the instruction about to throw or call, for
+// handlers and stack traces.
+func (f *frame) at(pc int) { f.t.Frames[f.fi].PC = pc }
+
+// getL and setL access a wide value's two slots as one 64-bit word
+// (amd64 and arm64 allow the unaligned access; the slots are little-endian
+// like the interpreter's register pairs).
+func getL(r []uint32, i int) uint64 {
+	_ = r[i+1]
+	return *(*uint64)(unsafe.Pointer(&r[i]))
+}
+
+func setL(r []uint32, i int, v uint64) {
+	_ = r[i+1]
+	*(*uint64)(unsafe.Pointer(&r[i])) = v
+}
+
+func (e *edge) apply(r []uint32) {
+	if !e.parallel {
+		for _, mv := range e.moves {
+			r[mv.dst] = r[mv.src]
+			if mv.wide {
+				r[mv.dst+1] = r[mv.src+1]
+			}
+		}
+		return
+	}
+	var buf [64]uint64
+	tmp := buf[:0]
+	for _, mv := range e.moves {
+		v := uint64(r[mv.src])
+		if mv.wide {
+			v = getL(r, mv.src)
+		}
+		tmp = append(tmp, v)
+	}
+	for i, mv := range e.moves {
+		if mv.wide {
+			setL(r, mv.dst, tmp[i])
+		} else {
+			r[mv.dst] = uint32(tmp[i])
+		}
+	}
+}
+
+// exec runs the lowered method in the frame at fp; the value slots go
+// above the Dalvik frame, where t.SP points.
+func (c *code) exec(e *Engine, t *runtime.Thread, m *runtime.Method, fp int) bool {
+	base := fp + c.nregs
+	n := len(c.tags)
+	if t.Overflows(base, n) {
+		t.ThrowStackOverflow()
+		return false
+	}
+	clear(t.Stack[base : base+n])
+	copy(t.Tags[base:base+n], c.tags)
+	r := t.Stack[fp : base+n : base+n]
+	for _, k := range c.consts {
+		if k.wide {
+			setL(r, k.slot, k.bits)
+		} else {
+			r[k.slot] = uint32(k.bits)
+		}
+	}
+	sp := t.SP
+	t.SP = base + n
+	fi := len(t.Frames) - 1
+	f := e.frame(t, fi)
+	// t, vm and h were set when the struct was made for this thread
+	f.r, f.file, f.m, f.fi = r, m.Class.File, m, fi
+	ok := c.run(f)
+	t.SP = sp
+	return ok
+}
+
+func (c *code) run(f *frame) bool {
+	b := c.entry
+	for {
+		ok := true
+		for _, in := range b.code {
+			if !in(f) {
+				ok = false
+				break
+			}
+		}
+		e := b.next
+		if ok && e == nil {
+			e = b.term(f)
+			if e == retEdge {
+				return true
+			}
+		}
+		if !ok || e == throwEdge {
+			if e = b.catch(f); e == nil {
+				return false
+			}
+		} else if e.back && f.vm.Flags() != 0 {
+			f.t.Safepoint()
+		}
+		switch {
+		case e.single:
+			f.r[e.moves[0].dst] = f.r[e.moves[0].src]
+		case len(e.moves) > 0:
+			e.apply(f.r)
+		}
+		b = e.to
+	}
+}
+
+// catch finds the handler for the pending exception at the frame's pc,
+// as the interpreter does, and the exception edge to it; nil when the
+// exception leaves the method.
+func (b *cblock) catch(f *frame) *edge {
+	if len(b.catches) == 0 {
+		return nil
+	}
+	t := f.t
+	exc := t.Exc
+	if exc == 0 {
+		return nil
+	}
+	pc := t.Frames[f.fi].PC
+	code := f.m.Code
+	ec := f.vm.ClassOf(exc)
+	addr := -1
+	for _, try := range code.Tries {
+		if uint32(pc) < try.Start || uint32(pc) >= try.Start+uint32(try.Count) {
+			continue
+		}
+		hd := &code.Handlers[try.Handler]
+		for _, c := range hd.Catches {
+			cc := f.file.Type(c.Type)
+			if cc == nil {
+				cc = f.vm.LoadClass(f.file.F.TypeName(c.Type))
+			}
+			if cc != nil && ec.AssignableTo(cc) {
+				addr = int(c.Addr)
+				break
+			}
+		}
+		if addr < 0 && hd.HasCatchAll {
+			addr = int(hd.CatchAll)
+		}
+		break
+	}
+	if addr < 0 {
+		return nil
+	}
+	for _, ce := range b.catches {
+		if ce.addr == addr {
+			t.Exc, t.Caught = 0, exc
+			return ce.e
+		}
+	}
+	// The compiler left out the edge to this handler: a bug; let the
+	// exception leave rather than run the wrong code.
+	return nil
+}
+
+// threadFrames are one thread's frame structs by call depth: reused, so
+// that a call allocates nothing on the Go heap. Calls on a thread nest, so
+// a depth has one live frame at a time.
+type threadFrames struct {
+	t      *runtime.Thread
+	frames []*frame
+}
+
+func (e *Engine) frame(t *runtime.Thread, depth int) *frame {
+	fs := e.last
+	if fs == nil || fs.t != t {
+		fs = e.threads[t]
+		if fs == nil {
+			fs = &threadFrames{t: t}
+			e.threads[t] = fs
+		}
+		e.last = fs
+	}
+	for depth >= len(fs.frames) {
+		fs.frames = append(fs.frames, &frame{t: t, vm: t.VM, h: t.VM.Heap})
+	}
+	return fs.frames[depth]
+}

@@ -1,0 +1,211 @@
+package engine
+
+import (
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+)
+
+// fusedAccess lowers an array access together with the checks the front
+// end put right before it — [NullCheck a, ArrayLength a,] BoundsCheck i
+// (ArrayLength a), AGet/APut a i — into one instruction, which throws the
+// same exceptions in the same order: one dispatch instead of up to four
+// is most of what compiled array loops gain over the interpreter. It
+// returns nil when vals[k] does not start such a sequence, else the
+// instruction and the number of values it covers.
+func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
+	var ln *ssa.Value
+	i := k
+	if vals[i].Op == ssa.OpNullCheck && i+1 < len(vals) && vals[i+1].Op == ssa.OpArrayLength && vals[i+1].Args[0] == vals[i].Args[0] {
+		ln = vals[i+1]
+		i += 2
+	}
+	if i+1 >= len(vals) || vals[i].Op != ssa.OpBoundsCheck {
+		return nil, 0
+	}
+	bc, acc := vals[i], vals[i+1]
+	if acc.Op != ssa.OpAGet && acc.Op != ssa.OpAPut {
+		return nil, 0
+	}
+	n := bc.Args[1]
+	if n.Op != ssa.OpArrayLength || n.Args[0] != acc.Args[0] || bc.Args[0] != acc.Args[1] {
+		return nil, 0
+	}
+	if ln != nil && ln != n {
+		return nil, 0
+	}
+	a, x := l.s(acc.Args[0]), l.s(acc.Args[1])
+	lenSlot := -1
+	if ln != nil && l.uses[ln.ID] > 1 {
+		lenSlot = l.s(ln)
+	}
+	return l.arrayAccess(acc, &access{a: a, x: x, lenSlot: lenSlot, pc: acc.PC, npe: l.npe(acc.PC)}), i + 2 - k
+}
+
+// arrayAccess lowers an AGet or APut with its null and bounds checks.
+// Accesses whose checks the passes removed are checked too (a compare
+// the branch predictor absorbs): a wrong proof must throw, never become a
+// Go panic.
+func (l *lowerer) arrayAccess(acc *ssa.Value, ac *access) instr {
+	kind := int(acc.Aux)
+	if in := l.fastAccess(acc, ac); in != nil {
+		return in
+	}
+	if acc.Op == ssa.OpAGet {
+		d := l.s(acc)
+		switch kind {
+		case k32, kRef:
+			return func(f *frame) bool {
+				arr, idx, ok := ac.check(f)
+				if ok {
+					f.r[d] = f.h.U32(arr + 12 + idx*4)
+				}
+				return ok
+			}
+		case k64:
+			return func(f *frame) bool {
+				arr, idx, ok := ac.check(f)
+				if ok {
+					setL(f.r, d, f.h.U64(arr+16+idx*8))
+				}
+				return ok
+			}
+		}
+		shift := uint32(0)
+		if kind == kChar || kind == kShort {
+			shift = 1
+		}
+		return func(f *frame) bool {
+			arr, idx, ok := ac.check(f)
+			if ok {
+				load(f, kind, arr+12+idx<<shift, d)
+			}
+			return ok
+		}
+	}
+	v := l.s(acc.Args[2])
+	switch kind {
+	case k32:
+		return func(f *frame) bool {
+			arr, idx, ok := ac.check(f)
+			if ok {
+				f.h.SetU32(arr+12+idx*4, f.r[v])
+			}
+			return ok
+		}
+	case k64:
+		return func(f *frame) bool {
+			arr, idx, ok := ac.check(f)
+			if ok {
+				f.h.SetU64(arr+16+idx*8, getL(f.r, v))
+			}
+			return ok
+		}
+	case kRef:
+		put := l.refStore(acc)
+		return func(f *frame) bool {
+			if _, _, ok := ac.check(f); !ok {
+				return false
+			}
+			return put(f)
+		}
+	}
+	shift := uint32(0)
+	if kind == kChar || kind == kShort {
+		shift = 1
+	}
+	return func(f *frame) bool {
+		arr, idx, ok := ac.check(f)
+		if ok {
+			store(f, kind, arr+12+idx<<shift, v)
+		}
+		return ok
+	}
+}
+
+// access is the checking half of a fused array access.
+type access struct {
+	a, x, lenSlot, pc int
+	npe               func(f *frame)
+}
+
+// check returns the array and index, or false after throwing.
+func (c *access) check(f *frame) (uint32, uint32, bool) {
+	arr := f.r[c.a]
+	if arr == 0 {
+		f.at(c.pc)
+		c.npe(f)
+		return 0, 0, false
+	}
+	length := f.h.U32(arr + 8)
+	if c.lenSlot >= 0 {
+		f.r[c.lenSlot] = length
+	}
+	idx := f.r[c.x]
+	if idx >= length {
+		f.at(c.pc)
+		f.t.ThrowAIOOBE(int32(length), int32(idx))
+		return 0, 0, false
+	}
+	return arr, idx, true
+}
+
+// fastAccess is arrayAccess for the int, float, long and double accesses
+// of numeric kernels, with the checks inline: no call on the path where
+// they pass.
+func (l *lowerer) fastAccess(acc *ssa.Value, ac *access) instr {
+	if ac.lenSlot >= 0 {
+		return nil
+	}
+	a, x := ac.a, ac.x
+	slow := func(f *frame) bool { _, _, ok := ac.check(f); return ok }
+	switch {
+	case acc.Op == ssa.OpAGet && acc.Aux == k32:
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					r[d] = h.U32(arr + 12 + idx*4)
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAGet && acc.Aux == k64:
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					setL(r, d, h.U64(arr+16+idx*8))
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAPut && acc.Aux == k32:
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU32(arr+12+idx*4, r[v])
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAPut && acc.Aux == k64:
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU64(arr+16+idx*8, getL(r, v))
+					return true
+				}
+			}
+			return slow(f)
+		}
+	}
+	return nil
+}

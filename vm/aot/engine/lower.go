@@ -1,0 +1,512 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+	"github.com/droidprof/droidprof/vm/runtime"
+)
+
+// lowerer turns one SSA function into code.
+type lowerer struct {
+	fn   *ssa.Func
+	m    *runtime.Method
+	c    *code
+	slot []int // by value ID; -1: none
+	uses []int // by value ID
+	// handlers are the handler addresses of each block's exception
+	// edges, in edge order, as the front end built them
+	handlers map[int][]int
+	throwPC  map[int]int // the throw instruction's pc by Throw block ID
+	blocks   []*cblock
+	rpo      []int // by block ID
+}
+
+// unsupported is a lowering fallback reason.
+type unsupported string
+
+func (u unsupported) Error() string { return string(u) }
+
+func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[int]int) (c *code, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if u, ok := r.(unsupported); ok {
+				c, err = nil, u
+				return
+			}
+			c, err = nil, fmt.Errorf("internal lowering error: %v", r)
+		}
+	}()
+	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}, handlers: handlers, throwPC: throwPC}
+	l.assignSlots()
+	l.uses = make([]int, fn.NumValues())
+	for _, b := range fn.Blocks {
+		for _, v := range b.Values {
+			for _, a := range v.Args {
+				l.uses[a.ID]++
+			}
+		}
+		if b.Control != nil {
+			l.uses[b.Control.ID]++
+		}
+	}
+	l.blocks = make([]*cblock, fn.NumBlocks())
+	l.rpo = make([]int, fn.NumBlocks())
+	for i, b := range fn.RPO() {
+		l.rpo[b.ID] = i
+	}
+	for _, b := range fn.Blocks {
+		l.blocks[b.ID] = &cblock{}
+	}
+	for _, b := range fn.Blocks {
+		l.block(b)
+	}
+	l.c.entry = l.blocks[fn.Entry().ID]
+	return l.c, nil
+}
+
+func width(t ssa.Type) int {
+	if t.Wide() {
+		return 2
+	}
+	return 1
+}
+
+// assignSlots gives every value with a result its own slot(s): SSA values
+// are defined once, so no two share, and φ moves on edges are the only
+// copies.
+func (l *lowerer) assignSlots() {
+	l.slot = make([]int, l.fn.NumValues())
+	for i := range l.slot {
+		l.slot[i] = -1
+	}
+	m := l.m
+	argBase := int(m.Code.Registers) - m.ArgWords
+	// the parameters' words, counting this as parameter 0
+	var paramWord []int
+	w := 0
+	if !m.IsStatic() {
+		paramWord = append(paramWord, 0)
+		w = 1
+	}
+	for _, p := range paramTypes(m.Signature) {
+		paramWord = append(paramWord, w)
+		if p == 'J' || p == 'D' {
+			w += 2
+		} else {
+			w++
+		}
+	}
+	next := l.c.nregs
+	for _, b := range l.fn.Blocks {
+		for _, v := range b.Values {
+			switch {
+			case v.Op == ssa.OpThis:
+				l.slot[v.ID] = argBase
+			case v.Op == ssa.OpParam:
+				if int(v.Aux) >= len(paramWord) {
+					panic(unsupported("parameter number out of range"))
+				}
+				l.slot[v.ID] = argBase + paramWord[v.Aux]
+			case v.Type == ssa.TypeVoid || v.Type == ssa.TypeBool:
+			default:
+				l.slot[v.ID] = next
+				for i := 0; i < width(v.Type); i++ {
+					l.c.tags = append(l.c.tags, v.Type == ssa.TypeRef)
+				}
+				next += width(v.Type)
+				if v.Op == ssa.OpConst && v.Aux != 0 {
+					l.c.consts = append(l.c.consts, constInit{l.slot[v.ID], uint64(v.Aux), v.Type.Wide()})
+				}
+			}
+		}
+	}
+	if w != m.ArgWords {
+		panic(unsupported("parameter words differ from the method's"))
+	}
+}
+
+// paramTypes returns the first character of each parameter type in a
+// method signature "(I[JLjava/lang/String;)V".
+func paramTypes(sig string) []byte {
+	var out []byte
+	i := 1
+	for i < len(sig) && sig[i] != ')' {
+		out = append(out, sig[i])
+		for sig[i] == '[' {
+			i++
+		}
+		if sig[i] == 'L' {
+			for sig[i] != ';' {
+				i++
+			}
+		}
+		i++
+	}
+	return out
+}
+
+// s returns the slot of v, which must have one.
+func (l *lowerer) s(v *ssa.Value) int {
+	if v.Type == ssa.TypeBool {
+		panic(unsupported("a condition used as data"))
+	}
+	if v.Type == ssa.TypeVoid {
+		panic(unsupported(fmt.Sprintf("a void value (%s) used as data", v.Op)))
+	}
+	return l.slot[v.ID]
+}
+
+// edge builds the edge b → b.Succs[i] with its φ moves.
+func (l *lowerer) edge(b *ssa.Block, i int) *edge {
+	to := b.Succs[i]
+	j := -1
+	// the predecessor index: b may appear more than once (a switch with
+	// several keys to one block); φ arguments then agree, take the i'th
+	// occurrence's
+	n := 0
+	for k := 0; k < i; k++ {
+		if b.Succs[k] == to {
+			n++
+		}
+	}
+	for k, p := range to.Preds {
+		if p == b {
+			if n == 0 {
+				j = k
+				break
+			}
+			n--
+		}
+	}
+	if j < 0 {
+		panic(unsupported("successor without a matching predecessor"))
+	}
+	e := &edge{to: l.blocks[to.ID], back: l.rpo[to.ID] <= l.rpo[b.ID]}
+	dsts := map[int]bool{}
+	for _, v := range to.Values {
+		if v.Op != ssa.OpPhi {
+			continue
+		}
+		if v.Type == ssa.TypeBool {
+			panic(unsupported("a φ of conditions"))
+		}
+		mv := move{dst: l.s(v), src: l.s(v.Args[j]), wide: v.Type.Wide()}
+		if mv.dst == mv.src {
+			continue
+		}
+		e.moves = append(e.moves, mv)
+		dsts[mv.dst] = true
+		if mv.wide {
+			dsts[mv.dst+1] = true
+		}
+	}
+	for _, mv := range e.moves {
+		if dsts[mv.src] || (mv.wide && dsts[mv.src+1]) {
+			e.parallel = true
+		}
+	}
+	e.single = len(e.moves) == 1 && !e.moves[0].wide
+	if e.parallel && len(e.moves) > 64 {
+		panic(unsupported("more than 64 parallel φ moves on an edge"))
+	}
+	return e
+}
+
+func (l *lowerer) block(b *ssa.Block) {
+	cb := l.blocks[b.ID]
+	vals := b.Values
+	at := make([]int, len(vals)) // the instruction each value is part of, -1 for none
+	for k := 0; k < len(vals); k++ {
+		at[k] = -1
+		if in, n := l.fusedAccess(vals, k); in != nil {
+			cb.code = append(cb.code, in)
+			for j := k; j < k+n; j++ {
+				at[j] = len(cb.code) - 1
+			}
+			k += n - 1
+			continue
+		}
+		if in := l.value(vals[k]); in != nil {
+			cb.code = append(cb.code, in)
+			at[k] = len(cb.code) - 1
+		}
+	}
+	l.clearDead(b, cb, at)
+	nnorm := len(b.Succs) - b.NCatch
+	addrs := l.handlers[b.ID]
+	if len(addrs) != b.NCatch {
+		panic(unsupported("the passes changed a block's exception edges"))
+	}
+	for i := nnorm; i < len(b.Succs); i++ {
+		cb.catches = append(cb.catches, catchEdge{addrs[i-nnorm], l.edge(b, i)})
+	}
+	switch b.Kind {
+	case ssa.BlockPlain:
+		if nnorm != 1 {
+			panic(unsupported("a plain block without one successor"))
+		}
+		cb.next = l.edge(b, 0)
+	case ssa.BlockIf:
+		if nnorm != 2 {
+			panic(unsupported("an if block without two successors"))
+		}
+		cb.term = l.cond(b.Control, l.edge(b, 0), l.edge(b, 1))
+	case ssa.BlockSwitch:
+		cb.term = l.switchTerm(b, nnorm)
+	case ssa.BlockReturn:
+		cb.term = l.ret(b.Control)
+	case ssa.BlockThrow:
+		x := l.s(b.Control)
+		pc, ok := l.throwPC[b.ID]
+		if !ok {
+			panic(unsupported("a throw block the front end did not build"))
+		}
+		cb.term = func(f *frame) *edge {
+			f.at(pc)
+			if o := f.r[x]; o == 0 {
+				f.t.ThrowNPE("throw with null exception")
+			} else {
+				f.t.Throw(o)
+			}
+			return throwEdge
+		}
+	default:
+		panic(unsupported("unknown block kind"))
+	}
+}
+
+func (l *lowerer) ret(v *ssa.Value) func(*frame) *edge {
+	if v == nil {
+		return func(*frame) *edge { return retEdge }
+	}
+	x := l.s(v)
+	if v.Type.Wide() {
+		return func(f *frame) *edge { f.t.Ret = getL(f.r, x); return retEdge }
+	}
+	return func(f *frame) *edge { f.t.Ret = uint64(f.r[x]); return retEdge }
+}
+
+func (l *lowerer) switchTerm(b *ssa.Block, nnorm int) func(*frame) *edge {
+	if nnorm != len(b.Keys)+1 {
+		panic(unsupported("switch keys do not match its successors"))
+	}
+	x := l.s(b.Control)
+	edges := make([]*edge, nnorm)
+	for i := range edges {
+		edges[i] = l.edge(b, i)
+	}
+	def := edges[len(b.Keys)]
+	// packed keys index a table
+	packed := len(b.Keys) > 0
+	for i := 1; i < len(b.Keys); i++ {
+		if int64(b.Keys[i]) != int64(b.Keys[0])+int64(i) {
+			packed = false
+		}
+	}
+	if packed {
+		first := int64(b.Keys[0])
+		n := int64(len(b.Keys))
+		return func(f *frame) *edge {
+			k := int64(int32(f.r[x])) - first
+			if k >= 0 && k < n {
+				return edges[k]
+			}
+			return def
+		}
+	}
+	m := make(map[int32]*edge, len(b.Keys))
+	for i, k := range b.Keys {
+		if _, dup := m[k]; !dup {
+			m[k] = edges[i]
+		}
+	}
+	return func(f *frame) *edge {
+		if e, ok := m[int32(f.r[x])]; ok {
+			return e
+		}
+		return def
+	}
+}
+
+// cond lowers an If on a comparison: the comparison itself is evaluated
+// here, fused with the branch.
+func (l *lowerer) cond(c *ssa.Value, yes, no *edge) func(*frame) *edge {
+	switch c.Op {
+	case ssa.OpEq, ssa.OpNe, ssa.OpLt, ssa.OpGe, ssa.OpGt, ssa.OpLe:
+	default:
+		panic(unsupported(fmt.Sprintf("an if on %s", c.Op)))
+	}
+	if c.Args[0].Type.Wide() || c.Args[1].Type.Wide() {
+		panic(unsupported("an if on a wide comparison"))
+	}
+	a := l.s(c.Args[0])
+	if k, ok := c.Args[1].IsConst(); ok {
+		y := int32(k)
+		switch c.Op {
+		case ssa.OpEq:
+			return func(f *frame) *edge {
+				if int32(f.r[a]) == y {
+					return yes
+				}
+				return no
+			}
+		case ssa.OpNe:
+			return func(f *frame) *edge {
+				if int32(f.r[a]) != y {
+					return yes
+				}
+				return no
+			}
+		case ssa.OpLt:
+			return func(f *frame) *edge {
+				if int32(f.r[a]) < y {
+					return yes
+				}
+				return no
+			}
+		case ssa.OpGe:
+			return func(f *frame) *edge {
+				if int32(f.r[a]) >= y {
+					return yes
+				}
+				return no
+			}
+		case ssa.OpGt:
+			return func(f *frame) *edge {
+				if int32(f.r[a]) > y {
+					return yes
+				}
+				return no
+			}
+		default:
+			return func(f *frame) *edge {
+				if int32(f.r[a]) <= y {
+					return yes
+				}
+				return no
+			}
+		}
+	}
+	b := l.s(c.Args[1])
+	switch c.Op {
+	case ssa.OpEq:
+		return func(f *frame) *edge {
+			if f.r[a] == f.r[b] {
+				return yes
+			}
+			return no
+		}
+	case ssa.OpNe:
+		return func(f *frame) *edge {
+			if f.r[a] != f.r[b] {
+				return yes
+			}
+			return no
+		}
+	case ssa.OpLt:
+		return func(f *frame) *edge {
+			if int32(f.r[a]) < int32(f.r[b]) {
+				return yes
+			}
+			return no
+		}
+	case ssa.OpGe:
+		return func(f *frame) *edge {
+			if int32(f.r[a]) >= int32(f.r[b]) {
+				return yes
+			}
+			return no
+		}
+	case ssa.OpGt:
+		return func(f *frame) *edge {
+			if int32(f.r[a]) > int32(f.r[b]) {
+				return yes
+			}
+			return no
+		}
+	default:
+		return func(f *frame) *edge {
+			if int32(f.r[a]) <= int32(f.r[b]) {
+				return yes
+			}
+			return no
+		}
+	}
+}
+
+// clearDead nulls the slot of a reference used only in the block that
+// makes it, after the instruction of its last use, so that a compiled
+// frame keeps an object alive no longer than the interpreter's reused
+// registers do (a loop that drops its big arrays must not run out of
+// memory). References live across blocks keep their slot until it is
+// written again or the method returns: that needs liveness analysis.
+func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
+	// reference value -> index of its last user, or of itself when it
+	// has none (an ignored call result)
+	last := map[*ssa.Value]int{}
+	local := map[*ssa.Value]bool{}
+	for k, v := range b.Values {
+		if v.Type == ssa.TypeRef && v.Op != ssa.OpPhi && v.Op != ssa.OpThis && v.Op != ssa.OpParam && l.slot[v.ID] >= 0 {
+			local[v] = true
+			last[v] = k
+		}
+		for _, a := range v.Args {
+			if local[a] {
+				last[a] = k
+				if v.Type == ssa.TypeBool {
+					local[a] = false // read by the terminator, fused with its branch
+				}
+			}
+		}
+	}
+	if b.Control != nil {
+		local[b.Control] = false
+		for _, a := range b.Control.Args {
+			local[a] = false
+		}
+	}
+	n := 0
+	for _, v := range b.Values {
+		if local[v] {
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	// uses outside the block, or as φ arguments anywhere, keep it
+	for _, bb := range l.fn.Blocks {
+		for _, v := range bb.Values {
+			for _, a := range v.Args {
+				if local[a] && (bb != b || v.Op == ssa.OpPhi) {
+					local[a] = false
+				}
+			}
+		}
+		if c := bb.Control; c != nil && bb != b {
+			local[c] = false
+			for _, a := range c.Args {
+				local[a] = false
+			}
+		}
+	}
+	clears := map[int][]int{} // instruction -> slots to null after it
+	for v, ok := range local {
+		k, used := last[v]
+		if !ok || !used || at[k] < 0 || (l.uses[v.ID] == 0 && b.Values[k] != v) {
+			continue
+		}
+		clears[at[k]] = append(clears[at[k]], l.slot[v.ID])
+	}
+	for i, slots := range clears {
+		in := cb.code[i]
+		cb.code[i] = func(f *frame) bool {
+			ok := in(f)
+			for _, s := range slots {
+				f.r[s] = 0
+			}
+			return ok
+		}
+	}
+}

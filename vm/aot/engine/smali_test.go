@@ -1,0 +1,311 @@
+package engine_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/aot/engine"
+	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/smali"
+	"github.com/droidprof/droidprof/vm/smali/ast"
+)
+
+// runSmali assembles src (class LMain;) and runs Main on the named engine.
+func runSmali(t *testing.T, eng, src string) (string, *engine.Engine) {
+	t.Helper()
+	return runSmaliGC(t, eng, src, gc.Config{})
+}
+
+// runSmaliGC is runSmali with a heap configuration.
+func runSmaliGC(t *testing.T, eng, src string, c gc.Config) (string, *engine.Engine) {
+	t.Helper()
+	class, err := smali.Parse("Main.smali", []byte(src), &smali.Options{API: 28})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := smali.Assemble([]*ast.Class{class}, &smali.AssembleOptions{API: 28})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "t.dex")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	v, err := vm.New(vm.Options{ClassPath: []string{p}, GC: c, Stdout: &out, Stderr: &out, Engine: eng})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v.RunMain(ctx, "Main", nil); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := v.Engine.(*engine.Engine)
+	return out.String(), e
+}
+
+const smaliHeader = `.class public LMain;
+.super Ljava/lang/Object;
+`
+
+const printI = `
+.method static p(I)V
+    .registers 2
+    sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    invoke-virtual {v0, p0}, Ljava/io/PrintStream;->println(I)V
+    return-void
+.end method
+`
+
+// TestSmaliSameOnBothEngines runs small programs for the parts of the
+// lowering the workloads exercise little (exceptions caught with φs in
+// the handler, implicit exceptions and their messages, switches, wide
+// values, swapped φs) on both engines.
+func TestSmaliSameOnBothEngines(t *testing.T) {
+	tests := []struct{ name, main, extra string }{
+		{"caught exception keeps the registers of the try", `
+    const/4 v0, 1
+    :try_start
+    const/4 v0, 2
+    const/4 v1, 0
+    div-int v1, v0, v1
+    const/4 v0, 3
+    :try_end
+    .catch Ljava/lang/ArithmeticException; {:try_start .. :try_end} :handler
+    invoke-static {v0}, LMain;->p(I)V
+    return-void
+    :handler
+    move-exception v1
+    invoke-static {v0}, LMain;->p(I)V
+    invoke-virtual {v1}, Ljava/lang/Throwable;->getMessage()Ljava/lang/String;
+    move-result-object v1
+    sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    invoke-virtual {v0, v1}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    return-void`, ""},
+		{"exception from a callee caught", `
+    const/4 v0, 0
+    :try_start
+    invoke-static {}, LMain;->thrower()V
+    :try_end
+    .catch Ljava/lang/RuntimeException; {:try_start .. :try_end} :handler
+    :after
+    invoke-static {v0}, LMain;->p(I)V
+    return-void
+    :handler
+    const/4 v0, 1
+    goto :after`, `
+.method static thrower()V
+    .registers 1
+    const/4 v0, -1
+    new-array v0, v0, [I
+    return-void
+.end method
+`},
+		{"empty handler (emptyblocks redirects the exception edge)", `
+    const/4 v0, 0
+    :try_start
+    invoke-static {}, LMain;->thrower()V
+    const/4 v0, 2
+    :try_end
+    .catch Ljava/lang/RuntimeException; {:try_start .. :try_end} :handler
+    :after
+    invoke-static {v0}, LMain;->p(I)V
+    return-void
+    :handler
+    goto :after`, `
+.method static thrower()V
+    .registers 1
+    const/4 v0, -1
+    new-array v0, v0, [I
+    return-void
+.end method
+`},
+		{"throw of a value made before the try is caught", `
+    new-instance v0, Ljava/lang/Exception;
+    invoke-direct {v0}, Ljava/lang/Exception;-><init>()V
+    const/4 v1, 1
+    :try_start
+    const/4 v1, 2
+    throw v0
+    :try_end
+    .catchall {:try_start .. :try_end} :handler
+    :handler
+    invoke-static {v1}, LMain;->p(I)V
+    return-void`, ""},
+		{"uncaught index out of bounds", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 5
+    aget v1, v0, v1
+    return-void`, ""},
+		{"null field read message", `
+    const/4 v0, 0
+    iget v0, v0, LMain;->f:I
+    return-void`, ".field f:I\n"},
+		{"packed and sparse switch", `
+    const/4 v0, 0
+    :loop
+    const/4 v1, 5
+    if-ge v0, v1, :done
+    packed-switch v0, :pswitch
+    const/16 v1, 99
+    invoke-static {v1}, LMain;->p(I)V
+    goto :next
+    :p1
+    const/16 v1, 11
+    invoke-static {v1}, LMain;->p(I)V
+    goto :next
+    :p2
+    const/16 v1, 22
+    invoke-static {v1}, LMain;->p(I)V
+    :next
+    sparse-switch v0, :sswitch
+    goto :inc
+    :s4
+    const/16 v1, 44
+    invoke-static {v1}, LMain;->p(I)V
+    :inc
+    add-int/lit8 v0, v0, 1
+    goto :loop
+    :done
+    return-void
+    :pswitch
+    .packed-switch 1
+        :p1
+        :p2
+    .end packed-switch
+    :sswitch
+    .sparse-switch
+        0x4 -> :s4
+        0x100 -> :s4
+    .end sparse-switch`, ""},
+		{"swapped φs (a parallel copy)", `
+    const/4 v0, 1
+    const/4 v1, 2
+    const/4 v2, 0
+    :loop
+    const/4 v3, 3
+    if-ge v2, v3, :done
+    move v3, v0
+    move v0, v1
+    move v1, v3
+    add-int/lit8 v2, v2, 1
+    goto :loop
+    :done
+    invoke-static {v0}, LMain;->p(I)V
+    invoke-static {v1}, LMain;->p(I)V
+    return-void`, ""},
+		{"long and double arithmetic", `
+    const-wide v0, 0x123456789abcdefL
+    const-wide/16 v2, 7
+    div-long v4, v0, v2
+    rem-long v6, v0, v2
+    xor-long v4, v4, v6
+    const/4 v6, 3
+    shl-long v4, v4, v6
+    long-to-int v6, v4
+    invoke-static {v6}, LMain;->p(I)V
+    long-to-double v4, v4
+    const-wide v0, 0x400921fb54442d18L
+    mul-double v4, v4, v0
+    double-to-int v6, v4
+    invoke-static {v6}, LMain;->p(I)V
+    cmpl-double v6, v4, v0
+    invoke-static {v6}, LMain;->p(I)V
+    return-void`, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := smaliHeader + tc.extra + printI + `
+.method public static main([Ljava/lang/String;)V
+    .registers 8
+` + tc.main + `
+.end method
+`
+			want, _ := runSmali(t, "interp", src)
+			t.Logf("output:\n%s", want)
+			got, e := runSmali(t, "aot", src)
+			if got != want {
+				t.Errorf("aot:\n%s\ninterp:\n%s", got, want)
+			}
+			if s := e.Stats(); s.Compiled < 1 || s.NumFallbacks() != 0 {
+				t.Errorf("compiled %d, fallbacks %v", s.Compiled, s.Fallbacks)
+			}
+		})
+	}
+}
+
+// TestFallbackCounted: a method the lowering does not handle runs on the
+// interpreter, with its reason counted.
+func TestFallbackCounted(t *testing.T) {
+	src := smaliHeader + printI + `
+.method static g(I)V
+    .registers 2
+    if-eqz p0, :skip
+    const-method-type v0, ()V
+    :skip
+    invoke-static {p0}, LMain;->p(I)V
+    return-void
+.end method
+
+.method public static main([Ljava/lang/String;)V
+    .registers 2
+    const/4 v0, 0
+    invoke-static {v0}, LMain;->g(I)V
+    return-void
+.end method
+`
+	out, e := runSmali(t, "aot", src)
+	if out != "0\n" {
+		t.Errorf("output %q, want 0", out)
+	}
+	s := e.Stats()
+	if s.NumFallbacks() != 1 || !strings.Contains(s.Fallbacks[0].Reason, "ConstMethodType") {
+		t.Errorf("fallbacks %v, want one for ConstMethodType", s.Fallbacks)
+	}
+	if s.Compiled < 2 {
+		t.Errorf("compiled %d methods, want main and p at least", s.Compiled)
+	}
+}
+
+// TestDeadReferenceCollected: a compiled frame must not keep an array its
+// code dropped alive: with a 24 MiB heap, two 14 MiB arrays in turn fit
+// only if the first is collectable when the second is allocated.
+func TestDeadReferenceCollected(t *testing.T) {
+	src := smaliHeader + printI + `
+.field static s:Ljava/lang/Object;
+
+.method public static main([Ljava/lang/String;)V
+    .registers 3
+    const/4 v1, 0
+    :loop
+    const/4 v2, 3
+    if-ge v1, v2, :done
+    const v0, 14680064
+    new-array v0, v0, [B
+    sput-object v0, LMain;->s:Ljava/lang/Object;
+    const/4 v0, 0
+    sput-object v0, LMain;->s:Ljava/lang/Object;
+    add-int/lit8 v1, v1, 1
+    goto :loop
+    :done
+    invoke-static {v1}, LMain;->p(I)V
+    return-void
+.end method
+`
+	c := gc.Config{Max: 24 << 20}
+	want, _ := runSmaliGC(t, "interp", src, c)
+	if want != "3\n" {
+		t.Fatalf("the interpreter printed %q, want 3 (the heap is too small for the test)", want)
+	}
+	if got, _ := runSmaliGC(t, "aot", src, c); got != want {
+		t.Errorf("aot printed %q, want %q", got, want)
+	}
+}
