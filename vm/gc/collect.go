@@ -54,11 +54,24 @@ func (h *Heap) collect(k Kind, cause Cause, clearSoft bool) {
 	d := time.Since(start)
 	h.grow(k, before-h.allocated, d)
 	info.Count, info.Cause, info.Kind = h.count, cause, k
+	info.Spaces = h.collected(k)
 	info.Live, info.Footprint = h.allocated, h.targetFootprint
 	info.Pause, info.Duration = d, d
 	if h.OnEnd != nil {
 		h.OnEnd(info)
 	}
+}
+
+// collected names the spaces a collection of kind k may free objects in:
+// the image never, the zygote space in full collections only.
+func (h *Heap) collected(k Kind) []string {
+	var names []string
+	for _, s := range h.spaces() {
+		if s.Retention == AlwaysCollect || s.Retention == FullCollect && k == Full {
+			names = append(names, s.Name)
+		}
+	}
+	return names
 }
 
 // spaces lists the spaces in use, the image first.

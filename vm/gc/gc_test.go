@@ -3,6 +3,7 @@ package gc
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -95,8 +96,13 @@ func TestKindsAndTheZygote(t *testing.T) {
 		{Partial, map[uint32]bool{z1: true, z2: true}},
 		{Full, map[uint32]bool{z1: false, z2: false}},
 	}
+	var spaces []string
+	y.h.OnEnd = func(i Info) { spaces = i.Spaces }
 	for _, c := range cases {
 		y.h.collect(c.kind, CauseExplicit, false)
+		if hasZygote := slices.Contains(spaces, "zygote"); hasZygote != (c.kind == Full) || !slices.Contains(spaces, "main rosalloc space") {
+			t.Errorf("%v collection reports spaces %q", c.kind, spaces)
+		}
 		for a, want := range c.live {
 			if got := y.h.IsLive(a); got != want {
 				t.Errorf("after %v: object %#x live %v, want %v", c.kind, a, got, want)

@@ -87,11 +87,12 @@ type Info struct {
 	Count                       int
 	Cause                       Cause
 	Kind                        Kind
-	Collector                   string // ART's name, e.g. "sticky concurrent mark sweep"
-	FreedObjects, FreedBytes    uint64 // outside the large-object space
-	FreedLarge, FreedLargeBytes uint64 // in it
-	Live                        uint64 // bytes allocated after the collection
-	Footprint                   uint64 // the target footprint after growing or trimming
+	Collector                   string   // ART's name, e.g. "sticky concurrent mark sweep"
+	Spaces                      []string // the spaces the collection could free objects in
+	FreedObjects, FreedBytes    uint64   // outside the large-object space
+	FreedLarge, FreedLargeBytes uint64   // in it
+	Live                        uint64   // bytes allocated after the collection
+	Footprint                   uint64   // the target footprint after growing or trimming
 	Pause, Duration             time.Duration
 }
 

@@ -27,7 +27,7 @@ func (vm *VM) newGCHeap(cfg gc.Config) {
 	g.OnEnd = func(i gc.Info) {
 		vm.GCCount = i.Count
 		if hk.GCEnd != nil {
-			hk.GCEnd(GCInfo{Count: i.Count, Cause: string(i.Cause), Kind: i.Kind.String(), Collector: i.Collector,
+			hk.GCEnd(GCInfo{Count: i.Count, Cause: string(i.Cause), Kind: i.Kind.String(), Collector: i.Collector, Spaces: i.Spaces,
 				FreedObjects: i.FreedObjects, FreedLargeObjects: i.FreedLarge, FreedLargeBytes: i.FreedLargeBytes,
 				Freed: i.FreedBytes + i.FreedLargeBytes, Live: i.Live, Footprint: i.Footprint,
 				Pause: i.Pause, Duration: i.Duration})

@@ -58,6 +58,9 @@ type GCInfo struct {
 	// "sticky concurrent mark sweep", "partial concurrent mark sweep",
 	// "semispace".
 	Collector string
+	// Spaces names the spaces the collection could free objects in
+	// (ART's names: "main rosalloc space", "zygote", "large object space", ...).
+	Spaces []string
 	// Objects and bytes freed outside (AllocSpace) and inside (LOS) the
 	// large-object space.
 	FreedObjects, FreedLargeObjects uint64
