@@ -40,6 +40,12 @@ type Options struct {
 	// call and runs the compiled code (package vm/aot/engine), falling
 	// back to the interpreter per method.
 	Engine string
+	// Preload names classes ("pkg.Name") that the VM loads and
+	// initialises in its zygote phase, before it seals the zygote space
+	// and runs the main class (Android's preloaded-classes): what their
+	// static initialisers allocate lives in the zygote space, which only
+	// full collections collect.
+	Preload []string
 }
 
 // NewEngine returns the execution engine named by Options.Engine.
@@ -110,10 +116,11 @@ func New(opts Options) (v *runtime.VM, err error) {
 		app = append(app, f)
 	}
 	return runtime.New(runtime.Options{
-		GC:     opts.GC,
-		Stdout: opts.Stdout,
-		Stderr: opts.Stderr,
-		Engine: eng,
-		Hooks:  opts.Hooks,
+		GC:      opts.GC,
+		Stdout:  opts.Stdout,
+		Stderr:  opts.Stderr,
+		Engine:  eng,
+		Hooks:   opts.Hooks,
+		Preload: opts.Preload,
 	}, []*dex.File{boot}, app, []string{"core.dex"}, opts.ClassPath)
 }

@@ -19,7 +19,7 @@ import (
 )
 
 const vmUsage = "usage: droidprof vm run [-cp A.dex:B.dex] [-Xms SIZE] [-Xmx SIZE] [-XX:HeapGrowthLimit=SIZE] [-XX:HeapTargetUtilization=F] " +
-	"[-XX:HeapMinFree=SIZE] [-XX:HeapMaxFree=SIZE] [-Xgc:cms|ss,gcstress,preverify,postverify] [-verbose:gc] [--engine=interp|aot] CLASS [ARGS...]"
+	"[-XX:HeapMinFree=SIZE] [-XX:HeapMaxFree=SIZE] [-Xgc:cms|ss,gcstress,preverify,postverify] [-verbose:gc] [--engine=interp|aot] [--preload-classes FILE] CLASS [ARGS...]"
 
 // vmHelp explains the options, named and written as dalvikvm's.
 const vmHelp = vmUsage + `
@@ -40,6 +40,8 @@ k, m or g suffix, e.g. -Xmx64m, or a droidprof size such as 64MiB):
   -verbose:gc                 print a line per GC to stderr, as ART logs it
   --engine=interp|aot         the execution engine: the portable interpreter (default) or aot,
                               which compiles each method at its first call (vm/aot/engine)
+  --preload-classes FILE      classes to initialise in the zygote phase, one per line (pkg.Name;
+                              # starts a comment), as Android's preloaded-classes file
 `
 
 // cmdVM runs DEX programs on the VM, as dalvikvm does.
@@ -62,6 +64,7 @@ type vmArgs struct {
 	gc        gc.Config
 	verboseGC bool
 	engine    string
+	preload   []string
 	main      string
 	args      []string
 	help      bool
@@ -140,6 +143,13 @@ func parseVMArgs(args []string) (*vmArgs, error) {
 			if _, err = vm.NewEngine(val); err == nil {
 				a.engine = val
 			}
+		case name == "--preload-classes" || name == "-preload-classes":
+			if !hasVal {
+				if val, err = value(arg); err != nil {
+					break
+				}
+			}
+			a.preload, err = readPreloadedClasses(val)
 		case strings.HasPrefix(arg, "-verbose:"):
 			for _, tag := range strings.Split(arg[len("-verbose:"):], ",") {
 				if tag != "gc" {
@@ -256,7 +266,7 @@ func vmRun(env *env, args []string) error {
 		fmt.Fprint(env.stderr, vmHelp)
 		return nil
 	}
-	opts := vm.Options{ClassPath: a.classPath, GC: a.gc, Stdout: env.stdout, Stderr: env.stderr, Engine: a.engine}
+	opts := vm.Options{ClassPath: a.classPath, GC: a.gc, Stdout: env.stdout, Stderr: env.stderr, Engine: a.engine, Preload: a.preload}
 	if err := a.gc.WithDefaults().Validate(); err != nil {
 		return &exitError{code: 2, err: fmt.Errorf("vm run: %w", err)}
 	}
@@ -279,4 +289,26 @@ func vmRun(env *env, args []string) error {
 // collection on w.
 func verboseGC(w io.Writer) func(runtime.GCInfo) {
 	return func(g runtime.GCInfo) { fmt.Fprintln(w, vm.GCLogLine(g)) }
+}
+
+// readPreloadedClasses reads a preloaded-classes file: a class name
+// (pkg.Name) per line; blank lines and # comments are skipped.
+func readPreloadedClasses(path string) ([]string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--preload-classes: %w", err)
+	}
+	var names []string
+	for i, line := range strings.Split(string(data), "\n") {
+		line, _, _ = strings.Cut(line, "#")
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if strings.ContainsAny(line, " \t/;") {
+			return nil, fmt.Errorf("--preload-classes: %s:%d: %q is not a class name (pkg.Name)", path, i+1, line)
+		}
+		names = append(names, line)
+	}
+	return names, nil
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -85,6 +87,14 @@ func TestVMRun(t *testing.T) {
 // naming the option for each bad value.
 func TestParseVMArgs(t *testing.T) {
 	const K, M = 1 << 10, 1 << 20
+	dir := t.TempDir()
+	good, bad := filepath.Join(dir, "preloaded-classes"), filepath.Join(dir, "bad")
+	if err := os.WriteFile(good, []byte("# the zygote's list\njava.lang.String\n\nchess.Chess # a comment\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, []byte("java.lang.String\nLchess/Chess;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		args []string
 		want vmArgs
@@ -97,6 +107,9 @@ func TestParseVMArgs(t *testing.T) {
 		{[]string{"-Xmx67108864", "--heap-max", "32MiB", "Main"}, vmArgs{gc: gc.Config{Max: 32 * M}, main: "Main", args: []string{}}, ""},
 		{[]string{"-Xgc:SS,gcstress", "-Xgc:preverify,nopreverify", "Main"}, vmArgs{gc: gc.Config{Collector: gc.SS, Stress: true}, main: "Main", args: []string{}}, ""},
 		{[]string{"-Xgc:ss,cms,postverify", "-verbose:gc", "--", "-Main"}, vmArgs{gc: gc.Config{Collector: gc.CMS, Verify: true}, verboseGC: true, main: "-Main", args: []string{}}, ""},
+		{[]string{"--preload-classes", good, "Main"}, vmArgs{preload: []string{"java.lang.String", "chess.Chess"}, main: "Main", args: []string{}}, ""},
+		{[]string{"--preload-classes=" + bad, "Main"}, vmArgs{}, bad + `:2: "Lchess/Chess;" is not a class name`},
+		{[]string{"--preload-classes", filepath.Join(dir, "none"), "Main"}, vmArgs{}, "--preload-classes: open"},
 		{[]string{"-Xmx", "Main"}, vmArgs{}, "-Xmx: not a size"},
 		{[]string{"-Xmx64x", "Main"}, vmArgs{}, "-Xmx64x: not a size"},
 		{[]string{"-Xmx1000", "Main"}, vmArgs{}, "-Xmx1000: must be a multiple of 1024"},

@@ -65,13 +65,19 @@ type program struct {
 	method    string // profiled method of a DPA-suite workload
 	timedMain string // the self-timed variant's main class, if any
 	gc        gc.Config
-	engine    string // vm.engine
+	engine    string   // vm.engine
+	preload   []string // vm.preload
+}
+
+// options are the VM options that run p, with its output and hooks.
+func (p program) options(stdout, stderr io.Writer, hooks *runtime.Hooks) vm.Options {
+	return vm.Options{ClassPath: p.classPath, GC: p.gc, Engine: p.engine, Preload: p.preload, Stdout: stdout, Stderr: stderr, Hooks: hooks}
 }
 
 // resolve turns the config into a program, writing a registry workload's
 // DEX file into dir.
 func resolve(cfg Config, dir string) (program, error) {
-	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine}
+	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine, preload: cfg.VM.Preload}
 	var err error
 	if p.gc, err = heapConfig(cfg); err != nil {
 		return p, fmt.Errorf("dpa: %w", err)
@@ -321,7 +327,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	}
 	defer rec.Flush() // stops the record writer on the error paths too
 	tr := &tracer{rec: rec, names: map[int]string{}, measure: cfg.MeasureEvents}
-	v, err := vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stdout: stdout, Stderr: stderr, Hooks: tr.hooks(), Engine: p.engine})
+	v, err := vm.New(p.options(stdout, stderr, tr.hooks()))
 	if err != nil {
 		return nil, err
 	}
@@ -386,7 +392,7 @@ func collectBaseline(ctx context.Context, step *sdk.Step) error {
 // variant, whose System.nanoTime() figure is the method-level baseline
 // (source instrumentation, like Traceview).
 func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, out, errOut io.Writer) error {
-	v, err := vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stdout: out, Stderr: errOut, Engine: p.engine})
+	v, err := vm.New(p.options(out, errOut, nil))
 	if err != nil {
 		return err
 	}
@@ -403,7 +409,7 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 		return nil
 	}
 	var stderr bytes.Buffer
-	if v, err = vm.New(vm.Options{ClassPath: p.classPath, GC: p.gc, Stderr: &stderr, Engine: p.engine}); err != nil {
+	if v, err = vm.New(p.options(nil, &stderr, nil)); err != nil {
 		return err
 	}
 	if code, err := v.RunMain(ctx, p.timedMain, p.args); err != nil || code != 0 {

@@ -80,6 +80,19 @@ func (vm *VM) startMain(t *Thread, mainClass string, args []string) bool {
 			}
 		}
 	}
+	// The zygote's preloading: the classes Options.Preload names are
+	// loaded and initialised now, so what their static initialisers
+	// allocate lives in the zygote space.
+	for _, name := range vm.preload {
+		c := vm.loadClass("L" + strings.ReplaceAll(name, ".", "/") + ";")
+		if c == nil {
+			t.ThrowNew("Ljava/lang/ClassNotFoundException;", "preloading: didn't find class \""+name+"\" on path: "+vm.classPathString())
+			return false
+		}
+		if !t.EnsureInitialized(c) {
+			return false
+		}
+	}
 	// The VM has booted and preloaded: seal the zygote space, as the
 	// zygote's fork does, before the application's classes load.
 	vm.GCHeap.Seal()

@@ -65,7 +65,11 @@ type Collector interface {
 type Options struct {
 	// GC sizes the heap and chooses its collector; zero fields are
 	// ART's defaults.
-	GC             gc.Config
+	GC gc.Config
+	// Preload names classes ("pkg.Name") to load and initialise in the
+	// zygote phase, before the zygote space is sealed, as Android's
+	// zygote preloads its preloaded-classes list.
+	Preload        []string
 	Stdout, Stderr io.Writer
 	Engine         Engine
 	Hooks          *Hooks
@@ -102,6 +106,7 @@ type VM struct {
 	proxies             map[string]*Class // proxy classes by their interfaces' descriptors
 	files               files             // java.io's open files
 	sealed              bool              // the zygote phase is over
+	preload             []string          // classes initialised before sealing (Options.Preload)
 	stress              bool              // gcstress: collect at allocations from new call stacks
 	stressSeen          map[uint64]bool   // hashes of the call stacks stress has collected at
 
@@ -179,6 +184,7 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 	}
 	vm.newGCHeap(opt.GC)
 	vm.stress = opt.GC.Stress
+	vm.preload = opt.Preload
 	for i, f := range boot {
 		vm.bootFiles = append(vm.bootFiles, newDexFile(f, bootNames[i], true))
 	}
