@@ -292,7 +292,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 			pc += 3
 		case 0x26: // fill-array-data
 			t.Frames[fr.fi].PC = pc
-			if !in.fillArrayData(t, fr.regs[vAA(ins)], fr.insns, pc) {
+			if !t.FillArrayData(fr.regs[vAA(ins)], fr.insns, pc+int(int32(uint32(fr.insns[pc+1])|uint32(fr.insns[pc+2])<<16))) {
 				goto throw
 			}
 			pc += 3

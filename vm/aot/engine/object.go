@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/runtime"
@@ -353,7 +352,7 @@ func (l *lowerer) object(v *ssa.Value) instr {
 		p := int(v.Aux)
 		return func(f *frame) bool {
 			f.at(pc)
-			return fillArrayData(f, f.r[a], p)
+			return f.t.FillArrayData(f.r[a], f.m.Code.Insns, p)
 		}
 	case ssa.OpMonitorEnter:
 		x := l.s(v.Args[0])
@@ -436,61 +435,10 @@ func (l *lowerer) npe(pc int) func(f *frame) {
 					return
 				}
 			}
-			f.t.ThrowNPE(runtime.NPEInvoke(kindName(kind), m))
+			f.t.ThrowNPE(runtime.NPEInvoke(runtime.InvokeKindName(kind), m))
 		}
 	}
 	return msg("Attempt to use a null object")
-}
-
-func kindName(kind uint8) string {
-	switch kind {
-	case 0x6e:
-		return "virtual"
-	case 0x6f:
-		return "super"
-	case 0x70:
-		return "direct"
-	case 0x71:
-		return "static"
-	default:
-		return "interface"
-	}
-}
-
-// fillArrayData copies the fill-array-data payload at p into arr.
-func fillArrayData(f *frame, arr uint32, p int) bool {
-	vm, t, insns := f.vm, f.t, f.m.Code.Insns
-	if arr == 0 {
-		t.ThrowNPE("null array in fill-array-data")
-		return false
-	}
-	if p < 0 || p+4 > len(insns) || insns[p] != 0x0300 {
-		t.ThrowNew("Ljava/lang/VerifyError;", "bad fill-array-data payload")
-		return false
-	}
-	width := uint32(insns[p+1])
-	size := uint32(insns[p+2]) | uint32(insns[p+3])<<16
-	c := vm.ClassOf(arr)
-	if !c.IsArray() || !c.Component.IsPrimitive() || uint32(1)<<c.ElemShift != width {
-		t.ThrowNew("Ljava/lang/VerifyError;", "fill-array-data on "+c.Name)
-		return false
-	}
-	n := vm.ArrayLength(arr)
-	if uint64(size) > uint64(n) {
-		t.ThrowNew("Ljava/lang/ArrayIndexOutOfBoundsException;", "failed FillArrayData; length="+strconv.Itoa(int(n))+", index="+strconv.Itoa(int(size)))
-		return false
-	}
-	nbytes := size * width
-	units := insns[p+4 : p+4+int((nbytes+1)/2)]
-	dst := vm.Heap.Bytes(arr+runtime.ArrayData(c), nbytes)
-	for i := range dst {
-		u := units[i/2]
-		if i%2 == 1 {
-			u >>= 8
-		}
-		dst[i] = byte(u)
-	}
-	return true
 }
 
 // refStore is the store half of aput-object: the ArrayStoreException

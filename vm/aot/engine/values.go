@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/droidprof/droidprof/vm/aot/ssa"
+	"github.com/droidprof/droidprof/vm/runtime"
 )
 
 // value lowers one value to an instruction, or nil when it needs none
@@ -226,46 +227,20 @@ func (l *lowerer) unop(v *ssa.Value) instr {
 		case [2]ssa.Type{ssa.TypeLong, ssa.TypeDouble}:
 			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(float64(int64(getL(r, a))))); return true }
 		case [2]ssa.Type{ssa.TypeFloat, ssa.TypeInt}:
-			return func(f *frame) bool { r := f.r; r[d] = uint32(f2i(float64(fl(r, a)))); return true }
+			return func(f *frame) bool { r := f.r; r[d] = uint32(runtime.F2I(float64(fl(r, a)))); return true }
 		case [2]ssa.Type{ssa.TypeFloat, ssa.TypeLong}:
-			return func(f *frame) bool { r := f.r; setL(r, d, uint64(f2l(float64(fl(r, a))))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, uint64(runtime.F2L(float64(fl(r, a))))); return true }
 		case [2]ssa.Type{ssa.TypeFloat, ssa.TypeDouble}:
 			return func(f *frame) bool { r := f.r; setL(r, d, math.Float64bits(float64(fl(r, a)))); return true }
 		case [2]ssa.Type{ssa.TypeDouble, ssa.TypeInt}:
-			return func(f *frame) bool { r := f.r; r[d] = uint32(f2i(db(r, a))); return true }
+			return func(f *frame) bool { r := f.r; r[d] = uint32(runtime.F2I(db(r, a))); return true }
 		case [2]ssa.Type{ssa.TypeDouble, ssa.TypeLong}:
-			return func(f *frame) bool { r := f.r; setL(r, d, uint64(f2l(db(r, a)))); return true }
+			return func(f *frame) bool { r := f.r; setL(r, d, uint64(runtime.F2L(db(r, a)))); return true }
 		case [2]ssa.Type{ssa.TypeDouble, ssa.TypeFloat}:
 			return func(f *frame) bool { r := f.r; r[d] = math.Float32bits(float32(db(r, a))); return true }
 		}
 	}
 	panic(unsupported(fmt.Sprintf("%s <%s> of %s", v.Op, v.Type, from)))
-}
-
-// f2i and f2l are Java's narrowing conversions: truncate, saturate, NaN
-// gives 0.
-func f2i(f float64) int32 {
-	switch {
-	case f != f:
-		return 0
-	case f >= math.MaxInt32:
-		return math.MaxInt32
-	case f <= math.MinInt32:
-		return math.MinInt32
-	}
-	return int32(f)
-}
-
-func f2l(f float64) int64 {
-	switch {
-	case f != f:
-		return 0
-	case f >= math.MaxInt64:
-		return math.MaxInt64
-	case f <= math.MinInt64:
-		return math.MinInt64
-	}
-	return int64(f)
 }
 
 func (l *lowerer) cmp(v *ssa.Value) instr {
