@@ -160,23 +160,14 @@ func (h *Heap) markSweep(k Kind, clearSoft bool) Info {
 		}
 	} else {
 		for _, s := range spaces {
-			var o, b uint64
-			switch s {
-			case h.Main.Space:
-				top := h.Main.Top
-				o, b = h.Main.sweep(h.rt.SizeOf, dead)
-				// The space's tail past its last live object is free.
-				h.mem.Release(h.Main.Top, top-h.Main.Top)
-			case h.NonMoving.Space:
-				o, b = h.NonMoving.sweep(h.rt.SizeOf, dead)
-			case h.Large.Space:
-				o, b = h.Large.sweep(h.rt.SizeOf, dead)
-				info.FreedLarge += o
-				info.FreedLargeBytes += b
+			if s != h.Main.Space {
+				h.sweepSpace(s, dead, &info)
 				continue
-			default:
-				o, b = s.sweepInPlace(h.rt.SizeOf, dead)
 			}
+			top := h.Main.Top
+			o, b := h.Main.sweep(h.rt.SizeOf, dead)
+			// The space's tail past its last live object is free.
+			h.mem.Release(h.Main.Top, top-h.Main.Top)
 			info.FreedObjects += o
 			info.FreedBytes += b
 		}
@@ -213,4 +204,24 @@ func (s *Space) sweepInPlace(sizeOf func(uint32) uint32, dead func(a, size uint3
 	s.Allocated -= bytes
 	s.Objects -= objs
 	return objs, bytes
+}
+
+// sweepSpace sweeps a space that does not move its objects (the zygote,
+// non-moving and large-object spaces; not cms's main space, which also
+// gives its tail back) and adds what it freed to info.
+func (h *Heap) sweepSpace(s *Space, dead func(a, size uint32), info *Info) {
+	var o, b uint64
+	switch s {
+	case h.NonMoving.Space:
+		o, b = h.NonMoving.sweep(h.rt.SizeOf, dead)
+	case h.Large.Space:
+		o, b = h.Large.sweep(h.rt.SizeOf, dead)
+		info.FreedLarge += o
+		info.FreedLargeBytes += b
+		return
+	default:
+		o, b = s.sweepInPlace(h.rt.SizeOf, dead)
+	}
+	info.FreedObjects += o
+	info.FreedBytes += b
 }

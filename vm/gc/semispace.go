@@ -179,20 +179,7 @@ func (h *Heap) semiSpaceCollect(clearSoft bool) Info {
 		}
 	})
 	for _, s := range []*Space{h.Zygote, h.NonMoving.Space, h.Large.Space} {
-		var o, b uint64
-		switch s {
-		case h.NonMoving.Space:
-			o, b = h.NonMoving.sweep(h.rt.SizeOf, dead)
-		case h.Large.Space:
-			o, b = h.Large.sweep(h.rt.SizeOf, dead)
-			info.FreedLarge += o
-			info.FreedLargeBytes += b
-			continue
-		default:
-			o, b = s.sweepInPlace(h.rt.SizeOf, dead)
-		}
-		info.FreedObjects += o
-		info.FreedBytes += b
+		h.sweepSpace(s, dead, &info)
 	}
 	h.mem.Release(ss.from.Base, ss.from.Top-ss.from.Base)
 	ss.from.Top, ss.from.Allocated, ss.from.Objects = ss.from.Base, 0, 0
