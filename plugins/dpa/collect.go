@@ -3,6 +3,7 @@ package dpa
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -17,6 +18,8 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/aot"
+	"github.com/droidprof/droidprof/vm/aot/engine"
 	"github.com/droidprof/droidprof/vm/clock"
 	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/runtime"
@@ -47,6 +50,12 @@ type Result struct {
 	// dpa only.
 	Records       int64 `json:"records,omitempty"`
 	BufferRecords int   `json:"buffer_records"`
+	// Engine ran the traced program (vm.engine; "interp" when unset);
+	// on aot, how many methods ran compiled and why the others fell back
+	// to the interpreter (the traced run kept).
+	Engine    string            `json:"engine,omitempty"`
+	Compiled  int               `json:"compiled_methods,omitempty"`
+	Fallbacks []aot.ReasonCount `json:"fallbacks,omitempty"`
 
 	// The baselines (the baseline collector's own figures, or the dpa
 	// collector's paired ones): the self-timed variant's figures, method
@@ -276,10 +285,16 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		return err
 	}
 	res.ExitCode, res.RunNanos, res.Records = best.code, best.meta.Elapsed.Nanoseconds(), best.meta.Records
+	res.Engine = cmp.Or(p.engine, "interp")
+	done := fmt.Sprintf("%d events, exit status %d", res.Records, res.ExitCode)
+	if s := best.stats; s != nil {
+		res.Compiled, res.Fallbacks = s.Compiled, s.Fallbacks
+		done += fmt.Sprintf("; aot: %d methods compiled, %d on the interpreter", s.Compiled, s.NumFallbacks())
+	}
 	if err := step.WriteJSON(ResultFile, &res); err != nil {
 		return err
 	}
-	step.Progress(1, 1, "", fmt.Sprintf("%d events, exit status %d", res.Records, res.ExitCode))
+	step.Progress(1, 1, "", done)
 	return step.AddArtifacts(
 		sdk.Artifact{Name: trace.RecordsFile, Kind: sdk.KindRaw, MediaType: "application/octet-stream", Title: "DPA event records"},
 		sdk.Artifact{Name: trace.MetaFile, Kind: sdk.KindRaw, MediaType: "application/json", Title: "DPA trace description (methods, threads, calibration)"},
@@ -307,9 +322,10 @@ func keepFastest(res, b *Result) {
 
 // tracedRun is one traced run of the program.
 type tracedRun struct {
-	path string // its records file
-	code int
-	meta *trace.Meta
+	path  string // its records file
+	code  int
+	meta  *trace.Meta
+	stats *engine.Stats // aot only
 }
 
 // runTraced runs the program once with DPA's hooks, recording into the
@@ -355,7 +371,12 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 				Signature: m.Signature, File: m.SourceFile(), Line: m.FirstLine()})
 		}
 	}
-	return &tracedRun{path: path, code: code, meta: meta}, nil
+	r := &tracedRun{path: path, code: code, meta: meta}
+	if e, ok := v.Engine.(*engine.Engine); ok {
+		s := e.Stats()
+		r.stats = &s
+	}
+	return r, nil
 }
 
 func collectBaseline(ctx context.Context, step *sdk.Step) error {

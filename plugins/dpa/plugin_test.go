@@ -43,11 +43,15 @@ func TestDPACollector(t *testing.T) {
 	for _, tc := range []struct {
 		buffer  int
 		measure bool
-	}{{65536, false}, {0, false}, {4096, true}} {
+		engine  string
+	}{{65536, false, ""}, {0, false, ""}, {4096, true, ""}, {65536, false, "aot"}} {
 		buffer := tc.buffer
 		c := sdktest.Start(t, Plugin())
-		out, err := c.Collect(context.Background(), "dpa", map[string]any{"workload": "dpa-fib", "args": []string{"12"}, "buffer_records": buffer, "measure_events": tc.measure},
-			sdktest.CollectOptions{StepID: "fib"})
+		cfg := map[string]any{"workload": "dpa-fib", "args": []string{"12"}, "buffer_records": buffer, "measure_events": tc.measure}
+		if tc.engine != "" {
+			cfg["vm"] = map[string]any{"engine": tc.engine}
+		}
+		out, err := c.Collect(context.Background(), "dpa", cfg, sdktest.CollectOptions{StepID: "fib"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -55,6 +59,12 @@ func TestDPACollector(t *testing.T) {
 		readJSON(t, filepath.Join(out.StepDir, ResultFile), &r)
 		if r.ExitCode != 0 || r.Method != "Ldpa/Fib;.fib:(I)I" || r.Records == 0 {
 			t.Fatalf("result %+v", r)
+		}
+		// On aot the program's methods ran compiled: the hooks are the
+		// runtime's, so the trace below must be the interpreter's.
+		if tc.engine == "aot" && (r.Engine != "aot" || r.Compiled == 0 || len(r.Fallbacks) != 0) ||
+			tc.engine == "" && (r.Engine != "interp" || r.Compiled != 0) {
+			t.Fatalf("engine %q: result engine %q, %d compiled, fallbacks %v", tc.engine, r.Engine, r.Compiled, r.Fallbacks)
 		}
 		tr, err := trace.Load(filepath.Join(out.StepDir, trace.RecordsFile), filepath.Join(out.StepDir, trace.MetaFile))
 		if err != nil {
