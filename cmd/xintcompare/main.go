@@ -1,10 +1,11 @@
-// Command xintcompare times the SciMark-style kernels on droidprof's
-// interpreter, on its aot engine (vm/aot/engine) and on the JVM's
-// interpreter (java -Xint) with the same Java classes, and prints a
-// Markdown table of the time ratios and of the interpreter's bytecodes per
-// second (recorded in vm/BENCHMARKS.md and vm/aot/BENCHMARKS.md).
+// Command xintcompare times the SciMark-style and CaffeineMark-style
+// kernels on droidprof's interpreter, on its aot engine (vm/aot/engine)
+// and on the JVM's interpreter (java -Xint) with the same Java classes, and
+// prints a Markdown table of the time ratios and of the interpreter's
+// bytecodes per second (recorded in vm/BENCHMARKS.md and
+// vm/aot/BENCHMARKS.md).
 //
-//	go run ./cmd/xintcompare [-rounds 5]
+//	go run ./cmd/xintcompare [-rounds 5] [-kernels scimark-sor,caffeine-loop]
 //
 // With -gc it times the GC-heavy workloads (chess, DeltaBlue, binary-trees)
 // instead, under each of droidprof's collectors and on java -Xint
@@ -48,15 +49,22 @@ var kernels = []struct {
 	{"scimark-montecarlo", []string{"800000"}},
 	{"scimark-sparse", []string{"1000", "5000", "4000"}},
 	{"scimark-lu", []string{"450"}},
+	{"caffeine-sieve", []string{"4000"}},
+	{"caffeine-loop", []string{"4000"}},
+	{"caffeine-logic", []string{"3000"}},
+	{"caffeine-string", []string{"300"}},
+	{"caffeine-float", []string{"100000"}},
+	{"caffeine-method", []string{"1000"}},
 }
 
 func main() {
 	rounds := flag.Int("rounds", 5, "runs of each VM per kernel")
-	gcMode := flag.Bool("gc", false, "time the GC-heavy workloads under each collector instead of the SciMark kernels")
+	gcMode := flag.Bool("gc", false, "time the GC-heavy workloads under each collector instead of the SciMark and CaffeineMark kernels")
+	only := flag.String("kernels", "", "only these kernels (workload names, comma-separated)")
 	xmx := flag.Int("xmx", 32, "with -gc: the heap limit of both VMs, in MiB (-Xmx)")
 	collectors := flag.String("collectors", "cms,ss", "with -gc: droidprof's collectors to run, comma-separated")
 	flag.Parse()
-	run := func() error { return run(*rounds) }
+	run := func() error { return run(*rounds, *only) }
 	if *gcMode {
 		run = func() error { return runGC(*rounds, *xmx, *collectors) }
 	}
@@ -79,7 +87,7 @@ func tools(prefix string) (javac, java, root, work string, err error) {
 	return
 }
 
-func run(rounds int) error {
+func run(rounds int, only string) error {
 	javac, java, root, work, err := tools("xintcompare-")
 	if err != nil {
 		return err
@@ -89,6 +97,9 @@ func run(rounds int) error {
 	fmt.Printf("| kernel | arguments | java -Xint (s) | droidprof (s) | ratio | bytecodes | droidprof Mbytecodes/s | aot (s) | aot ratio | interp/aot |\n")
 	fmt.Printf("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 	for _, k := range kernels {
+		if only != "" && !slices.Contains(strings.Split(only, ","), k.workload) {
+			continue
+		}
 		w, classes, dexPath, err := prepare(javac, root, work, k.workload)
 		if err != nil {
 			return err
