@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -374,6 +375,65 @@ func TestMeasuredCostsRecoverTruth(t *testing.T) {
 		}
 		if pm.ProcessTime != pt.ProcessTimeRaw {
 			t.Fatalf("iter %d: process %+v, true %+v", iter, pm.ProcessTime, pt.ProcessTimeRaw)
+		}
+	}
+}
+
+// TestTwoNanosecondsMatter is issue 18's guard on the deduction: on a
+// fib-shaped trace with this host's figures (about 14 ns of the program's
+// own work per event, 16 ns per event of tracing), the method's error is
+// zero with the right calibration, and beyond the 2 % bar when the
+// deduction is off or its calibration is off by 2 ns either way — the
+// per-event cost of the paper's constant, or the unmeasured part when
+// each event carries its measured cost — so a broken or miscalibrated
+// deduction cannot pass the accuracy bar.
+func TestTwoNanosecondsMatter(t *testing.T) {
+	const (
+		o   = 16 * time.Nanosecond
+		pre = 5 * time.Nanosecond // unmeasured, with measured costs
+		bar = 0.02
+		ns  = time.Nanosecond
+	)
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, measured := range []bool{false, true} {
+		root := fibTree(18, 28*ns) // two events per call
+		p := time.Duration(0)
+		if measured {
+			p = pre
+		}
+		meas, _, _ := synth(r, [][]*node{{root}}, o, p, 0, measured)
+		truth := float64(root.trueIncl())
+		for _, tc := range []struct {
+			name   string
+			deduct bool
+			off    time.Duration // calibration error
+			within bool
+		}{
+			{"deducted", true, 0, true},
+			{"not deducted", false, 0, false},
+			{"calibration 2 ns high", true, 2 * ns, false},
+			{"calibration 2 ns low", true, -2 * ns, false},
+		} {
+			tr := *meas
+			if measured {
+				tr.UnmeasuredOverhead += tc.off
+			} else {
+				tr.EventOverhead += tc.off
+			}
+			prof := Analyze(&tr, Options{Deduct: tc.deduct})
+			if prof.Err != nil {
+				t.Fatal(prof.Err)
+			}
+			e := math.NaN()
+			for _, m := range prof.Methods {
+				if m.Method.ID == mF {
+					e = ErrRate(float64(m.Incl.Wall), truth)
+				}
+			}
+			t.Logf("measured costs %v, %s: Err_m %+.2f%%", measured, tc.name, 100*e)
+			if within := math.Abs(e) <= bar; within != tc.within {
+				t.Errorf("measured costs %v, %s: Err_m %+.2f%%, within the %.0f%% bar: %v, want %v", measured, tc.name, 100*e, 100*bar, within, tc.within)
+			}
 		}
 	}
 }
