@@ -3,8 +3,10 @@ package vm_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/droidprof/droidprof/vm"
@@ -120,5 +122,67 @@ func TestCollections(t *testing.T) {
 		if g.Live > 4<<20 {
 			t.Errorf("collection %d: %d bytes live, more than heap-max", g.Count, g.Live)
 		}
+	}
+}
+
+// With Hooks.VirtualTime the VM's clock counts executed instructions: a
+// self-timed program measures the same figure on every run, the method
+// hooks' stamps agree with it to the few instructions around the call,
+// the thread's CPU clock equals the wall clock of a single-threaded run,
+// and the aot engine, which does not count, is refused.
+func TestVirtualTime(t *testing.T) {
+	path, _ := workloadDEX(t, "dpa-fib")
+	w, _ := workloads.Lookup("dpa-fib-timed")
+	run := func() (elapsed, incl, cpu int64, now int64, total uint64) {
+		var enter, enterCPU int64
+		hooks := &runtime.Hooks{
+			VirtualTime: true,
+			MethodEntry: func(th *runtime.Thread, m *runtime.Method, depth int, now int64) {
+				if m.Name == "fib" && depth == 2 {
+					enter, enterCPU = now, th.CPUTime(now)
+				}
+			},
+			MethodExit: func(th *runtime.Thread, m *runtime.Method, depth int, _ bool, now int64) {
+				if m.Name == "fib" && depth == 2 {
+					incl, cpu = now-enter, th.CPUTime(now)-enterCPU
+				}
+			},
+		}
+		var stderr bytes.Buffer
+		v, err := vm.New(vm.Options{ClassPath: []string{path}, Hooks: hooks, Stdout: &bytes.Buffer{}, Stderr: &stderr})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if code, err := v.RunMain(context.Background(), w.Main, []string{"12"}); err != nil || code != 0 {
+			t.Fatalf("exit %d, %v\n%s", code, err, stderr.String())
+		}
+		if _, err := fmt.Sscanf(stderr.String(), "dpa.Fib.fib elapsed_ns=%d", &elapsed); err != nil {
+			t.Fatalf("stderr %q: %v", stderr.String(), err)
+		}
+		for _, n := range v.OpCounts() {
+			total += n
+		}
+		return elapsed, incl, cpu, v.Now(), total
+	}
+	e1, incl, cpu, now, total := run()
+	e2, _, _, _, _ := run()
+	t.Logf("fib(12): %d instructions self-timed, %d between its hooks; %d in the run", e1, incl, now)
+	if e1 != e2 || e1 <= 0 {
+		t.Errorf("self-timed figures %d and %d, want one positive figure", e1, e2)
+	}
+	// nanoTime's own invoke, the move-result-wide after it, and the
+	// invoke and move-result of fib lie between the program's two reads.
+	if d := e1 - incl; d < 0 || d > 4 {
+		t.Errorf("self-timed %d, hooks %d: want the hooks at most 4 instructions inside", e1, incl)
+	}
+	if cpu != incl {
+		t.Errorf("CPU clock %d, wall clock %d, want equal on one thread", cpu, incl)
+	}
+	if uint64(now) != total || total == 0 {
+		t.Errorf("VM.Now %d at exit, %d instructions counted", now, total)
+	}
+	_, err := vm.New(vm.Options{ClassPath: []string{path}, Engine: "aot", Hooks: &runtime.Hooks{VirtualTime: true}})
+	if err == nil || !strings.Contains(err.Error(), "needs the interpreter") {
+		t.Errorf("virtual time on aot: %v, want a refusal", err)
 	}
 }

@@ -9,6 +9,7 @@ package vm
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -98,6 +99,9 @@ func New(opts Options) (v *runtime.VM, err error) {
 	eng, err := NewEngine(opts.Engine)
 	if err != nil {
 		return nil, err
+	}
+	if h := opts.Hooks; h != nil && (h.CountOpcodes || h.VirtualTime) && opts.Engine == "aot" {
+		return nil, errors.New("vm: counting instructions (opcode counts, virtual time) needs the interpreter: code compiled by the aot engine does not count them")
 	}
 	boot, err := coreFile()
 	if err != nil {

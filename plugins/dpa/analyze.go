@@ -130,7 +130,9 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 }
 
 // programName names what a step ran: the workload (or main class), with
-// its arguments when they were given.
+// its arguments when they were given, and the engine and clock when they
+// are not the defaults (their times are not comparable with the
+// interpreter's on the host's clock, so they make cells of their own).
 func programName(r Result) string {
 	name := r.Workload
 	if name == "" {
@@ -138,6 +140,12 @@ func programName(r Result) string {
 	}
 	if len(r.Args) > 0 {
 		name += " " + strings.Join(r.Args, " ")
+	}
+	if r.Engine != "" && r.Engine != "interp" {
+		name += " engine=" + r.Engine
+	}
+	if r.Clock != "" {
+		name += " clock=" + r.Clock
 	}
 	return name
 }
@@ -189,7 +197,9 @@ func accuracy(res *sdk.Result, cells []*cellData, summary *strings.Builder) {
 	var errCells []string
 	var errDed, errRaw []float64
 	worst, noisiest := 0.0, 0.0
+	virtual := false
 	for _, c := range cells {
+		virtual = virtual || len(c.dpa) > 0 && c.dpa[0].res.Clock == trace.ClockVirtual
 		mkLabels := func() map[string]string { return maps.Clone(c.labels) }
 		for _, s := range c.dpa {
 			l := mkLabels()
@@ -287,6 +297,9 @@ func accuracy(res *sdk.Result, cells []*cellData, summary *strings.Builder) {
 	res.Table("accuracy", "Accuracy against the baselines: Err_m = (t_DPA − t_base)/t_base per method, Err_p per process (medians over repetitions); raw = without overhead deduction; overhead = traced ÷ untraced run time",
 		[]string{"cell", "buffer", "t_base ms", "t_base spread", "DPA ms", "Err_m", "DPA raw ms", "Err_m raw", "run ms", "DPA process ms", "Err_p", "Err_p raw", "overhead"}, rows)
 	fmt.Fprintf(summary, "Method-level accuracy: largest |Err_m| with overhead deduction %.2f %% over %d cells (the paper's bar: 5 %%). ", 100*worst, len(errCells))
+	if virtual {
+		summary.WriteString("Cells marked clock=virtual were timed by the instructions the VM executed, one nanosecond each (their \"ms\" are millions of instructions): deterministic, with nothing to deduct. ")
+	}
 	if noisiest > 0.05 {
 		fmt.Fprintf(summary, "**The untraced baseline itself varied by up to %.0f %% between repetitions** (t_base spread: (max − min) / median), so errors below that are within this machine's noise; rerun on a quieter machine or with more repetitions and best_of. ", 100*noisiest)
 	}

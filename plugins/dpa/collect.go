@@ -53,7 +53,10 @@ type Result struct {
 	// Engine ran the traced program (vm.engine; "interp" when unset);
 	// on aot, how many methods ran compiled and why the others fell back
 	// to the interpreter (the traced run kept).
-	Engine    string            `json:"engine,omitempty"`
+	Engine string `json:"engine,omitempty"`
+	// Clock is "virtual" when the run counted instructions
+	// (Config.Clock), empty on the host's clock.
+	Clock     string            `json:"clock,omitempty"`
 	Compiled  int               `json:"compiled_methods,omitempty"`
 	Fallbacks []aot.ReasonCount `json:"fallbacks,omitempty"`
 
@@ -76,20 +79,52 @@ type program struct {
 	gc        gc.Config
 	engine    string   // vm.engine
 	preload   []string // vm.preload
+	virtual   bool     // clock = "virtual"
 }
 
 // options are the VM options that run p, with its output and hooks.
 func (p program) options(stdout, stderr io.Writer, hooks *runtime.Hooks) vm.Options {
+	if p.virtual {
+		if hooks == nil {
+			hooks = &runtime.Hooks{}
+		}
+		hooks.VirtualTime = true
+	}
 	return vm.Options{ClassPath: p.classPath, GC: p.gc, Engine: p.engine, Preload: p.preload, Stdout: stdout, Stderr: stderr, Hooks: hooks}
+}
+
+// result starts the collector's Result for p.
+func (p program) result(collector string) Result {
+	r := Result{Collector: collector, Workload: p.workload, Main: p.main, Args: p.args, Method: p.method, Engine: cmp.Or(p.engine, "interp")}
+	if p.virtual {
+		r.Clock = trace.ClockVirtual
+	}
+	return r
+}
+
+// run runs main on v and times the run from outside the program: on the
+// host's clock, or on the VM's own when it counts instructions.
+func (p program) run(ctx context.Context, v *runtime.VM, main string) (code int, elapsed time.Duration, err error) {
+	if p.virtual {
+		start := v.Now()
+		code, err = v.RunMain(ctx, main, p.args)
+		return code, time.Duration(v.Now() - start), err
+	}
+	start := time.Now()
+	code, err = v.RunMain(ctx, main, p.args)
+	return code, time.Since(start), err
 }
 
 // resolve turns the config into a program, writing a registry workload's
 // DEX file into dir.
 func resolve(cfg Config, dir string) (program, error) {
-	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine, preload: cfg.VM.Preload}
+	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine, preload: cfg.VM.Preload, virtual: cfg.Clock == "virtual"}
 	var err error
 	if p.gc, err = heapConfig(cfg); err != nil {
 		return p, fmt.Errorf("dpa: %w", err)
+	}
+	if p.virtual && p.engine == "aot" {
+		return p, errors.New(`dpa: clock "virtual" counts the instructions the interpreter executes; vm.engine "aot" does not count them: use clock "wall" or vm.engine "interp"`)
 	}
 	if cfg.Workload == "" {
 		if len(p.classPath) == 0 || p.main == "" {
@@ -233,11 +268,15 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	// so that handing full buffers to the writer is paid in the same
 	// proportion as in the measured run.
 	calls := max(cfg.Calibration, 2*cfg.BufferRecords)
-	eventCost, unmeasured, err := calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents)
-	if err != nil {
+	var eventCost, unmeasured time.Duration
+	if p.virtual {
+		// Tracing executes no instructions: there is nothing to deduct.
+		cfg.MeasureEvents = false
+	} else if eventCost, unmeasured, err = calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents); err != nil {
 		return fmt.Errorf("dpa: calibration: %w", err)
 	}
-	res := Result{Collector: "dpa", Workload: p.workload, Main: p.main, Args: p.args, Method: p.method, BufferRecords: cfg.BufferRecords}
+	res := p.result("dpa")
+	res.BufferRecords = cfg.BufferRecords
 	var best *tracedRun
 	for i := 0; i < cfg.BestOf; i++ {
 		if cfg.PairedBaseline {
@@ -285,7 +324,6 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		return err
 	}
 	res.ExitCode, res.RunNanos, res.Records = best.code, best.meta.Elapsed.Nanoseconds(), best.meta.Records
-	res.Engine = cmp.Or(p.engine, "interp")
 	done := fmt.Sprintf("%d events, exit status %d", res.Records, res.ExitCode)
 	if s := best.stats; s != nil {
 		res.Compiled, res.Fallbacks = s.Compiled, s.Fallbacks
@@ -349,9 +387,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	}
 	tr.v = v
 	clockCost := calibrateClock(v, cfg.Calibration)
-	start := time.Now()
-	code, err := v.RunMain(ctx, p.main, p.args)
-	elapsed := time.Since(start)
+	code, elapsed, err := p.run(ctx, v, p.main)
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +397,11 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	if err := rf.Close(); err != nil {
 		return nil, err
 	}
-	meta := &trace.Meta{Start: v.Epoch(), ClockSource: clock.Source(), ClockOverhead: clockCost, Elapsed: elapsed, Records: rec.Records(), BufferRecords: cfg.BufferRecords}
+	source := clock.Source()
+	if p.virtual {
+		source = trace.ClockVirtual
+	}
+	meta := &trace.Meta{Start: v.Epoch(), ClockSource: source, ClockOverhead: clockCost, Elapsed: elapsed, Records: rec.Records(), BufferRecords: cfg.BufferRecords}
 	for id, name := range tr.names {
 		meta.Threads = append(meta.Threads, trace.Thread{ID: uint32(id), Name: name})
 	}
@@ -386,7 +426,7 @@ func collectBaseline(ctx context.Context, step *sdk.Step) error {
 	}
 	defer out.Close()
 	defer errOut.Close()
-	res := Result{Collector: "baseline", Workload: p.workload, Main: p.main, Args: p.args, Method: p.method}
+	res := p.result("baseline")
 	for i := 0; i < cfg.BestOf; i++ {
 		var b Result
 		var stdout, stderr io.Writer = io.Discard, io.Discard
@@ -417,9 +457,8 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 	if err != nil {
 		return err
 	}
-	start := time.Now()
-	code, err := v.RunMain(ctx, p.main, p.args)
-	res.BaseRunNanos = time.Since(start).Nanoseconds()
+	code, elapsed, err := p.run(ctx, v, p.main)
+	res.BaseRunNanos = elapsed.Nanoseconds()
 	if err != nil {
 		return err
 	}
@@ -433,7 +472,7 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 	if v, err = vm.New(p.options(nil, &stderr, nil)); err != nil {
 		return err
 	}
-	if code, err := v.RunMain(ctx, p.timedMain, p.args); err != nil || code != 0 {
+	if code, _, err := p.run(ctx, v, p.timedMain); err != nil || code != 0 {
 		return fmt.Errorf("dpa: %s exited with %d: %v\n%s", p.timedMain, code, err, stderr.String())
 	}
 	if res.MethodNanos, err = parseElapsed(stderr.String()); err != nil {

@@ -344,3 +344,61 @@ func TestHeapConfig(t *testing.T) {
 		t.Errorf("collect with vm.collector g1: %v, want an error naming vm.collector", err)
 	}
 }
+
+// With clock = "virtual" the timestamps count executed instructions: two
+// traced runs of a program give the same trace, nothing is calibrated,
+// the error against the self-timed baseline (counted the same way) is the
+// handful of instructions around the call, and the cell is named for its
+// clock. The aot engine, which does not count, is refused.
+func TestVirtualClock(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	cfg := map[string]any{"workload": "dpa-fib", "args": []string{"15"}, "clock": "virtual", "paired_baseline": true}
+	var steps []*sdk.StepArtifacts
+	var results []Result
+	for rep := range 2 {
+		labels := map[string]string{"workload": "dpa-fib"}
+		out, err := c.Collect(context.Background(), "dpa", cfg, sdktest.CollectOptions{RunDir: run, StepID: fmt.Sprintf("fib-%d", rep), Labels: labels, Repetition: rep})
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps = append(steps, out.Step("dpa.dpa", labels, rep))
+		var r Result
+		readJSON(t, filepath.Join(out.StepDir, ResultFile), &r)
+		results = append(results, r)
+		tr, err := trace.Load(filepath.Join(out.StepDir, trace.RecordsFile), filepath.Join(out.StepDir, trace.MetaFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tr.ClockSource != trace.ClockVirtual || tr.EventOverhead != 0 || tr.EventCosts {
+			t.Errorf("trace clock %q, event overhead %v, costs %v", tr.ClockSource, tr.EventOverhead, tr.EventCosts)
+		}
+	}
+	a, b := results[0], results[1]
+	if a.Clock != "virtual" || a.RunNanos != b.RunNanos || a.Records != b.Records || a.BaseRunNanos != b.BaseRunNanos ||
+		a.MethodNanos["dpa.Fib.fib"] != b.MethodNanos["dpa.Fib.fib"] || a.RunNanos == 0 {
+		t.Errorf("two runs differ:\n%+v\n%+v", a, b)
+	}
+	resp, err := c.Analyze(context.Background(), "dpa", map[string]any{}, run, steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := map[string]float64{}
+	for _, m := range resp.Metrics {
+		if len(m.Samples) > 0 {
+			errs[m.Name+"/"+m.Labels["program"]] = m.Samples[0]
+		}
+	}
+	t.Logf("metrics: %v", errs)
+	em, ok := errs["err_m/dpa-fib 15 clock=virtual"]
+	if !ok || em > 0.05 {
+		t.Errorf("err_m of the virtual cell %v (present %v), want ≤ 0.05 %% (4 instructions in 13 807)", em, ok)
+	}
+	if ep := errs["err_p/dpa-fib 15 clock=virtual"]; ep > 1 {
+		t.Errorf("err_p %v %%, want ≤ 1 %%", ep)
+	}
+	_, err = c.Collect(context.Background(), "dpa", map[string]any{"workload": "dpa-fib", "clock": "virtual", "vm": map[string]any{"engine": "aot"}}, sdktest.CollectOptions{})
+	if err == nil || !strings.Contains(err.Error(), `vm.engine "aot" does not count`) {
+		t.Errorf("virtual clock on aot: %v, want a refusal", err)
+	}
+}

@@ -67,6 +67,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 		op := uint8(ins)
 		if counts != nil {
 			counts[op]++
+			fr.vm.Instructions++
 		}
 		switch op {
 		case 0x00: // nop (payloads are never executed: they follow a goto or return)

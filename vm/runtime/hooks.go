@@ -33,8 +33,16 @@ type Hooks struct {
 	GCStart func(count int)
 	GCEnd   func(GCInfo)
 	// CountOpcodes makes every thread count executed instructions by
-	// opcode in Thread.OpCounts.
+	// opcode in Thread.OpCounts (and all threads' in VM.Instructions).
 	CountOpcodes bool
+	// VirtualTime makes the VM's clock — VM.Now, so the hooks' stamps
+	// and the threads' CPU clocks, and System.nanoTime — count executed
+	// instructions, one nanosecond each, instead of real time: a clock
+	// free of the host's noise and of what observing the program costs
+	// (hooks and the code around them execute no instructions). It
+	// implies CountOpcodes. Only the interpreter counts instructions,
+	// so vm.New refuses it with the aot engine.
+	VirtualTime bool
 }
 
 // Site is an allocation site: the method and dex pc of the instruction.

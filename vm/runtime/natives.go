@@ -152,7 +152,13 @@ func registerNatives(vm *VM) {
 	reg("System", "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V", func(t *Thread, a []uint32) {
 		t.arraycopy(a[0], int32(a[1]), a[2], int32(a[3]), int32(a[4]))
 	})
-	reg("System", "nanoTime()J", func(t *Thread, a []uint32) { t.Ret = uint64(clock.Now()) })
+	reg("System", "nanoTime()J", func(t *Thread, a []uint32) {
+		if t.VM.Hooks.VirtualTime {
+			t.Ret = uint64(t.VM.Now())
+			return
+		}
+		t.Ret = uint64(clock.Now())
+	})
 	reg("System", "currentTimeMillis()J", func(t *Thread, a []uint32) { t.Ret = uint64(time.Now().UnixMilli()) })
 	reg("System", "identityHashCode(Ljava/lang/Object;)I", func(t *Thread, a []uint32) { t.Ret = uint64(uint32(vm.IdentityHash(a[0]))) })
 	reg("System", "exit0(I)V", func(t *Thread, a []uint32) { t.Exit(int(int32(a[0])) & 0xff) })

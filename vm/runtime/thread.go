@@ -60,7 +60,7 @@ func (vm *VM) newThread() *Thread {
 	stack, tags := heap.Reserve(4*vm.stackWords), heap.Reserve(vm.stackWords)
 	t := &Thread{VM: vm, ID: vm.nextTID, Stack: stack.Words(), Tags: tags.Bools(), stackMem: [2]*heap.Region{stack, tags},
 		wake: make(chan struct{}, 1), alive: true}
-	if vm.Hooks.CountOpcodes {
+	if vm.Hooks.CountOpcodes || vm.Hooks.VirtualTime {
 		t.OpCounts = new([256]uint64)
 	}
 	vm.threads[t] = true

@@ -134,6 +134,12 @@ type VM struct {
 	current     *Thread // holder of the global lock
 	internalErr error
 
+	// Instructions counts the instructions all threads have executed
+	// when Hooks.CountOpcodes or VirtualTime is set: written by the
+	// engine of the thread holding the global lock, so it needs no
+	// atomics.
+	Instructions uint64
+
 	// Well-known classes and layouts.
 	objectClass, classClass, stringClass, charArray, throwableClass *Class
 	threadClass, stackTraceClass, stackTraceArray, longArray        *Class
@@ -279,8 +285,14 @@ func (vm *VM) boot() error {
 	return nil
 }
 
-// Now is the VM's monotonic clock: nanoseconds since Epoch.
-func (vm *VM) Now() int64 { return clock.Now() - vm.epochNs }
+// Now is the VM's monotonic clock: nanoseconds since Epoch, or with
+// Hooks.VirtualTime the instructions executed so far.
+func (vm *VM) Now() int64 {
+	if vm.Hooks.VirtualTime {
+		return int64(vm.Instructions)
+	}
+	return clock.Now() - vm.epochNs
+}
 
 // Epoch is the wall-clock time at which Now was 0 (the VM's creation).
 func (vm *VM) Epoch() time.Time { return vm.epoch }

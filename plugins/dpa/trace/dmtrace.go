@@ -101,6 +101,10 @@ func WriteDmtrace(w io.Writer, t *Trace) error {
 	fmt.Fprintf(bw, "*version\n%d\n", dmtraceVersion)
 	fmt.Fprintf(bw, "data-file-overflow=%t\n", t.Overflow)
 	fmt.Fprintf(bw, "clock=dual\n")
+	if t.ClockSource != "" {
+		// Not Android's: its readers skip keys they do not know.
+		fmt.Fprintf(bw, "clock-source=%s\n", t.ClockSource)
+	}
 	fmt.Fprintf(bw, "elapsed-time-usec=%d\n", t.Elapsed.Microseconds())
 	fmt.Fprintf(bw, "num-method-calls=%d\n", len(t.Events))
 	fmt.Fprintf(bw, "clock-call-overhead-nsec=%d\n", t.ClockOverhead.Nanoseconds())
@@ -342,6 +346,8 @@ func parseDmtraceKeys(buf []byte, t *Trace) (int, string, map[uint32]uint32, err
 			switch k {
 			case "clock":
 				clock = v
+			case "clock-source":
+				t.ClockSource = v
 			case "data-file-overflow":
 				t.Overflow = v == "true"
 			case "elapsed-time-usec":

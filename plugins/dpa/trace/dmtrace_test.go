@@ -73,6 +73,9 @@ func TestDmtraceRoundTrip(t *testing.T) {
 			if got.Start.UnixMicro() != tc.tr.Start.UnixMicro() && !tc.tr.Start.IsZero() {
 				t.Errorf("start %v, want %v", got.Start, tc.tr.Start)
 			}
+			if got.ClockSource != tc.tr.ClockSource {
+				t.Errorf("clock source %q, want %q", got.ClockSource, tc.tr.ClockSource)
+			}
 			if got.Elapsed != tc.tr.Elapsed.Truncate(1000) || got.ClockOverhead != tc.tr.ClockOverhead {
 				t.Errorf("elapsed %v overhead %v, want %v %v", got.Elapsed, got.ClockOverhead, tc.tr.Elapsed, tc.tr.ClockOverhead)
 			}

@@ -44,6 +44,7 @@ func buildTrace(t testing.TB, threads []Thread, script []step) *Trace {
 	t.Helper()
 	tr := &Trace{
 		Start:         time.Unix(1_700_000_000, 123_456_000),
+		ClockSource:   ClockVirtual, // a key of ours, which dmtracedump must skip
 		ClockOverhead: 150 * time.Nanosecond,
 		EventOverhead: 400 * time.Nanosecond,
 		Threads:       threads,

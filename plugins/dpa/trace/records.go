@@ -29,7 +29,7 @@ const (
 // Meta is the content of MetaFile: everything in a Trace but the events.
 type Meta struct {
 	Start         time.Time     `json:"start"`
-	ClockSource   string        `json:"clock_source,omitempty"` // "tsc" or "monotonic" (vm/clock)
+	ClockSource   string        `json:"clock_source,omitempty"` // Trace.ClockSource
 	ClockOverhead time.Duration `json:"clock_overhead_ns"`
 	EventOverhead time.Duration `json:"event_overhead_ns"`
 	EventCosts    bool          `json:"event_costs"`
@@ -256,7 +256,7 @@ func Load(recordsPath, metaPath string) (*Trace, error) {
 		costsToOwnEvents(events)
 	}
 	return &Trace{
-		Start: m.Start, ClockOverhead: m.ClockOverhead, EventOverhead: m.EventOverhead, Overflow: m.Overflow,
+		Start: m.Start, ClockSource: m.ClockSource, ClockOverhead: m.ClockOverhead, EventOverhead: m.EventOverhead, Overflow: m.Overflow,
 		EventCosts: m.EventCosts, UnmeasuredOverhead: m.Unmeasured,
 		Threads: m.Threads, Methods: m.Methods, Events: events, Elapsed: m.Elapsed,
 	}, nil

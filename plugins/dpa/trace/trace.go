@@ -67,9 +67,18 @@ type Thread struct {
 	Name string
 }
 
+// ClockVirtual is the ClockSource of a trace whose clocks count the
+// instructions the VM executed, one nanosecond each
+// (runtime.Hooks.VirtualTime).
+const ClockVirtual = "virtual"
+
 // Trace is a whole method trace.
 type Trace struct {
 	Start time.Time // wall clock at Wall == 0
+	// ClockSource is what the timestamps come from: the host's "tsc" or
+	// "monotonic" clock (vm/clock), ClockVirtual, or "" when the trace
+	// does not say.
+	ClockSource string
 	// ClockOverhead is the cost of reading the clocks once (both of them),
 	// calibrated by reading them many times in a row.
 	ClockOverhead time.Duration
