@@ -49,7 +49,7 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		return res, nil
 	}
 	var summary strings.Builder
-	accuracy(res, cells, &summary)
+	accuracy(res, cells, cfg.Bar/100, &summary)
 	if err := hotspots(res, cells, cfg, &summary); err != nil {
 		return nil, err
 	}
@@ -191,8 +191,10 @@ func medianOf(steps []*step, f func(*step) (float64, bool)) (float64, int) {
 	return stats.Median(xs), len(xs)
 }
 
-// accuracy emits the per-step metrics, the Err_m/Err_p table and figure.
-func accuracy(res *sdk.Result, cells []*cellData, summary *strings.Builder) {
+// accuracy emits the per-step metrics, the Err_m/Err_p table and figure,
+// and checks each cell against the bar (a fraction).
+func accuracy(res *sdk.Result, cells []*cellData, bar float64, summary *strings.Builder) {
+	verdicts := map[string][]string{}
 	var rows [][]string
 	var errCells []string
 	var errDed, errRaw []float64
@@ -286,16 +288,21 @@ func accuracy(res *sdk.Result, cells []*cellData, summary *strings.Builder) {
 			spread = (stats.Max(bases) - stats.Min(bases)) / m
 			noisiest = max(noisiest, spread)
 		}
+		v := verdict(eM, eP, bar)
+		verdicts[v] = append(verdicts[v], c.name)
 		rows = append(rows, []string{
 			c.name, strconv.Itoa(c.dpa[0].res.BufferRecords), fmtMS(med(bases)), pct(spread), fmtMS(ded), pct(errM), fmtMS(raw), pct(med(eMRaw)),
 			fmtMS(med(runs)), fmtMS(proc), pct(med(eP)), pct(med(ePRaw)), fmt.Sprintf("%.2f×", med(over)),
+			interval(eM), interval(eP), v,
 		})
 	}
 	if len(rows) == 0 {
 		return
 	}
 	res.Table("accuracy", "Accuracy against the baselines: Err_m = (t_DPA − t_base)/t_base per method, Err_p per process (medians over repetitions); raw = without overhead deduction; overhead = traced ÷ untraced run time",
-		[]string{"cell", "buffer", "t_base ms", "t_base spread", "DPA ms", "Err_m", "DPA raw ms", "Err_m raw", "run ms", "DPA process ms", "Err_p", "Err_p raw", "overhead"}, rows)
+		[]string{"cell", "buffer", "t_base ms", "t_base spread", "DPA ms", "Err_m", "DPA raw ms", "Err_m raw", "run ms", "DPA process ms", "Err_p", "Err_p raw", "overhead", "Err_m 95 % CI", "Err_p 95 % CI", "verdict"}, rows)
+	fmt.Fprintf(summary, "Against the %.3g %% bar (|Err_m| and |Err_p|, medians): %d cells within, %d outside, %d not resolved (a confidence interval wider than the bar: more repetitions, or a quieter machine, are needed to tell)%s. ",
+		100*bar, len(verdicts[verdictWithin])+len(verdicts[verdictWithinFew]), len(verdicts[verdictOutside])+len(verdicts[verdictOutsideFew]), len(verdicts[verdictUnresolved]), listCells(verdicts[verdictUnresolved]))
 	fmt.Fprintf(summary, "Method-level accuracy: largest |Err_m| with overhead deduction %.2f %% over %d cells (the paper's bar: 5 %%). ", 100*worst, len(errCells))
 	if virtual {
 		summary.WriteString("Cells marked clock=virtual were timed by the instructions the VM executed, one nanosecond each (their \"ms\" are millions of instructions): deterministic, with nothing to deduct. ")
@@ -308,6 +315,63 @@ func accuracy(res *sdk.Result, cells []*cellData, summary *strings.Builder) {
 		bc.Series = append(bc.Series, chart.Series{Name: "deducted", Values: errDed}, chart.Series{Name: "raw", Values: errRaw})
 		_ = res.Figure("err_m.svg", "Err_m per cell, with and without overhead deduction", bc.SVG())
 	}
+}
+
+// A cell's verdict against the bar.
+const (
+	verdictWithin     = "within the bar"
+	verdictOutside    = "outside the bar"
+	verdictUnresolved = "not resolved: interval wider than the bar"
+	// Fewer than 6 repetitions give no two-sided interval of a median.
+	verdictWithinFew  = "within the bar (too few repetitions for an interval)"
+	verdictOutsideFew = "outside the bar (too few repetitions for an interval)"
+)
+
+// verdict checks a cell's per-repetition errors against the bar: the
+// medians decide, unless an interval wider than the bar reaches across
+// it (one wholly inside or wholly outside ±bar decides however wide).
+func verdict(eM, eP []float64, bar float64) string {
+	finite := true
+	for _, es := range [][]float64{eM, eP} {
+		if len(es) == 0 {
+			continue
+		}
+		lo, hi := stats.MedianInterval(es)
+		inside := lo >= -bar && hi <= bar
+		outside := lo > bar || hi < -bar
+		switch {
+		case math.IsInf(lo, 0) || math.IsInf(hi, 0):
+			finite = false
+		case hi-lo > bar && !inside && !outside:
+			return verdictUnresolved
+		}
+	}
+	within := !(len(eM) > 0 && math.Abs(med(eM)) > bar) && !(len(eP) > 0 && math.Abs(med(eP)) > bar)
+	switch {
+	case within && finite:
+		return verdictWithin
+	case within:
+		return verdictWithinFew
+	case finite:
+		return verdictOutside
+	}
+	return verdictOutsideFew
+}
+
+// interval formats the 95 % confidence interval of the median of errors.
+func interval(es []float64) string {
+	lo, hi := stats.MedianInterval(es)
+	if len(es) == 0 || math.IsInf(lo, 0) || math.IsInf(hi, 0) {
+		return "-"
+	}
+	return fmt.Sprintf("[%+.2f, %+.2f] %%", 100*lo, 100*hi)
+}
+
+func listCells(names []string) string {
+	if len(names) == 0 {
+		return ""
+	}
+	return ": " + strings.Join(names, ", ")
 }
 
 // baseName is the self-timed variant's name for a workload method:

@@ -57,6 +57,7 @@ type Config struct {
 
 // AnalyzerConfig configures the analyzer.
 type AnalyzerConfig struct {
-	Top    int  `json:"top" doc:"hotspot methods listed per program" default:"10" min:"1" max:"1000"`
-	Deduct bool `json:"deduct" doc:"deduct the calibrated tracing overhead per activation in the hotspot tables (the error tables always show both)" default:"true"`
+	Top    int     `json:"top" doc:"hotspot methods listed per program" default:"10" min:"1" max:"1000"`
+	Bar    float64 `json:"bar" doc:"the accuracy bar in percent: each cell's |Err_m| and |Err_p| (medians over repetitions) are checked against it, and a cell whose 95 % confidence interval is wider than the bar is flagged as not resolved by the run instead of passing or failing on a number that means little" default:"2" min:"0.01" max:"1000"`
+	Deduct bool    `json:"deduct" doc:"deduct the calibrated tracing overhead per activation in the hotspot tables (the error tables always show both)" default:"true"`
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/plugins/dpa/analysis"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
@@ -400,5 +401,35 @@ func TestVirtualClock(t *testing.T) {
 	_, err = c.Collect(context.Background(), "dpa", map[string]any{"workload": "dpa-fib", "clock": "virtual", "vm": map[string]any{"engine": "aot"}}, sdktest.CollectOptions{})
 	if err == nil || !strings.Contains(err.Error(), `vm.engine "aot" does not count`) {
 		t.Errorf("virtual clock on aot: %v, want a refusal", err)
+	}
+}
+
+func TestVerdict(t *testing.T) {
+	const bar = 0.02
+	ten := func(center, spread float64) []float64 {
+		var es []float64
+		for i := range 10 {
+			es = append(es, center+spread*(float64(i)/9-0.5))
+		}
+		return es
+	}
+	for _, tc := range []struct {
+		name   string
+		eM, eP []float64
+		want   string
+	}{
+		{"tight and small", ten(0.005, 0.004), ten(-0.003, 0.002), verdictWithin},
+		{"tight and large", ten(0.08, 0.01), ten(0, 0.001), verdictOutside},
+		{"wide across the bar", ten(0.01, 0.06), ten(0, 0.001), verdictUnresolved},
+		{"wide but inside the bar", ten(0, 0.035), ten(0, 0.001), verdictWithin},
+		{"wide but wholly outside", ten(0.2, 0.1), ten(0, 0.001), verdictOutside},
+		{"Err_p decides too", ten(0, 0.001), ten(0.05, 0.01), verdictOutside},
+		{"five repetitions", []float64{0, 0.001, 0.002, 0, 0.001}, nil, verdictWithinFew},
+		{"five bad repetitions", []float64{0.1, 0.1, 0.1, 0.1, 0.1}, nil, verdictOutsideFew},
+	} {
+		if got := verdict(tc.eM, tc.eP, bar); got != tc.want {
+			lo, hi := stats.MedianInterval(tc.eM)
+			t.Errorf("%s: %q, want %q (Err_m interval [%v, %v])", tc.name, got, tc.want, lo, hi)
+		}
 	}
 }

@@ -3,7 +3,11 @@
 // `droidprof compare` computes them.
 package stats
 
-import "github.com/droidprof/droidprof/framework/stats"
+import (
+	"slices"
+
+	"github.com/droidprof/droidprof/framework/stats"
+)
 
 // Median returns the sample median of xs (the mean of the two middle values
 // when len(xs) is even), or NaN if xs is empty.
@@ -25,3 +29,13 @@ func Mean(xs []float64) float64 { return stats.Mean(xs) }
 // GeoMean returns the geometric mean of xs, or NaN if xs is empty or any
 // value is not positive.
 func GeoMean(xs []float64) float64 { return stats.GeoMean(xs) }
+
+// MedianInterval returns the distribution-free 95 % confidence interval
+// of the median of xs (two order statistics, as `droidprof compare`
+// reports them); a bound is ±Inf when xs is too small for it (both
+// bounds are finite from 6 values on).
+func MedianInterval(xs []float64) (lo, hi float64) {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return stats.MedianCI(len(s), stats.DefaultConfidence).Bounds(s)
+}
