@@ -24,6 +24,8 @@ func DEX() []byte { return dexFile }
 // "Lclass;->name(params)return" descriptors, grouped by class. The VM must
 // implement each of them; the Java sources declare no others.
 var Natives = []string{
+	// dalvik.system.VMDebug (static): the calling thread's CPU clock.
+	"Ldalvik/system/VMDebug;->threadCpuTimeNanos()J",
 	// java.lang.reflect.Array (static): arrays of any type (multianewarray).
 	"Ljava/lang/reflect/Array;->newArray(Ljava/lang/Class;I)Ljava/lang/Object;",
 	"Ljava/lang/reflect/Array;->newMultiArray(Ljava/lang/Class;[I)Ljava/lang/Object;",

@@ -134,7 +134,7 @@ func TestFields(t *testing.T) {
 }
 
 // staticNatives are the entries of Natives that are static methods.
-var staticNatives = regexp.MustCompile(`^L(java/lang/(System|Math|Float|Double|Throwable|reflect/Array|reflect/VMReflection|reflect/Proxy);|java/io/(FileOutputStream|VMFiles);)|^Ljava/lang/Class;->forName|^Ljava/lang/ref/Reference;->waitForPending|^Ljava/lang/ref/FinalizerReference;|^Ljava/lang/Thread;->(currentThread|sleep|yield|getThreads0)`)
+var staticNatives = regexp.MustCompile(`^Ldalvik/system/VMDebug;|^L(java/lang/(System|Math|Float|Double|Throwable|reflect/Array|reflect/VMReflection|reflect/Proxy);|java/io/(FileOutputStream|VMFiles);)|^Ljava/lang/Class;->forName|^Ljava/lang/ref/Reference;->waitForPending|^Ljava/lang/ref/FinalizerReference;|^Ljava/lang/Thread;->(currentThread|sleep|yield|getThreads0)`)
 
 // TestNatives checks that the DEX declares exactly the native methods in
 // Natives, with the right static-ness, so the Java side and the VM's

@@ -152,6 +152,9 @@ func registerNatives(vm *VM) {
 	reg("System", "arraycopy(Ljava/lang/Object;ILjava/lang/Object;II)V", func(t *Thread, a []uint32) {
 		t.arraycopy(a[0], int32(a[1]), a[2], int32(a[3]), int32(a[4]))
 	})
+	n["Ldalvik/system/VMDebug;->threadCpuTimeNanos()J"] = func(t *Thread, a []uint32) {
+		t.Ret = uint64(t.CPUTime(t.VM.Now()))
+	}
 	reg("System", "nanoTime()J", func(t *Thread, a []uint32) {
 		if t.VM.Hooks.VirtualTime {
 			t.Ret = uint64(t.VM.Now())
