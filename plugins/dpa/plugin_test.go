@@ -15,8 +15,8 @@ import (
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/sdk"
-	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
+	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/plugins/dpa/analysis"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 )
