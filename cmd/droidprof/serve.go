@@ -8,6 +8,7 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/plugins/dpa"
 	"github.com/droidprof/droidprof/plugins/mobibench"
+	"github.com/droidprof/droidprof/plugins/opcost"
 )
 
 // builtins are the plugins shipped inside the droidprof binary. They still run
@@ -15,6 +16,7 @@ import (
 var builtins = map[string]func() *sdk.Plugin{
 	"dpa":       dpa.Plugin,
 	"mobibench": mobibench.Plugin,
+	"opcost":    opcost.Plugin,
 }
 
 func builtinNames() []string {

@@ -153,7 +153,7 @@ func registerNatives(vm *VM) {
 		t.arraycopy(a[0], int32(a[1]), a[2], int32(a[3]), int32(a[4]))
 	})
 	n["Ldalvik/system/VMDebug;->threadCpuTimeNanos()J"] = func(t *Thread, a []uint32) {
-		t.Ret = uint64(t.CPUTime(t.VM.Now()))
+		t.Ret = uint64(t.threadCPUTime())
 	}
 	reg("System", "nanoTime()J", func(t *Thread, a []uint32) {
 		if t.VM.Hooks.VirtualTime {

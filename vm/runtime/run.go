@@ -170,6 +170,7 @@ func (t *Thread) StartThread(obj uint32) {
 // wakes joiners and gives the global lock back.
 func (vm *VM) threadExit(t *Thread, nonDaemon bool) {
 	r := recover()
+	defer t.unlockOS()
 	switch r := r.(type) {
 	case nil:
 	case stopUnwind:

@@ -2,7 +2,10 @@ package runtime
 
 import (
 	"fmt"
+	goruntime "runtime"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/droidprof/droidprof/vm/heap"
 )
@@ -52,6 +55,10 @@ type Thread struct {
 	// HookCost is, with Hooks.TimeMethodHooks, what the thread's last
 	// method hook cost (VM.Now nanoseconds); 0 before its first.
 	HookCost int64
+	// osLocked: the thread's goroutine was locked to its OS thread when
+	// it first read the kernel's CPU clock of its thread, and is unlocked
+	// when the thread ends.
+	osLocked bool
 }
 
 func (vm *VM) newThread() *Thread {
@@ -122,6 +129,35 @@ func (t *Thread) release() {
 // call (the kernel's per-thread CPU clock costs microseconds on some
 // virtual machines, more than a small method runs).
 func (t *Thread) CPUTime(now int64) int64 { return t.cpuNanos + now - t.sliceStart }
+
+// threadCPUTime is the CPU time the kernel has given the thread's OS
+// thread (CLOCK_THREAD_CPUTIME_ID): unlike CPUTime it leaves out the time
+// another process had the core, which is what a measurement on a shared
+// host needs. The goroutine is locked to its OS thread at the first read
+// so that later ones read the same clock. Under Hooks.VirtualTime it is
+// CPUTime, on the virtual clock.
+func (t *Thread) threadCPUTime() int64 {
+	if t.VM.Hooks.VirtualTime {
+		return t.CPUTime(t.VM.Now())
+	}
+	if !t.osLocked {
+		goruntime.LockOSThread()
+		t.osLocked = true
+	}
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
+		return t.CPUTime(t.VM.Now())
+	}
+	return ts.Nano()
+}
+
+// unlockOS undoes threadCPUTime's lock, on the thread's goroutine.
+func (t *Thread) unlockOS() {
+	if t.osLocked {
+		t.osLocked = false
+		goruntime.UnlockOSThread()
+	}
+}
 
 // Yield lets a waiting thread run.
 func (t *Thread) Yield() {

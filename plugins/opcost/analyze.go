@@ -1,0 +1,347 @@
+package opcost
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/framework/sdk/chart"
+	"github.com/droidprof/droidprof/framework/sdk/stats"
+	"github.com/droidprof/droidprof/plugins/opcost/microbench"
+)
+
+// Cost is one opcode's row of the cost table.
+type Cost struct {
+	Opcode string  `json:"opcode"`
+	Class  string  `json:"class"`
+	NS     float64 `json:"ns"`     // per executed instruction
+	CV     float64 `json:"cv_pct"` // of the measurements it is derived from, %
+	// How says how the cost was derived: "unit" (the loop of copies less
+	// the empty loop), "unit − BASE", "unit ÷ N" (a shared unit), or where
+	// an opcode without a unit of its own is counted.
+	How   string `json:"how"`
+	Noisy bool   `json:"noisy,omitempty"`
+}
+
+// counted reports an opcode without a unit of its own, counted in others'.
+func (k Cost) counted() bool { return strings.HasPrefix(k.How, "counted in") }
+
+// Table is a cost table with the figures it was measured with.
+type Table struct {
+	Engine    string  `json:"engine"`
+	LoopSize  int     `json:"loop_size"`
+	LoopCount int     `json:"loop_count"`
+	LoopNS    float64 `json:"loop_ns"` // one iteration of the empty loop
+	Costs     []Cost  `json:"costs"`
+}
+
+// Costs derives the cost table of a result: every benchmark's time less
+// the empty loop's, per instruction executed, less its base's.
+func Costs(r Result, maxCV float64) (*Table, error) {
+	byName := map[string]BenchResult{}
+	for _, b := range r.Benches {
+		byName[b.Name] = b
+	}
+	empty, ok := byName[microbench.EmptyLoop]
+	if !ok || len(empty.Samples) == 0 {
+		return nil, fmt.Errorf("opcost: no measurements of %s", microbench.EmptyLoop)
+	}
+	instrs := float64(r.LoopCount) * float64(r.LoopSize)
+	loop := median(empty.Samples)
+	unit := func(name string) (ns, cv float64, err error) {
+		b, ok := byName[name]
+		if !ok || len(b.Samples) == 0 {
+			return 0, 0, fmt.Errorf("opcost: no measurements of %s", name)
+		}
+		// The empty loop's own noise is left out of the CV: its time is
+		// a small part of a benchmark's (a loop of one instruction
+		// against one of loop_size).
+		return (median(b.Samples) - loop) / instrs, cvOf(b.Samples), nil
+	}
+	t := &Table{Engine: r.Engine, LoopSize: r.LoopSize, LoopCount: r.LoopCount, LoopNS: loop / float64(r.LoopCount)}
+	for _, b := range r.Benches {
+		if b.Class == "helper" || b.Class == "loop" {
+			continue
+		}
+		c := Cost{Opcode: b.Name, Class: b.Class}
+		var err error
+		switch {
+		case b.Included != "":
+			c.How = "counted in " + b.Included
+		case b.Same != "":
+			same := byName[b.Same]
+			c.NS, c.CV, err = unit(b.Same)
+			c.NS /= float64(max(len(same.Split), 1))
+			c.How = fmt.Sprintf("%s's unit ÷ %d", b.Same, max(len(same.Split), 1))
+		case len(b.Split) > 0:
+			c.NS, c.CV, err = unit(b.Name)
+			c.NS /= float64(len(b.Split))
+			c.How = fmt.Sprintf("unit (%s) ÷ %d", strings.Join(b.Split, " + "), len(b.Split))
+		case b.Base != "":
+			var base, baseCV float64
+			if c.NS, c.CV, err = unit(b.Name); err == nil {
+				base, baseCV, err = unit(b.Base)
+			}
+			c.NS -= base
+			c.CV = max(c.CV, baseCV)
+			c.How = "unit − " + b.Base
+		default:
+			c.NS, c.CV, err = unit(b.Name)
+			c.How = "unit"
+		}
+		if err != nil {
+			return nil, err
+		}
+		c.Noisy = c.CV > maxCV
+		t.Costs = append(t.Costs, c)
+	}
+	return t, nil
+}
+
+func median(xs []int64) float64 {
+	fs := make([]float64, len(xs))
+	for i, x := range xs {
+		fs[i] = float64(x)
+	}
+	return stats.Median(fs)
+}
+
+// cvOf is the coefficient of variation of xs, in %.
+func cvOf(xs []int64) float64 {
+	if len(xs) < 2 {
+		return 0
+	}
+	var sum float64
+	for _, x := range xs {
+		sum += float64(x)
+	}
+	mean := sum / float64(len(xs))
+	var ss float64
+	for _, x := range xs {
+		d := float64(x) - mean
+		ss += d * d
+	}
+	if mean == 0 {
+		return 0
+	}
+	return 100 * math.Sqrt(ss/float64(len(xs)-1)) / mean
+}
+
+// cell is the steps of one matrix cell.
+type cell struct {
+	name    string
+	labels  map[string]string
+	results []Result
+}
+
+func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
+	var cfg AnalyzerConfig
+	if err := a.Decode(&cfg); err != nil {
+		return nil, err
+	}
+	var cells []*cell
+	byName := map[string]*cell{}
+	for _, st := range a.Steps {
+		if st.Status != "" && st.Status != "ok" {
+			continue
+		}
+		art := sdk.Find(st, ResultFile)
+		if art == nil {
+			continue
+		}
+		var r Result
+		if err := a.ReadJSON(art, &r); err != nil {
+			return nil, fmt.Errorf("step %s: %w", st.ID, err)
+		}
+		name := cellName(st.Labels, r.Engine)
+		c := byName[name]
+		if c == nil {
+			c = &cell{name: name, labels: maps.Clone(st.Labels)}
+			if c.labels == nil {
+				c.labels = map[string]string{}
+			}
+			c.labels["engine"] = r.Engine
+			byName[name] = c
+			cells = append(cells, c)
+		}
+		c.results = append(c.results, r)
+	}
+	res := a.NewResult()
+	if len(cells) == 0 {
+		res.Summary("No opcost steps with results.")
+		return res, nil
+	}
+	var summary strings.Builder
+	for _, c := range cells {
+		if err := c.report(res, cfg, len(cells) > 1, &summary); err != nil {
+			return nil, err
+		}
+	}
+	res.Summary(summary.String())
+	return res, nil
+}
+
+// cellName names a cell by its labels and engine.
+func cellName(labels map[string]string, engine string) string {
+	parts := []string{"engine=" + engine}
+	for _, k := range slices.Sorted(maps.Keys(labels)) {
+		if k != "engine" {
+			parts = append(parts, k+"="+labels[k])
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// pooled merges the repetitions' measurements (same loop figures).
+func (c *cell) pooled() (Result, error) {
+	out := c.results[0]
+	out.Benches = slices.Clone(out.Benches)
+	for _, r := range c.results[1:] {
+		if r.LoopSize != out.LoopSize || r.LoopCount != out.LoopCount || len(r.Benches) != len(out.Benches) {
+			return out, fmt.Errorf("opcost: cell %s: repetitions measured different loops or opcodes", c.name)
+		}
+		for i, b := range r.Benches {
+			out.Benches[i].Samples = append(slices.Clone(out.Benches[i].Samples), b.Samples...)
+		}
+	}
+	return out, nil
+}
+
+func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary *strings.Builder) error {
+	// Per repetition: the metrics compare sees.
+	for _, r := range c.results {
+		t, err := Costs(r, cfg.MaxCV)
+		if err != nil {
+			return err
+		}
+		for _, k := range t.Costs {
+			if !k.counted() {
+				l := maps.Clone(c.labels)
+				l["opcode"] = k.Opcode
+				res.Sample("cost", "ns", sdk.LowerIsBetter, l, k.NS)
+			}
+		}
+	}
+	r, err := c.pooled()
+	if err != nil {
+		return err
+	}
+	t, err := Costs(r, cfg.MaxCV)
+	if err != nil {
+		return err
+	}
+	prefix, titleSuffix := "", ""
+	if several {
+		prefix, titleSuffix = fileName(c.name)+"-", " ("+c.name+")"
+	}
+	var ranked []Cost // most expensive first, the opcodes with a unit
+	for _, k := range t.Costs {
+		if !k.counted() {
+			ranked = append(ranked, k)
+		}
+	}
+	sort.SliceStable(ranked, func(i, j int) bool { return ranked[i].NS > ranked[j].NS })
+	rank := map[string]int{}
+	for i, k := range ranked {
+		rank[k.Opcode] = i + 1
+	}
+	var rows [][]string
+	var noisy []string
+	for _, k := range t.Costs {
+		flag := ""
+		if k.Noisy {
+			flag = "noisy"
+			noisy = append(noisy, k.Opcode)
+		}
+		r := "-"
+		if n, ok := rank[k.Opcode]; ok {
+			r = strconv.Itoa(n)
+		}
+		rows = append(rows, []string{k.Opcode, k.Class, fmt.Sprintf("%.3f", k.NS), fmt.Sprintf("%.1f", k.CV), r, k.How, flag})
+	}
+	res.Table(prefix+"costs", "CPU cost per executed instruction"+titleSuffix+" (ns; CV: coefficient of variation of the measurements; rank 1 = most expensive)",
+		[]string{"opcode", "class", "ns", "CV %", "rank", "derived as", "flag"}, rows)
+	if err := files(res, prefix, t); err != nil {
+		return err
+	}
+	if err := charts(res, prefix, titleSuffix, t); err != nil {
+		return err
+	}
+
+	fmt.Fprintf(summary, "**%s**: %d opcodes, loop of %d × %d, %d measurements each; the empty loop costs %.1f ns per iteration. ",
+		c.name, len(t.Costs), t.LoopSize, t.LoopCount, r.Measurements*len(c.results), t.LoopNS)
+	if len(ranked) > 0 {
+		hi, lo := ranked[0], ranked[len(ranked)-1]
+		fmt.Fprintf(summary, "Most expensive: %s (%.2f ns); cheapest: %s (%.3f ns)", hi.Opcode, hi.NS, lo.Opcode, lo.NS)
+		if lo.NS > 0 {
+			fmt.Fprintf(summary, "; max/min %.0f×", hi.NS/lo.NS)
+		}
+		summary.WriteString(". ")
+	}
+	if len(noisy) > 0 {
+		fmt.Fprintf(summary, "**%d opcodes measured with a coefficient of variation above %.3g %%** (%s): the host was too noisy for them; rerun on a quieter machine or with more measurements. ",
+			len(noisy), cfg.MaxCV, strings.Join(noisy, ", "))
+	}
+	return nil
+}
+
+// fileName makes a cell name usable in a file name.
+func fileName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '.' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// files writes the table as CSV and JSON.
+func files(res *sdk.Result, prefix string, t *Table) error {
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	w.Write([]string{"opcode", "class", "ns", "cv_pct", "derived_as"})
+	for _, k := range t.Costs {
+		w.Write([]string{k.Opcode, k.Class, strconv.FormatFloat(k.NS, 'g', 6, 64), strconv.FormatFloat(k.CV, 'f', 2, 64), k.How})
+	}
+	w.Flush()
+	if err := res.File(prefix+"costs.csv", "text/csv", "the cost table (CSV)", buf.Bytes()); err != nil {
+		return err
+	}
+	js, err := json.MarshalIndent(t, "", "  ")
+	if err != nil {
+		return err
+	}
+	return res.File(prefix+"costs.json", "application/json", "the cost table (JSON)", js)
+}
+
+// charts draws one bar chart of costs per opcode class.
+func charts(res *sdk.Result, prefix, titleSuffix string, t *Table) error {
+	for _, class := range microbench.Classes {
+		var names []string
+		var ns []float64
+		for _, k := range t.Costs {
+			if k.Class == class && !k.counted() {
+				names = append(names, k.Opcode)
+				ns = append(ns, k.NS)
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		bc := &chart.BarChart{Title: "CPU cost per instruction: " + class + titleSuffix, YLabel: "cost", Unit: "ns", XLabel: "opcode", Categories: names}
+		bc.Series = append(bc.Series, chart.Series{Name: t.Engine, Values: ns})
+		if err := res.Figure(prefix+"class-"+class+".svg", "Cost per instruction of the "+class+" opcodes"+titleSuffix, bc.SVG()); err != nil {
+			return err
+		}
+	}
+	return nil
+}

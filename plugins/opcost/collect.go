@@ -1,0 +1,127 @@
+package opcost
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/plugins/opcost/microbench"
+	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/gc"
+)
+
+// Files the collector writes into its step directory.
+const (
+	ResultFile = "result.json"
+	DEXFile    = "microbench.dex"
+)
+
+// Result is the collector's output.
+type Result struct {
+	Engine       string        `json:"engine"`
+	LoopSize     int           `json:"loop_size"`
+	LoopCount    int           `json:"loop_count"`
+	Measurements int           `json:"measurements"`
+	Benches      []BenchResult `json:"benches"`
+}
+
+// BenchResult is one benchmark: how its cost is derived (microbench.Bench)
+// and its measurements.
+type BenchResult struct {
+	Name     string   `json:"name"`
+	Class    string   `json:"class"`
+	Base     string   `json:"base,omitempty"`
+	Split    []string `json:"split,omitempty"`
+	Same     string   `json:"same,omitempty"`
+	Included string   `json:"included,omitempty"`
+	// Samples are the thread CPU times of the measured runs, ns per run of
+	// LoopCount iterations; empty for an opcode measured by another
+	// benchmark (Same, Included).
+	Samples []int64 `json:"samples_ns,omitempty"`
+}
+
+func collect(ctx context.Context, step *sdk.Step) error {
+	var cfg Config
+	if err := step.Decode(&cfg); err != nil {
+		return err
+	}
+	gcCfg, err := cfg.VM.Config()
+	if err != nil {
+		return fmt.Errorf("opcost: %w", err)
+	}
+	benches, err := microbench.Select(cfg.Opcodes)
+	if err != nil {
+		return err
+	}
+	step.Progress(0, 1, "", fmt.Sprintf("generating %d micro-benchmarks of %d instructions", len(benches), cfg.LoopSize))
+	data, err := microbench.Assemble(benches, cfg.LoopSize)
+	if err != nil {
+		return err
+	}
+	dexPath := filepath.Join(step.Dir, DEXFile)
+	if err := os.WriteFile(dexPath, data, 0o644); err != nil {
+		return err
+	}
+	res := Result{Engine: cmp.Or(cfg.VM.Engine, "interp"), LoopSize: cfg.LoopSize, LoopCount: cfg.LoopCount, Measurements: cfg.Measurements}
+	index, measured := 0, 0
+	for _, b := range benches {
+		if b.Measured() {
+			measured++
+		}
+	}
+	for _, b := range benches {
+		r := BenchResult{Name: b.Name, Class: b.Class, Base: b.Base, Split: b.Split, Same: b.Same, Included: b.Included}
+		if b.Measured() {
+			step.Progress(float64(index), float64(measured), "benchmarks", "measuring "+b.Name)
+			if r.Samples, err = measure(ctx, dexPath, index, cfg, gcCfg); err != nil {
+				return fmt.Errorf("opcost: %s: %w", b.Name, err)
+			}
+			index++
+		}
+		res.Benches = append(res.Benches, r)
+	}
+	if err := step.WriteJSON(ResultFile, &res); err != nil {
+		return err
+	}
+	step.Progress(1, 1, "", fmt.Sprintf("%d benchmarks measured %d times each", measured, cfg.Measurements))
+	return step.AddArtifacts(
+		sdk.Artifact{Name: DEXFile, Kind: sdk.KindRaw, MediaType: "application/vnd.android.dex", Title: "the generated micro-benchmarks"},
+	)
+}
+
+// measure runs benchmark index of the DEX file in a VM of its own and
+// returns the measured runs' times.
+func measure(ctx context.Context, dexPath string, index int, cfg Config, gcCfg gc.Config) ([]int64, error) {
+	var stdout, stderr bytes.Buffer
+	v, err := vm.New(vm.Options{ClassPath: []string{dexPath}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout, Stderr: &stderr})
+	if err != nil {
+		return nil, err
+	}
+	runs := cfg.Warmup + cfg.Measurements
+	code, err := v.RunMain(ctx, microbench.MainClass, []string{strconv.Itoa(index), strconv.Itoa(cfg.LoopCount), strconv.Itoa(runs)})
+	if err != nil {
+		return nil, err
+	}
+	if code != 0 {
+		return nil, fmt.Errorf("exit status %d: %s", code, strings.TrimSpace(stderr.String()))
+	}
+	lines := strings.Fields(stdout.String())
+	if len(lines) != runs {
+		return nil, fmt.Errorf("%d times printed, want %d", len(lines), runs)
+	}
+	var out []int64
+	for _, l := range lines[cfg.Warmup:] {
+		ns, err := strconv.ParseInt(l, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("time %q: %w", l, err)
+		}
+		out = append(out, ns)
+	}
+	return out, nil
+}

@@ -1,0 +1,51 @@
+// Package opcost is droidprof's opcost plugin (paper 004, Majima et al.):
+// the CPU cost of every Dalvik instruction on droidprof's VM.
+//
+// The "opcost" collector generates a micro-benchmark per opcode
+// (package microbench: a loop of N copies of the instruction, with its
+// setup), runs each on the VM with the chosen engine and measures the
+// measuring thread's CPU time of every run. The analyzer subtracts the
+// empty loop (and, for instructions that cannot stand alone, the unit
+// they are measured with), divides by the instructions executed, and
+// writes the cost table per opcode with each one's coefficient of
+// variation, as a table, CSV and JSON files and bar charts per opcode
+// class.
+package opcost
+
+import (
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/vm/vmconfig"
+)
+
+// Version is the plugin version.
+const Version = "0.1.0"
+
+// Plugin returns the opcost plugin.
+func Plugin() *sdk.Plugin {
+	return &sdk.Plugin{
+		Name:        "opcost",
+		Version:     Version,
+		Description: "opcost: the CPU cost of every Dalvik instruction on droidprof's VM, from generated micro-benchmarks",
+		Collectors: []sdk.Collector{
+			{Name: "opcost", Description: "generate a micro-benchmark per opcode and measure each one's thread CPU time on the VM", Config: Config{}, Run: collect},
+		},
+		Analyzers: []sdk.Analyzer{
+			{Name: "opcost", Description: "the cost table per opcode (ns per instruction, coefficient of variation), CSV, JSON and charts per opcode class", Config: AnalyzerConfig{}, Run: analyze},
+		},
+	}
+}
+
+// Config configures the collector.
+type Config struct {
+	Opcodes      []string          `json:"opcodes" doc:"opcode mnemonics (add-int/2addr) or opcode classes (the paper's Table 1: nop, move, exception, return, const, monitor, type, array, instance, control, cmp, array-access, field, static-field, invoke, arith, conversion) to measure; empty: all 218"`
+	LoopSize     int               `json:"loop_size" doc:"copies of the instruction in the loop body (the paper: 10000, where its per-instruction cost became flat)" default:"10000" min:"1" max:"100000"`
+	LoopCount    int               `json:"loop_count" doc:"iterations of the loop per measurement (the paper: 10000)" default:"10000" min:"1" max:"100000000"`
+	Measurements int               `json:"measurements" doc:"measurements per benchmark (the paper: at least 30)" default:"30" min:"3" max:"10000"`
+	Warmup       int               `json:"warmup" doc:"runs per benchmark before the measured ones, discarded (class loading, the aot engine's compilation)" default:"1" min:"0" max:"1000"`
+	VM           vmconfig.Settings `json:"vm" doc:"the VM: engine (interp or aot), heap and collector"`
+}
+
+// AnalyzerConfig configures the analyzer.
+type AnalyzerConfig struct {
+	MaxCV float64 `json:"max_cv" doc:"the largest coefficient of variation (%) of a benchmark's measurements that is trusted; noisier opcodes are flagged in the table and the summary (the host is too noisy for them)" default:"5" min:"0.01" max:"1000"`
+}

@@ -1,0 +1,108 @@
+package opcost
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/framework/sdk/sdktest"
+)
+
+func TestConformance(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	sdktest.Conformance(t, c)
+}
+
+// A small study end to end: the collector measures three opcode classes
+// and the helpers they need on each engine, the analyzer derives their
+// costs the way each benchmark says, and writes the table, its files and
+// a metric per opcode and repetition.
+func TestStudy(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	var steps []*sdk.StepArtifacts
+	for _, engine := range []string{"interp", "aot"} {
+		for rep := range 2 {
+			labels := map[string]string{"engine": engine}
+			cfg := map[string]any{"opcodes": []string{"cmp", "move-result", "monitor", "return-void"}, "loop_size": 200, "loop_count": 100,
+				"measurements": 5, "vm": map[string]any{"engine": engine}}
+			out, err := c.Collect(context.Background(), "opcost", cfg, sdktest.CollectOptions{RunDir: run, StepID: engine + "-" + string(rune('0'+rep)), Labels: labels, Repetition: rep})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var r Result
+			data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(data, &r); err != nil {
+				t.Fatal(err)
+			}
+			if r.Engine != engine || len(r.Benches) != 12 {
+				t.Fatalf("%s: engine %q, %d benchmarks: %+v", engine, r.Engine, len(r.Benches), r.Benches)
+			}
+			steps = append(steps, out.Step("opcost.opcost", labels, rep))
+		}
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := map[string]*sdk.Table{}
+	for _, tb := range resp.Tables {
+		tables[tb.Name] = tb
+	}
+	tb := tables["engine_interp-costs"]
+	if tb == nil {
+		t.Fatalf("no interp cost table among %d tables", len(resp.Tables))
+	}
+	how := map[string]string{}
+	for _, row := range tb.Rows {
+		how[row[0]] = row[5]
+	}
+	for op, want := range map[string]string{
+		"cmp-long": "unit", "move-result": "unit − return", "return": "unit − call-const",
+		"monitor-enter": "unit (monitor-enter + monitor-exit) ÷ 2", "monitor-exit": "monitor-enter's unit ÷ 2",
+		"return-void": "counted in each invoke's (the callee returns with it)",
+	} {
+		if how[op] != want {
+			t.Errorf("%s derived as %q, want %q", op, how[op], want)
+		}
+	}
+	if _, ok := how["call-const"]; ok {
+		t.Error("a helper is listed in the cost table")
+	}
+	samples := 0
+	for _, m := range resp.Metrics {
+		if m.Name == "cost" && m.Labels["opcode"] == "cmp-long" {
+			samples += len(m.Samples)
+		}
+	}
+	if samples != 4 {
+		t.Errorf("cost of cmp-long: %d samples, want one per step (4)", samples)
+	}
+	files := map[string]bool{}
+	for _, a := range resp.Artifacts {
+		files[a.Name] = true
+	}
+	for _, f := range []string{"engine_interp-costs.csv", "engine_aot-costs.json", "engine_aot-class-cmp.svg"} {
+		if !files[f] {
+			t.Errorf("no %s among %v", f, files)
+		}
+	}
+	if !strings.Contains(resp.Summary, "Most expensive") {
+		t.Errorf("summary: %s", resp.Summary)
+	}
+}
+
+func TestUnknownOpcode(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	_, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"add-itn"}}, sdktest.CollectOptions{})
+	if err == nil || !strings.Contains(err.Error(), `no opcode or opcode class "add-itn" (did you mean "add-int"?)`) {
+		t.Errorf("unknown opcode: %v", err)
+	}
+}
