@@ -149,9 +149,18 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		return nil, err
 	}
 	var cells []*cell
+	var progs []WorkloadsResult
 	byName := map[string]*cell{}
 	for _, st := range a.Steps {
 		if st.Status != "" && st.Status != "ok" {
+			continue
+		}
+		if art := sdk.Find(st, WorkloadsFile); art != nil {
+			var w WorkloadsResult
+			if err := a.ReadJSON(art, &w); err != nil {
+				return nil, fmt.Errorf("step %s: %w", st.ID, err)
+			}
+			progs = append(progs, w)
 			continue
 		}
 		art := sdk.Find(st, ResultFile)
@@ -176,15 +185,23 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		c.results = append(c.results, r)
 	}
 	res := a.NewResult()
-	if len(cells) == 0 {
+	if len(cells) == 0 && len(progs) == 0 {
 		res.Summary("No opcost steps with results.")
 		return res, nil
 	}
 	var summary strings.Builder
+	tables := map[string]*Table{} // by engine: the first cell's
 	for _, c := range cells {
-		if err := c.report(res, cfg, len(cells) > 1, &summary); err != nil {
+		t, err := c.report(res, cfg, len(cells) > 1, &summary)
+		if err != nil {
 			return nil, err
 		}
+		if tables[t.Engine] == nil {
+			tables[t.Engine] = t
+		}
+	}
+	for _, w := range progs {
+		predict(res, w, tables[w.Engine], &summary)
 	}
 	res.Summary(summary.String())
 	return res, nil
@@ -216,12 +233,12 @@ func (c *cell) pooled() (Result, error) {
 	return out, nil
 }
 
-func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary *strings.Builder) error {
+func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary *strings.Builder) (*Table, error) {
 	// Per repetition: the metrics compare sees.
 	for _, r := range c.results {
 		t, err := Costs(r, cfg.MaxCV)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, k := range t.Costs {
 			if !k.counted() {
@@ -233,11 +250,11 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 	}
 	r, err := c.pooled()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t, err := Costs(r, cfg.MaxCV)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	prefix, titleSuffix := "", ""
 	if several {
@@ -271,10 +288,10 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 	res.Table(prefix+"costs", "CPU cost per executed instruction"+titleSuffix+" (ns; CV: coefficient of variation of the measurements; rank 1 = most expensive)",
 		[]string{"opcode", "class", "ns", "CV %", "rank", "derived as", "flag"}, rows)
 	if err := files(res, prefix, t); err != nil {
-		return err
+		return nil, err
 	}
 	if err := charts(res, prefix, titleSuffix, t); err != nil {
-		return err
+		return nil, err
 	}
 
 	fmt.Fprintf(summary, "**%s**: %d opcodes, loop of %d × %d, %d measurements each; the empty loop costs %.1f ns per iteration. ",
@@ -291,7 +308,7 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 		fmt.Fprintf(summary, "**%d opcodes measured with a coefficient of variation above %.3g %%** (%s): the host was too noisy for them; rerun on a quieter machine or with more measurements. ",
 			len(noisy), cfg.MaxCV, strings.Join(noisy, ", "))
 	}
-	return nil
+	return t, nil
 }
 
 // fileName makes a cell name usable in a file name.
@@ -344,4 +361,54 @@ func charts(res *sdk.Result, prefix, titleSuffix string, t *Table) error {
 		}
 	}
 	return nil
+}
+
+// predict compares each program's CPU time with the cost model's
+// estimate: Σ executed count × cost per opcode.
+func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Builder) {
+	if t == nil {
+		fmt.Fprintf(summary, "The workloads on %s have no cost table of that engine in this run to predict them with (add an opcost collector with vm.engine = %q). ", w.Engine, w.Engine)
+		return
+	}
+	cost := map[string]Cost{}
+	for _, k := range t.Costs {
+		cost[k.Opcode] = k
+	}
+	var rows [][]string
+	worst := 0.0
+	missing := map[string]bool{}
+	for _, m := range w.Workloads {
+		var predicted, uncosted float64
+		var total uint64
+		for op, n := range m.Counts {
+			total += n
+			k, ok := cost[op]
+			if !ok {
+				missing[op] = true
+				uncosted += float64(n)
+				continue
+			}
+			predicted += float64(n) * k.NS
+		}
+		cpu := make([]float64, len(m.CPU))
+		for i, ns := range m.CPU {
+			cpu[i] = float64(ns)
+		}
+		measured := stats.Median(cpu)
+		e := (predicted - measured) / measured
+		worst = max(worst, math.Abs(e))
+		labels := map[string]string{"engine": w.Engine, "workload": m.Name}
+		res.Sample("prediction_error", "%", sdk.LowerIsBetter, labels, 100*math.Abs(e))
+		for _, c := range cpu {
+			res.Sample("workload_cpu", "ms", sdk.LowerIsBetter, labels, c/1e6)
+		}
+		rows = append(rows, []string{m.Name, strings.Join(m.Args, " "), strconv.FormatUint(total, 10), fmt.Sprintf("%.1f", predicted/1e6),
+			fmt.Sprintf("%.1f", measured/1e6), fmt.Sprintf("%+.1f %%", 100*e), fmt.Sprintf("%.2f %%", 100*uncosted/float64(max(total, 1)))})
+	}
+	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost) against the program's measured thread CPU time (median)",
+		[]string{"workload", "args", "instructions", "predicted ms", "measured ms", "error", "uncosted instructions"}, rows)
+	fmt.Fprintf(summary, "Cost model on %s: largest prediction error %.1f %% over %d workloads. ", w.Engine, 100*worst, len(w.Workloads))
+	if len(missing) > 0 {
+		fmt.Fprintf(summary, "Executed opcodes without a cost in the table (not measured in this run): %s. ", strings.Join(slices.Sorted(maps.Keys(missing)), ", "))
+	}
 }

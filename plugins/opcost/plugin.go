@@ -28,6 +28,7 @@ func Plugin() *sdk.Plugin {
 		Description: "opcost: the CPU cost of every Dalvik instruction on droidprof's VM, from generated micro-benchmarks",
 		Collectors: []sdk.Collector{
 			{Name: "opcost", Description: "generate a micro-benchmark per opcode and measure each one's thread CPU time on the VM", Config: Config{}, Run: collect},
+			{Name: "workloads", Description: "run programs: count the instructions they execute by opcode, and measure their thread CPU time (what the cost model predicts)", Config: WorkloadsConfig{}, Run: collectWorkloads},
 		},
 		Analyzers: []sdk.Analyzer{
 			{Name: "opcost", Description: "the cost table per opcode (ns per instruction, coefficient of variation), CSV, JSON and charts per opcode class", Config: AnalyzerConfig{}, Run: analyze},

@@ -48,6 +48,14 @@ func TestStudy(t *testing.T) {
 			steps = append(steps, out.Step("opcost.opcost", labels, rep))
 		}
 	}
+	// A program to predict: its counts come from the interpreter, its
+	// time from the engine; the table lacks most of its opcodes' costs.
+	out, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-fib 12"}, "measurements": 2},
+		sdktest.CollectOptions{RunDir: run, StepID: "fib"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps = append(steps, out.Step("opcost.workloads", nil, 0))
 	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, steps)
 	if err != nil {
 		t.Fatal(err)
@@ -96,6 +104,13 @@ func TestStudy(t *testing.T) {
 	}
 	if !strings.Contains(resp.Summary, "Most expensive") {
 		t.Errorf("summary: %s", resp.Summary)
+	}
+	pt := tables["prediction-interp"]
+	if pt == nil || len(pt.Rows) != 1 || pt.Rows[0][0] != "dpa-fib" || pt.Rows[0][1] != "12" {
+		t.Fatalf("prediction table %+v", pt)
+	}
+	if !strings.Contains(resp.Summary, "without a cost in the table") || !strings.Contains(resp.Summary, "invoke-static") {
+		t.Errorf("summary does not name the uncosted opcodes: %s", resp.Summary)
 	}
 }
 
