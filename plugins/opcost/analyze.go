@@ -191,6 +191,7 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	}
 	var summary strings.Builder
 	tables := map[string]*Table{} // by engine: the first cell's
+	var all []*Table
 	for _, c := range cells {
 		t, err := c.report(res, cfg, len(cells) > 1, &summary)
 		if err != nil {
@@ -199,6 +200,10 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		if tables[t.Engine] == nil {
 			tables[t.Engine] = t
 		}
+		all = append(all, t)
+	}
+	if len(cells) > 1 {
+		compareTables(res, cells, all, &summary)
 	}
 	for _, w := range progs {
 		predict(res, w, tables[w.Engine], &summary)
@@ -370,10 +375,7 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 		fmt.Fprintf(summary, "The workloads on %s have no cost table of that engine in this run to predict them with (add an opcost collector with vm.engine = %q). ", w.Engine, w.Engine)
 		return
 	}
-	cost := map[string]Cost{}
-	for _, k := range t.Costs {
-		cost[k.Opcode] = k
-	}
+	cost := costsByOpcode(t)
 	var rows [][]string
 	worst := 0.0
 	missing := map[string]bool{}
@@ -411,4 +413,67 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 	if len(missing) > 0 {
 		fmt.Fprintf(summary, "Executed opcodes without a cost in the table (not measured in this run): %s. ", strings.Join(slices.Sorted(maps.Keys(missing)), ", "))
 	}
+}
+
+// compareTables compares every cell's cost table with the first one's
+// (two engines, two hosts, two repetitions of a study): the rank
+// correlations of their costs over the opcodes both measured, each one's
+// max/min cost ratio, and the opcodes whose rank moves most.
+func compareTables(res *sdk.Result, cells []*cell, tables []*Table, summary *strings.Builder) {
+	ref := costsByOpcode(tables[0])
+	var rows [][]string
+	for i := 1; i < len(tables); i++ {
+		other := costsByOpcode(tables[i])
+		var ops []string
+		var xs, ys []float64
+		for _, k := range tables[0].Costs {
+			if o, ok := other[k.Opcode]; ok && !k.counted() {
+				ops = append(ops, k.Opcode)
+				xs = append(xs, ref[k.Opcode].NS)
+				ys = append(ys, o.NS)
+			}
+		}
+		if len(ops) < 2 {
+			continue
+		}
+		rho, tau := stats.Spearman(xs, ys), stats.KendallTau(xs, ys)
+		rx, ry := stats.Ranks(xs), stats.Ranks(ys)
+		idx := make([]int, len(ops))
+		for j := range idx {
+			idx[j] = j
+		}
+		sort.SliceStable(idx, func(a, b int) bool { return math.Abs(rx[idx[a]]-ry[idx[a]]) > math.Abs(rx[idx[b]]-ry[idx[b]]) })
+		var moved []string
+		for _, j := range idx[:min(5, len(idx))] {
+			moved = append(moved, fmt.Sprintf("%s (%.0f → %.0f)", ops[j], float64(len(ops))+1-rx[j], float64(len(ops))+1-ry[j]))
+		}
+		rows = append(rows, []string{cells[0].name, cells[i].name, strconv.Itoa(len(ops)), fmt.Sprintf("%.3f", rho), fmt.Sprintf("%.3f", tau),
+			ratio(xs), ratio(ys), strings.Join(moved, ", ")})
+		fmt.Fprintf(summary, "Cost tables of %s and %s: Spearman ρ %.3f, Kendall τ %.3f over %d opcodes (the paper's devices agreed at ρ ≥ .937). ",
+			cells[0].name, cells[i].name, rho, tau, len(ops))
+	}
+	res.Table("comparison", "Cost tables compared with the first cell's: rank correlations, max/min cost ratio of each, the opcodes whose rank (1 = most expensive) moves most",
+		[]string{"cell", "against", "opcodes", "Spearman ρ", "Kendall τ", "max/min (cell)", "max/min (against)", "largest rank moves"}, rows)
+}
+
+func costsByOpcode(t *Table) map[string]Cost {
+	m := map[string]Cost{}
+	for _, k := range t.Costs {
+		m[k.Opcode] = k
+	}
+	return m
+}
+
+// ratio is the max/min of the positive costs.
+func ratio(xs []float64) string {
+	lo, hi := math.Inf(1), 0.0
+	for _, x := range xs {
+		if x > 0 {
+			lo, hi = min(lo, x), max(hi, x)
+		}
+	}
+	if hi == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f×", hi/lo)
 }

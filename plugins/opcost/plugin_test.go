@@ -105,6 +105,10 @@ func TestStudy(t *testing.T) {
 	if !strings.Contains(resp.Summary, "Most expensive") {
 		t.Errorf("summary: %s", resp.Summary)
 	}
+	cmp := tables["comparison"]
+	if cmp == nil || len(cmp.Rows) != 1 || cmp.Rows[0][1] != "engine=aot" || cmp.Rows[0][2] != "9" {
+		t.Errorf("comparison table %+v", cmp)
+	}
 	pt := tables["prediction-interp"]
 	if pt == nil || len(pt.Rows) != 1 || pt.Rows[0][0] != "dpa-fib" || pt.Rows[0][1] != "12" {
 		t.Fatalf("prediction table %+v", pt)

@@ -39,3 +39,15 @@ func MedianInterval(xs []float64) (lo, hi float64) {
 	slices.Sort(s)
 	return stats.MedianCI(len(s), stats.DefaultConfidence).Bounds(s)
 }
+
+// Spearman returns Spearman's rank correlation ρ of paired samples (ties
+// get mean ranks); NaN when undefined.
+func Spearman(xs, ys []float64) float64 { return stats.Spearman(xs, ys) }
+
+// KendallTau returns Kendall's rank correlation τ-b of paired samples;
+// NaN when undefined.
+func KendallTau(xs, ys []float64) float64 { return stats.KendallTau(xs, ys) }
+
+// Ranks returns the 1-based ranks of xs (ascending; ties get the mean of
+// the ranks they span).
+func Ranks(xs []float64) []float64 { return stats.Ranks(xs) }
