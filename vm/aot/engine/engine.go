@@ -95,33 +95,12 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	if !ok {
 		return nil, fmt.Errorf("code item not found in its DEX file")
 	}
-	// The handler address of each exception edge, by block and edge, as
-	// the front end built them: passes may redirect an edge past an
-	// empty handler block (emptyblocks), never reorder or drop one.
-	handlers := map[int][]int{}
-	throwPC := map[int]int{}
-	cfg := e.cfg
-	cfg.After = func(pass string, fn *ssa.Func) {
-		if pass != "build" {
-			return
-		}
-		for _, b := range fn.Blocks {
-			for _, h := range b.Succs[len(b.Succs)-b.NCatch:] {
-				handlers[b.ID] = append(handlers[b.ID], h.PC)
-			}
-			if b.Kind == ssa.BlockThrow && b.Control != nil {
-				// the pc of the throw instruction: copy propagation
-				// replaces the control by the thrown value, whose pc
-				// is where that was made
-				throwPC[b.ID] = b.Control.PC
-			}
-		}
-	}
-	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, cfg)
+	var t aot.Tables
+	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, aot.RecordTables(e.cfg, &t))
 	if err != nil {
 		return nil, err
 	}
-	return lower(fn, m, handlers, throwPC)
+	return lower(fn, m, t.Handlers, t.ThrowPC)
 }
 
 func (e *Engine) indexOf(f *dex.File, c *dex.Code) (uint32, bool) {
