@@ -34,6 +34,11 @@ type Engine struct {
 	// Filter, if set, selects the methods to compile; the others run on
 	// the interpreter without counting as fallbacks.
 	Filter func(m *runtime.Method) bool
+
+	// cached are the methods of .oat caches (UseCache) by DEX file and
+	// method index; fromCache counts those compiled.
+	cached    map[*dex.File]map[uint32]cachedMethod
+	fromCache int
 }
 
 // interpreted marks a method left to the interpreter.
@@ -95,6 +100,9 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	if !ok {
 		return nil, fmt.Errorf("code item not found in its DEX file")
 	}
+	if c, ok, err := e.lowerCached(f, idx, m); ok {
+		return c, err
+	}
 	var t aot.Tables
 	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, aot.RecordTables(e.cfg, &t))
 	if err != nil {
@@ -139,6 +147,10 @@ func reason(err error) string {
 type Stats struct {
 	Compiled  int
 	Fallbacks []aot.ReasonCount // most frequent first
+
+	// FromCache counts the compiled methods whose IR came from an .oat
+	// cache (UseCache), without the front end or the passes.
+	FromCache int
 }
 
 // NumFallbacks is the number of methods left to the interpreter.
@@ -153,7 +165,7 @@ func (s Stats) NumFallbacks() int {
 // Stats returns how many methods were compiled and why the others fell
 // back.
 func (e *Engine) Stats() Stats {
-	s := Stats{Compiled: e.compiled}
+	s := Stats{Compiled: e.compiled, FromCache: e.fromCache}
 	for k, n := range e.fallbacks {
 		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
 	}
