@@ -26,6 +26,7 @@ func (e *Engine) UseCache(f *dex.File, c *oat.Cache) error {
 	if err := c.CheckCompiler(oat.Identity(e.cfg)); err != nil {
 		return err
 	}
+	c.SetNames(f)
 	ms := make(map[uint32]cachedMethod, len(c.Methods)+len(c.Fallbacks))
 	for i := range c.Methods {
 		ms[c.Methods[i].Index] = cachedMethod{m: &c.Methods[i]}

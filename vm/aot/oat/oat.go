@@ -27,7 +27,6 @@
 //	           uvarint count, count × method
 //	method   = uvarint index-delta (the method index minus the previous one's, the first
 //	           minus 0; methods in increasing index order, each once)
-//	           string name (as dex.File.MethodName gives it)
 //	           byte kind: 0 compiled, 1 front-end fallback, 2 other fallback
 //	           compiled: func; front-end fallback: svarint pc, string reason; other: string message
 //	func     = uvarint numValues, uvarint numBlocks (ssa.Func's ID bounds, both < 2^20)
@@ -40,11 +39,14 @@
 //	           uvarint count, count × uvarint predecessor id (in φ-argument order)
 //	           uvarint count, count × pc (the handler address of each exception edge, as built)
 //	           uvarint throw (0: none, else the throw instruction's pc + 2)
-//	value    = uvarint id, byte op, byte type, svarint aux, pc
+//	value    = svarint id-delta, byte op, byte type, svarint aux, svarint pc-delta
 //	           uvarint count, count × svarint (id − argument id)
 //	crc      = u32 CRC-32C (Castagnoli) of everything before it
 //
-// Ops, types and block kinds are written as their ssa numbers; Identity
+// A value's ID and pc are written as the difference from the previous
+// value's in the function (from −1 for the first). Method names are not
+// stored: the DEX file has them (SetNames). Ops, types and block kinds
+// are written as their ssa numbers; Identity
 // hashes their names, so a compiler whose numbering differs writes a
 // different identity. The last two block fields are the side tables the
 // lowering needs of the IR as the front end built it (aot.Tables), kept
@@ -87,9 +89,11 @@ type Cache struct {
 	// Location is the DEX file's name as the compiler was given it.
 	Location string
 	// Compiler is the writer's Identity.
-	Compiler  string
-	Methods   []aot.Method   // increasing method index
-	Fallbacks []aot.Fallback // increasing method index
+	Compiler string
+	// Methods and Fallbacks are in increasing method index order; Read
+	// names them "method N" (SetNames gives them their names).
+	Methods   []aot.Method
+	Fallbacks []aot.Fallback
 }
 
 // New returns the cache of r, the result of compiling f (read from
@@ -155,6 +159,25 @@ func (e *CorruptError) Error() string {
 
 // Is makes errors.Is(err, ErrCorrupt) hold.
 func (e *CorruptError) Is(target error) bool { return target == ErrCorrupt }
+
+// SetNames names the methods and fallbacks of c, and their functions, as
+// f does; Read, which does not see the DEX file, calls them "method N".
+func (c *Cache) SetNames(f *dex.File) {
+	name := func(i uint32) string {
+		if int(i) < len(f.Methods) {
+			return f.MethodName(i)
+		}
+		return fmt.Sprintf("method %d", i)
+	}
+	for i := range c.Methods {
+		m := &c.Methods[i]
+		m.Name = name(m.Index)
+		m.Func.Name = m.Name
+	}
+	for i := range c.Fallbacks {
+		c.Fallbacks[i].Name = name(c.Fallbacks[i].Index)
+	}
+}
 
 // Match reports whether the cache was compiled from f: an error wrapping
 // ErrStale if f's checksum or signature differs from the recorded ones.

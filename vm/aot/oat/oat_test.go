@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,15 +50,21 @@ func dump(fn *ssa.Func) string {
 	return sb.String()
 }
 
-// survivors returns t's entries for the blocks fn still has: the cache
-// keeps no others.
+// survivors returns t's entries for the blocks fn still has (the cache
+// keeps no others), with nil maps for none.
 func survivors(fn *ssa.Func, t aot.Tables) aot.Tables {
-	out := aot.Tables{Handlers: map[int][]int{}, ThrowPC: map[int]int{}}
+	var out aot.Tables
 	for _, b := range fn.Blocks {
 		if h, ok := t.Handlers[b.ID]; ok {
+			if out.Handlers == nil {
+				out.Handlers = map[int][]int{}
+			}
 			out.Handlers[b.ID] = h
 		}
 		if pc, ok := t.ThrowPC[b.ID]; ok {
+			if out.ThrowPC == nil {
+				out.ThrowPC = map[int]int{}
+			}
 			out.ThrowPC[b.ID] = pc
 		}
 	}
@@ -87,6 +94,7 @@ func TestRoundTripCorpus(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Logf("%d methods, %d fallbacks: %d bytes; compile %v, load %v", len(r.Methods), len(r.Fallbacks), len(b), compiled, loaded)
+			got.SetNames(f)
 			if got.DexChecksum != f.Header.Checksum || got.DexSignature != f.Header.Signature || got.Location != name || got.Compiler != oat.Identity(cfg) {
 				t.Errorf("header: got %08x %x %q %q", got.DexChecksum, got.DexSignature, got.Location, got.Compiler)
 			}
@@ -214,7 +222,7 @@ func TestReadErrors(t *testing.T) {
 
 // TestBadIR checks that IR which decodes but breaks the IR's invariants
 // (here a value used where it is not defined) is refused as corrupt,
-// named by its method and offset.
+// named by its method's index and the offset.
 func TestBadIR(t *testing.T) {
 	f, _ := smallCache(t)
 	r := aot.Compile(f, aot.Options{})
@@ -249,8 +257,9 @@ func TestBadIR(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = oat.Read(b)
-	if !errors.Is(err, oat.ErrCorrupt) || !strings.Contains(err.Error(), m.Name) || !strings.Contains(err.Error(), "offset 0x") {
-		t.Fatalf("Read: %v, want a corrupt-cache error naming %s and an offset", err, m.Name)
+	label := "method " + strconv.Itoa(int(m.Index)) + ": "
+	if !errors.Is(err, oat.ErrCorrupt) || !strings.Contains(err.Error(), label) || !strings.Contains(err.Error(), "offset 0x") {
+		t.Fatalf("Read: %v, want a corrupt-cache error naming %q and an offset", err, label)
 	}
 }
 
@@ -287,13 +296,19 @@ func TestStaleAndCompiler(t *testing.T) {
 func TestFallbacksRoundTrip(t *testing.T) {
 	f, _ := smallCache(t)
 	r := aot.Compile(f, aot.Options{})
-	m := r.Methods[0]
-	r.Methods = r.Methods[1:]
-	r.Fallbacks = append(r.Fallbacks,
-		aot.Fallback{Name: m.Name, Index: m.Index, Reason: &frontend.Error{PC: 7, Reason: "invoke-polymorphic is not compiled"}},
-		aot.Fallback{Name: "LX;.y:()V", Index: 1 << 20, Reason: errors.New("internal compiler error in LX;.y:()V: boom")},
-		aot.Fallback{Name: "LX;.z:()V", Index: 1<<20 + 1, Reason: &frontend.Error{PC: -1, Reason: "no code"}},
-	)
+	if len(r.Methods) < 4 {
+		t.Fatalf("%d methods, want at least 4", len(r.Methods))
+	}
+	reasons := []error{
+		&frontend.Error{PC: 7, Reason: "invoke-polymorphic is not compiled"},
+		errors.New("internal compiler error: boom"),
+		&frontend.Error{PC: -1, Reason: "no code"},
+	}
+	for i, why := range reasons {
+		m := r.Methods[i]
+		r.Fallbacks = append(r.Fallbacks, aot.Fallback{Name: m.Name, Index: m.Index, Reason: why})
+	}
+	r.Methods = r.Methods[len(reasons):]
 	b, err := oat.Encode(oat.New(f, "dpa-fib.dex", r, ssa.Config{}))
 	if err != nil {
 		t.Fatal(err)
@@ -302,9 +317,11 @@ func TestFallbacksRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(c.Fallbacks) != 3 {
-		t.Fatalf("%d fallbacks read back, want 3", len(c.Fallbacks))
+	c.SetNames(f)
+	if len(c.Fallbacks) != len(reasons) {
+		t.Fatalf("%d fallbacks read back, want %d", len(c.Fallbacks), len(reasons))
 	}
+	sort.Slice(r.Fallbacks, func(i, j int) bool { return r.Fallbacks[i].Index < r.Fallbacks[j].Index })
 	for i, w := range r.Fallbacks {
 		g := c.Fallbacks[i]
 		if g.Name != w.Name || g.Index != w.Index || g.Reason.Error() != w.Reason.Error() || reflect.TypeOf(g.Reason) != reflect.TypeOf(w.Reason) {
@@ -315,8 +332,8 @@ func TestFallbacksRoundTrip(t *testing.T) {
 		t.Errorf("reasons %v, want %v", got, want)
 	}
 	// a method index written twice cannot be encoded
-	r.Fallbacks = append(r.Fallbacks, aot.Fallback{Name: "again", Index: 1 << 20, Reason: errors.New("x")})
-	if _, err := oat.Encode(oat.New(f, "dpa-fib.dex", r, ssa.Config{})); err == nil || !strings.Contains(err.Error(), "twice") {
+	r.Fallbacks = append(r.Fallbacks, aot.Fallback{Name: "again", Index: r.Methods[0].Index, Reason: errors.New("x")})
+	if _, err := oat.Encode(oat.New(f, "dpa-fib.dex", r, ssa.Config{})); err == nil || !strings.Contains(err.Error(), "listed twice") {
 		t.Errorf("Encode with a method twice: %v", err)
 	}
 }

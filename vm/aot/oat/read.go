@@ -78,7 +78,7 @@ func Read(data []byte) (*Cache, error) {
 		if index > math.MaxUint32 {
 			r.fail(at, "method index %d beyond 32 bits", index)
 		}
-		name := r.str("method name")
+		name := fmt.Sprintf("method %d", index)
 		kind := r.byte("method kind")
 		if r.err != nil {
 			break
@@ -118,6 +118,10 @@ type reader struct {
 	data []byte // the file without its checksum
 	off  int
 	err  *CorruptError
+	// scratch tables of a function's values and blocks by ID, reused
+	// (cleared) from function to function
+	vals   []*ssa.Value
+	blocks []*ssa.Block
 }
 
 func (r *reader) fail(off int, format string, args ...any) {
@@ -213,17 +217,27 @@ func (r *reader) pc(what string) int {
 // fn decodes a function and its side tables, and checks it.
 func (r *reader) fn(name string) (*ssa.Func, aot.Tables) {
 	start := r.off
-	t := aot.Tables{Handlers: map[int][]int{}, ThrowPC: map[int]int{}}
+	var t aot.Tables // its maps made only when needed: most methods have no entries
 	nv := r.id("value ID bound", maxIDs+1)
 	nb := r.id("block ID bound", maxIDs+1)
 	nblocks := r.count("block count", 9)
+	prevID, prevPC := int64(-1), int64(-1)
 	if r.err != nil {
 		return nil, t
 	}
 	fn := &ssa.Func{Name: name}
 	fn.Reserve(nv, nb)
-	vals := make([]*ssa.Value, nv)
-	blocks := make([]*ssa.Block, nb)
+	if cap(r.vals) < nv {
+		r.vals = make([]*ssa.Value, nv)
+	}
+	if cap(r.blocks) < nb {
+		r.blocks = make([]*ssa.Block, nb)
+	}
+	vals, blocks := r.vals[:nv], r.blocks[:nb]
+	defer clear(vals)
+	defer clear(blocks)
+	// one allocation for the blocks and one per block for its values
+	bslab := make([]ssa.Block, nblocks)
 	// references to values and blocks, resolved once all are read
 	type valueRef struct {
 		at, id int
@@ -245,7 +259,8 @@ func (r *reader) fn(name string) (*ssa.Func, aot.Tables) {
 			r.fail(at, "%s: b%d twice", name, id)
 			break
 		}
-		b := &ssa.Block{ID: id, Func: fn}
+		b := &bslab[i]
+		b.ID, b.Func = id, fn
 		blocks[id] = b
 		fn.Blocks = append(fn.Blocks, b)
 		if k := ssa.BlockKind(r.byte("block kind")); k.String() != "invalid" {
@@ -256,17 +271,24 @@ func (r *reader) fn(name string) (*ssa.Func, aot.Tables) {
 		b.PC = r.pc("block pc")
 		nvals := r.count("value count", 6)
 		b.Values = make([]*ssa.Value, 0, nvals)
+		vslab := make([]ssa.Value, nvals)
 		for j := 0; j < nvals && r.err == nil; j++ {
 			at := r.off
-			vid := r.id("value ID", nv)
+			vid64 := prevID + r.varint("value ID")
+			if r.err == nil && (vid64 < 0 || vid64 >= int64(nv)) {
+				r.fail(at, "%s: value ID %d: not in [0, %d)", name, vid64, nv)
+			}
 			if r.err != nil {
 				break
 			}
+			vid := int(vid64)
+			prevID = vid64
 			if vals[vid] != nil {
 				r.fail(at, "%s: v%d twice", name, vid)
 				break
 			}
-			v := &ssa.Value{ID: vid, Block: b}
+			v := &vslab[j]
+			v.ID, v.Block = vid, b
 			vals[vid] = v
 			b.Values = append(b.Values, v)
 			if op := ssa.Op(r.byte("op")); op != ssa.OpInvalid && op.String() != "Invalid" {
@@ -280,7 +302,12 @@ func (r *reader) fn(name string) (*ssa.Func, aot.Tables) {
 				r.fail(r.off-1, "%s: v%d: type %d", name, vid, ty)
 			}
 			v.Aux = r.varint("aux")
-			v.PC = r.pc("value pc")
+			at = r.off
+			pc := prevPC + r.varint("value pc")
+			if r.err == nil && (pc < -1 || pc > math.MaxInt32) {
+				r.fail(at, "%s: v%d: pc %d", name, vid, pc)
+			}
+			v.PC, prevPC = int(pc), pc
 			nargs := r.count("argument count", 1)
 			if nargs > 0 {
 				v.Args = make([]*ssa.Value, nargs)
@@ -331,9 +358,15 @@ func (r *reader) fn(name string) (*ssa.Func, aot.Tables) {
 		}
 		nh := r.count("handler count", 1)
 		for k := 0; k < nh && r.err == nil; k++ {
+			if t.Handlers == nil {
+				t.Handlers = map[int][]int{}
+			}
 			t.Handlers[id] = append(t.Handlers[id], r.pc("handler pc"))
 		}
 		if pc := r.id("throw pc+2", math.MaxInt32); pc > 0 {
+			if t.ThrowPC == nil {
+				t.ThrowPC = map[int]int{}
+			}
 			t.ThrowPC[id] = pc - 2
 		}
 	}

@@ -58,11 +58,10 @@ func Encode(c *Cache) ([]byte, error) {
 	prev := uint32(0)
 	for i, e := range entries {
 		if i > 0 && e.index == prev {
-			return nil, fmt.Errorf("oat: method %d (%s) twice", e.index, e.name)
+			return nil, fmt.Errorf("oat: method %d (%s) listed twice", e.index, e.name)
 		}
 		b = binary.AppendUvarint(b, uint64(e.index-prev))
 		prev = e.index
-		b = appendString(b, e.name)
 		if e.m != nil {
 			b = append(b, 0)
 			var err error
@@ -109,6 +108,9 @@ func appendFunc(b []byte, fn *ssa.Func, t *aot.Tables) ([]byte, error) {
 	b = binary.AppendUvarint(b, uint64(fn.NumValues()))
 	b = binary.AppendUvarint(b, uint64(fn.NumBlocks()))
 	b = binary.AppendUvarint(b, uint64(len(fn.Blocks)))
+	// value IDs and pcs as the difference from the previous value's:
+	// mostly one byte
+	prevID, prevPC := -1, -1
 	for _, blk := range fn.Blocks {
 		if blk.PC < -1 {
 			return nil, fmt.Errorf("b%d: pc %d", blk.ID, blk.PC)
@@ -121,10 +123,11 @@ func appendFunc(b []byte, fn *ssa.Func, t *aot.Tables) ([]byte, error) {
 			if v.PC < -1 {
 				return nil, fmt.Errorf("v%d: pc %d", v.ID, v.PC)
 			}
-			b = binary.AppendUvarint(b, uint64(v.ID))
+			b = binary.AppendVarint(b, int64(v.ID-prevID))
 			b = append(b, byte(v.Op), byte(v.Type))
 			b = binary.AppendVarint(b, v.Aux)
-			b = appendPC(b, v.PC)
+			b = binary.AppendVarint(b, int64(v.PC-prevPC))
+			prevID, prevPC = v.ID, v.PC
 			b = binary.AppendUvarint(b, uint64(len(v.Args)))
 			for _, a := range v.Args {
 				b = binary.AppendVarint(b, int64(v.ID-a.ID))
