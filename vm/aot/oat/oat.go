@@ -111,9 +111,11 @@ func New(f *dex.File, location string, r *aot.Result, cfg ssa.Config) *Cache {
 
 // Identity names the compiler that cfg configures: the format version,
 // a hash of the IR's vocabulary (op, type and block kind names by number:
-// the encoding) and the passes it runs, in order. A cache is used only by
-// a compiler of the same identity, because the IR another pipeline makes
-// is not what this one would run.
+// the encoding), the passes it runs, in order, and a hash of the rest of
+// cfg (any setting that changes the IR the passes make, such as one added
+// later, changes the identity). A cache is used only by a compiler of the
+// same identity, because the IR another one makes is not what this one
+// would run.
 func Identity(cfg ssa.Config) string {
 	h := sha256.New()
 	for o := ssa.Op(1); o.String() != "Invalid"; o++ {
@@ -131,7 +133,12 @@ func Identity(cfg ssa.Config) string {
 			run = append(run, p)
 		}
 	}
-	return fmt.Sprintf("oat %d; ir %s; passes %s", Version, hex.EncodeToString(h.Sum(nil)[:8]), strings.Join(run, ","))
+	// what does not change the IR: the checker, the dump hook, and the
+	// disabled passes, which the pass list shows
+	rest := cfg
+	rest.Disabled, rest.Check, rest.After = nil, false, nil
+	c := sha256.Sum256(fmt.Appendf(nil, "%+v", rest))
+	return fmt.Sprintf("oat %d; ir %s; passes %s; config %s", Version, hex.EncodeToString(h.Sum(nil)[:8]), strings.Join(run, ","), hex.EncodeToString(c[:4]))
 }
 
 // Errors a cache is refused with; the errors of Read, Match and

@@ -285,6 +285,11 @@ func TestStaleAndCompiler(t *testing.T) {
 	if err := c.CheckCompiler(id); !errors.Is(err, oat.ErrCompiler) {
 		t.Errorf("CheckCompiler of a pipeline without cse: %v, want ErrCompiler", err)
 	}
+	// the checker and the dump hook do not change the IR
+	same := ssa.Config{Disabled: map[string]bool{}, Check: true, After: func(string, *ssa.Func) {}}
+	if got, want := oat.Identity(same), oat.Identity(ssa.Config{}); got != want {
+		t.Errorf("identity with checks and a dump hook %q, without %q", got, want)
+	}
 	if strings.Contains(id, "cse,") || !strings.Contains(oat.Identity(ssa.Config{}), "constfold,cse,deadcode") {
 		t.Errorf("identities %q and %q do not list the passes run", id, oat.Identity(ssa.Config{}))
 	}
