@@ -5,8 +5,9 @@
 // A method the compiler does not handle is a fallback, counted with its
 // reason, and runs on the interpreter.
 //
-// Lowering to an executable form, the .oat cache file and the barriers of
-// paper 003 are the next steps (issue 17 items 3 to 5).
+// vm/aot/engine lowers the optimised IR to executable closures and
+// vm/aot/oat stores it in .oat cache files; the barriers of paper 003 are
+// the next step (issue 17 item 5).
 package aot
 
 import (
