@@ -7,7 +7,9 @@
 // the DEX header) and by the identity of the compiler that wrote it
 // (Identity): a cache whose DEX has changed is stale, one written by
 // another compiler or with another pass pipeline is refused, and one that
-// fails its own checksum is corrupt; none of them is ever used.
+// fails its own checksum is corrupt; none of them is ever used. An
+// intact cache is trusted as ART trusts its oat files: the checksum and
+// the IR checker catch damage, not forgery.
 //
 // # Format
 //
