@@ -162,6 +162,7 @@ type CorruptError struct {
 	Reason string
 }
 
+// Error names the offset and what is wrong there.
 func (e *CorruptError) Error() string {
 	return fmt.Sprintf("corrupt .oat cache: offset %#x: %s", e.Offset, e.Reason)
 }
