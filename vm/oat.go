@@ -40,7 +40,7 @@ func useOat(eng runtime.Engine, path string, boot *dex.File, app []*dex.File, ap
 	if err != nil {
 		return fmt.Errorf("vm: %w; %s", err, remake())
 	}
-	target := (*dex.File)(nil)
+	var target *dex.File
 	var stale error
 	for i, f := range app {
 		if c.Match(f) == nil {
@@ -52,7 +52,7 @@ func useOat(eng runtime.Engine, path string, boot *dex.File, app []*dex.File, ap
 		}
 	}
 	if target == nil && c.Match(boot) == nil {
-		target = boot
+		target, dexPath = boot, c.Location
 	}
 	switch {
 	case target == nil && stale != nil:
