@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"io"
 	"math"
 	"sort"
 
@@ -15,16 +14,6 @@ import (
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
-// Write writes c in the .oat format.
-func Write(w io.Writer, c *Cache) error {
-	b, err := Encode(c)
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(b)
-	return err
-}
 
 // Encode returns c in the .oat format. It fails on a cache the format
 // cannot hold: a method index twice, a function beyond the ID bounds.
