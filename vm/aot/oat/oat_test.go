@@ -342,3 +342,25 @@ func TestFallbacksRoundTrip(t *testing.T) {
 		t.Errorf("Encode with a method twice: %v", err)
 	}
 }
+
+// TestDeterministic compiles each DEX file of the corpus twice: the
+// caches are the same bytes, as dex2oat's output is for the same input
+// (the compiler must not depend on map order).
+func TestDeterministic(t *testing.T) {
+	for name, data := range corpus(t) {
+		f := readDEX(t, data)
+		var first []byte
+		for i := 0; i < 3; i++ {
+			b, err := oat.Encode(oat.New(f, name, aot.Compile(f, aot.Options{}), ssa.Config{}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				first = b
+			} else if !bytes.Equal(b, first) {
+				t.Errorf("%s: compile %d gave another cache than the first", name, i+1)
+				break
+			}
+		}
+	}
+}
