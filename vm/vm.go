@@ -41,6 +41,11 @@ type Options struct {
 	// call and runs the compiled code (package vm/aot/engine), falling
 	// back to the interpreter per method.
 	Engine string
+	// Oat, if set, is an .oat cache (droidprof vm compile app.dex -o
+	// app.oat) of a DEX file of the class path, from which the aot
+	// engine takes that file's compiled methods instead of compiling
+	// them at their first call. A stale or corrupt cache is an error.
+	Oat string
 	// Preload names classes ("pkg.Name") that the VM loads and
 	// initialises in its zygote phase, before it seals the zygote space
 	// and runs the main class (Android's preloaded-classes): what their
@@ -118,6 +123,11 @@ func New(opts Options) (v *runtime.VM, err error) {
 			return nil, fmt.Errorf("vm: class path: %s: %w", p, err)
 		}
 		app = append(app, f)
+	}
+	if opts.Oat != "" {
+		if err := useOat(eng, opts.Oat, boot, app, opts.ClassPath); err != nil {
+			return nil, err
+		}
 	}
 	return runtime.New(runtime.Options{
 		GC:      opts.GC,

@@ -5,15 +5,17 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/droidprof/droidprof/vm/aot"
+	"github.com/droidprof/droidprof/vm/aot/oat"
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
 )
 
-const vmCompileUsage = "usage: droidprof vm compile FILE.dex [--dump=PASS] [--method=NAME] [--format=text|dot] [--disable=PASS,...] | --passes"
+const vmCompileUsage = "usage: droidprof vm compile FILE.dex [-o FILE.oat] [--dump=PASS] [--method=NAME] [--format=text|dot] [--disable=PASS,...] | --passes"
 
 // vmCompile compiles a DEX file's methods with the AOT compiler and
 // prints a summary, or the IR of the selected methods after a pass.
@@ -23,7 +25,7 @@ func vmCompile(env *env, args []string) error {
 	method := fs.String("method", "", "only the methods whose name (LClass;.name:(params)ret) contains this")
 	format := fs.String("format", "text", "dump format: text or dot (Graphviz)")
 	disable := fs.String("disable", "", "passes to skip, separated by commas")
-	out := fs.String("o", "", "write compiled code (not yet implemented)")
+	out := fs.String("o", "", "write the compiled methods to this .oat cache, for droidprof vm run --engine=aot --oat FILE")
 	list := fs.Bool("passes", false, "list the passes in pipeline order and exit")
 	files, err := flags(fs, args)
 	if err != nil {
@@ -37,9 +39,6 @@ func vmCompile(env *env, args []string) error {
 	}
 	if len(files) != 1 {
 		return &exitError{code: 2, err: errors.New(vmCompileUsage)}
-	}
-	if *out != "" {
-		return &exitError{code: 2, err: errors.New("vm compile: -o: writing compiled code (.oat) is not implemented yet; --dump shows the optimised IR")}
 	}
 	if *format != "text" && *format != "dot" {
 		return &exitError{code: 2, err: fmt.Errorf("vm compile: --format %q: want text or dot", *format)}
@@ -60,6 +59,13 @@ func vmCompile(env *env, args []string) error {
 	data, err := os.ReadFile(files[0])
 	if err != nil {
 		return err
+	}
+	if *out != "" {
+		if st, err := os.Stat(*out); err == nil {
+			if in, ierr := os.Stat(files[0]); ierr == nil && os.SameFile(st, in) {
+				return &exitError{code: 2, err: fmt.Errorf("vm compile: -o %s is the DEX file itself; name the .oat cache, e.g. -o %s", *out, strings.TrimSuffix(*out, ".dex")+".oat")}
+			}
+		}
 	}
 	f, err := dex.Read(data)
 	if err != nil {
@@ -109,5 +115,41 @@ func vmCompile(env *env, args []string) error {
 	for _, fb := range r.Fallbacks {
 		fmt.Fprintf(w, "fallback: %s: %v\n", fb.Name, fb.Reason)
 	}
+	if *out == "" {
+		return nil
+	}
+	cfg.After = nil
+	start = time.Now()
+	b, err := oat.Encode(oat.New(f, files[0], r, cfg))
+	if err != nil {
+		return fmt.Errorf("vm compile: %s: %w", *out, err)
+	}
+	if err := writeFileAtomic(*out, b); err != nil {
+		return fmt.Errorf("vm compile: %w", err)
+	}
+	fmt.Fprintf(w, "wrote %s: %d bytes, %d methods compiled, %d fallbacks, in %v\n", *out, len(b), len(r.Methods), len(r.Fallbacks), time.Since(start).Round(time.Microsecond))
 	return nil
+}
+
+// writeFileAtomic writes data to path through a temporary file in the
+// same directory, so that a failed write leaves no partial file behind.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
 }

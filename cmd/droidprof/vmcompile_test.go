@@ -1,11 +1,16 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/droidprof/droidprof/vm/smali"
 	"github.com/droidprof/droidprof/vm/smali/ast"
+	"github.com/droidprof/droidprof/workloads"
 )
 
 const sumSmali = `.class public LSum;
@@ -71,7 +76,6 @@ func TestVMCompile(t *testing.T) {
 			[]string{"# after build", "# after copyprop", "# after deadcode2"}, nil, ""},
 		{[]string{"vm", "compile", "sum.dex", "--dump=constfld"}, 2, nil, nil, "unknown pass (did you mean \"constfold\"?)"},
 		{[]string{"vm", "compile", "sum.dex", "--method=nosuch"}, 1, nil, nil, "no method of sum.dex matches \"nosuch\""},
-		{[]string{"vm", "compile", "sum.dex", "-o", "sum.oat"}, 2, nil, nil, "not implemented yet"},
 		{[]string{"vm", "compile"}, 2, nil, nil, "usage: droidprof vm compile"},
 		{[]string{"vm", "compile", "--passes"}, 0, []string{"copyprop ", "boundscheckelim  delete bounds checks"}, nil, ""},
 		{[]string{"vm", "compile", "missing.dex"}, 1, nil, nil, "missing.dex"},
@@ -95,5 +99,95 @@ func TestVMCompile(t *testing.T) {
 				t.Errorf("stderr lacks %q:\n%s", tc.stderr, stderr)
 			}
 		})
+	}
+}
+
+// TestVMCompileOat checks the .oat cache from the command line: vm
+// compile -o writes it and prints its summary; vm run --engine=aot --oat
+// runs a workload from it with the output of a run without it; and a
+// stale, corrupt, truncated or foreign cache, or one that is not an .oat
+// file at all, stops the run with a message that names the file and how
+// to remake it.
+func TestVMCompileOat(t *testing.T) {
+	c := newCLI(t)
+	w, _ := workloads.Lookup("chess")
+	app, err := w.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.write("app.dex", string(app))
+	out := c.ok("vm", "compile", "app.dex", "-o", "app.oat")
+	if !regexp.MustCompile(`app.dex: 25 methods, 25 compiled, 0 fallbacks to the interpreter; 1400 code units in .*\nwrote app.oat: [0-9]+ bytes, 25 methods compiled, 0 fallbacks, in `).MatchString(out) {
+		t.Errorf("vm compile -o: summary:\n%s", out)
+	}
+	cache, err := os.ReadFile(filepath.Join(c.dir, "app.oat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := c.ok(append([]string{"vm", "run", "-cp", "app.dex", w.Main}, w.Args...)...)
+	if got := c.ok(append([]string{"vm", "run", "--engine=aot", "--oat", "app.oat", "-cp", "app.dex", w.Main}, w.Args...)...); got != want {
+		t.Errorf("from the cache:\n%s\ninterpreter:\n%s", got, want)
+	}
+
+	// another DEX file of the same name: the cache is stale
+	other, err := workloads.Workload{Name: "deltablue", DEX: "deltablue.dex"}.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.Mkdir(filepath.Join(c.dir, "new"), 0o755)
+	c.write("new/app.dex", string(other))
+	c.write("other.dex", string(other))
+	flip := append([]byte(nil), cache...)
+	flip[len(flip)/2] ^= 1
+	c.write("flipped.oat", string(flip))
+	c.write("half.oat", string(cache[:len(cache)/2]))
+	c.write("text.oat", "not a cache\n")
+	c.write("empty.oat", "")
+	out = c.ok("vm", "compile", "app.dex", "--disable=cse", "-o", "nocse.oat")
+	remake := "recompile with droidprof vm compile app.dex -o "
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		stderr []string
+	}{
+		{"stale", []string{"--engine=aot", "--oat", "app.oat", "-cp", "new/app.dex"}, 1,
+			[]string{"vm: app.oat: new/app.dex: stale .oat cache: compiled from app.dex with checksum", "; this DEX has checksum", "recompile with droidprof vm compile new/app.dex -o app.oat"}},
+		{"not on the class path", []string{"--engine=aot", "--oat", "app.oat", "-cp", "other.dex"}, 1,
+			[]string{"vm: app.oat: stale .oat cache: compiled from app.dex (checksum ", "), which is not on the class path; recompile with droidprof vm compile app.dex -o app.oat"}},
+		{"corrupt", []string{"--engine=aot", "--oat", "flipped.oat", "-cp", "app.dex"}, 1,
+			[]string{"vm: flipped.oat: corrupt .oat cache: offset 0x", ": checksum mismatch", remake + "flipped.oat"}},
+		{"truncated", []string{"--engine=aot", "--oat", "half.oat", "-cp", "app.dex"}, 1,
+			[]string{"vm: half.oat: corrupt .oat cache: offset 0x", "truncated: " + strconv.Itoa(len(cache)/2) + " of the " + strconv.Itoa(len(cache)) + " bytes", remake + "half.oat"}},
+		{"wrong magic", []string{"--engine=aot", "--oat", "text.oat", "-cp", "app.dex"}, 1,
+			[]string{"vm: text.oat: corrupt .oat cache: offset 0x0: not an .oat cache: the file starts with \"not a ca\"", remake + "text.oat"}},
+		{"empty", []string{"--engine=aot", "--oat", "empty.oat", "-cp", "app.dex"}, 1,
+			[]string{"vm: empty.oat: corrupt .oat cache: offset 0x0: truncated: 0 bytes"}},
+		{"a DEX file", []string{"--engine=aot", "--oat", "app.dex", "-cp", "app.dex"}, 1,
+			[]string{"not an .oat cache", "app.dex looks like a DEX file, not its .oat cache: make one with droidprof vm compile app.dex -o app.oat"}},
+		{"another pipeline", []string{"--engine=aot", "--oat", "nocse.oat", "-cp", "app.dex"}, 1,
+			[]string{"vm: nocse.oat: .oat cache of another compiler: written by \"oat 1; ir ", "passes copyprop,constfold,deadcode,", remake + "nocse.oat"}},
+		{"missing", []string{"--engine=aot", "--oat", "none.oat", "-cp", "app.dex"}, 1,
+			[]string{"none.oat: no such file", "make it with droidprof vm compile app.dex -o none.oat"}},
+		{"interpreter", []string{"--oat", "app.oat", "-cp", "app.dex"}, 2,
+			[]string{"--oat app.oat: only the aot engine uses an .oat cache; add --engine=aot"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stdout, stderr, code := c.run(append(append([]string{"vm", "run"}, tc.args...), w.Main)...)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d; stderr:\n%s", code, tc.code, stderr)
+			}
+			if stdout != "" {
+				t.Errorf("the program ran: stdout:\n%s", stdout)
+			}
+			for _, s := range tc.stderr {
+				if !strings.Contains(stderr, s) {
+					t.Errorf("stderr lacks %q:\n%s", s, stderr)
+				}
+			}
+		})
+	}
+	if _, stderr, code := c.run("vm", "compile", "app.dex", "-o", "app.dex"); code != 2 || !strings.Contains(stderr, "-o app.dex is the DEX file itself; name the .oat cache, e.g. -o app.oat") {
+		t.Errorf("vm compile -o app.dex: exit %d, stderr:\n%s", code, stderr)
 	}
 }

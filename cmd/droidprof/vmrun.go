@@ -19,7 +19,7 @@ import (
 )
 
 const vmUsage = "usage: droidprof vm run [-cp A.dex:B.dex] [-Xms SIZE] [-Xmx SIZE] [-XX:HeapGrowthLimit=SIZE] [-XX:HeapTargetUtilization=F] " +
-	"[-XX:HeapMinFree=SIZE] [-XX:HeapMaxFree=SIZE] [-Xgc:cms|ss,gcstress,preverify,postverify] [-verbose:gc] [--engine=interp|aot] [--preload-classes FILE] CLASS [ARGS...]"
+	"[-XX:HeapMinFree=SIZE] [-XX:HeapMaxFree=SIZE] [-Xgc:cms|ss,gcstress,preverify,postverify] [-verbose:gc] [--engine=interp|aot] [--oat FILE.oat] [--preload-classes FILE] CLASS [ARGS...]"
 
 // vmHelp explains the options, named and written as dalvikvm's.
 const vmHelp = vmUsage + `
@@ -40,6 +40,8 @@ k, m or g suffix, e.g. -Xmx64m, or a droidprof size such as 64MiB):
   -verbose:gc                 print a line per GC to stderr, as ART logs it
   --engine=interp|aot         the execution engine: the portable interpreter (default) or aot,
                               which compiles each method at its first call (vm/aot/engine)
+  --oat FILE.oat              with --engine=aot: take the compiled methods of a class path DEX file
+                              from its .oat cache (droidprof vm compile APP.dex -o FILE.oat)
   --preload-classes FILE      classes to initialise in the zygote phase, one per line (pkg.Name;
                               # starts a comment), as Android's preloaded-classes file
 `
@@ -64,6 +66,7 @@ type vmArgs struct {
 	gc        gc.Config
 	verboseGC bool
 	engine    string
+	oat       string
 	preload   []string
 	main      string
 	args      []string
@@ -143,6 +146,11 @@ func parseVMArgs(args []string) (*vmArgs, error) {
 			if _, err = vm.NewEngine(val); err == nil {
 				a.engine = val
 			}
+		case name == "--oat" || name == "-oat":
+			if !hasVal {
+				val, err = value(arg)
+			}
+			a.oat = val
 		case name == "--preload-classes" || name == "-preload-classes":
 			if !hasVal {
 				if val, err = value(arg); err != nil {
@@ -166,6 +174,9 @@ func parseVMArgs(args []string) (*vmArgs, error) {
 		}
 	}
 	a.gc.Verify = preVerify || postVerify
+	if a.oat != "" && a.engine != "aot" {
+		return nil, fmt.Errorf("--oat %s: only the aot engine uses an .oat cache; add --engine=aot", a.oat)
+	}
 	if i >= len(args) {
 		return nil, errNoClass
 	}
@@ -266,7 +277,7 @@ func vmRun(env *env, args []string) error {
 		fmt.Fprint(env.stderr, vmHelp)
 		return nil
 	}
-	opts := vm.Options{ClassPath: a.classPath, GC: a.gc, Stdout: env.stdout, Stderr: env.stderr, Engine: a.engine, Preload: a.preload}
+	opts := vm.Options{ClassPath: a.classPath, GC: a.gc, Stdout: env.stdout, Stderr: env.stderr, Engine: a.engine, Oat: a.oat, Preload: a.preload}
 	if err := a.gc.WithDefaults().Validate(); err != nil {
 		return &exitError{code: 2, err: fmt.Errorf("vm run: %w", err)}
 	}

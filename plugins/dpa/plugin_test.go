@@ -19,6 +19,11 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/plugins/dpa/analysis"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
+	"github.com/droidprof/droidprof/vm/aot"
+	"github.com/droidprof/droidprof/vm/aot/oat"
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/workloads"
 )
 
 func TestConformance(t *testing.T) {
@@ -431,5 +436,56 @@ func TestVerdict(t *testing.T) {
 			lo, hi := stats.MedianInterval(tc.eM)
 			t.Errorf("%s: %q, want %q (Err_m interval [%v, %v])", tc.name, got, tc.want, lo, hi)
 		}
+	}
+}
+
+// TestOatCache profiles a workload on the aot engine with its .oat cache
+// (vm.oat): the same calls as without; a cache of another DEX file stops
+// the step with an error naming it as stale.
+func TestOatCache(t *testing.T) {
+	dir := t.TempDir()
+	cache := func(name string) string {
+		data, err := workloads.Workload{Name: name, DEX: name + ".dex"}.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := dex.Read(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := oat.Encode(oat.New(f, name+".dex", aot.Compile(f, aot.Options{}), ssa.Config{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, name+".oat")
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	c := sdktest.Start(t, Plugin())
+	out, err := c.Collect(context.Background(), "dpa", map[string]any{"workload": "dpa-fib", "args": []string{"12"}, "vm": map[string]any{"engine": "aot", "oat": cache("dpa-fib")}},
+		sdktest.CollectOptions{StepID: "fib"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	readJSON(t, filepath.Join(out.StepDir, ResultFile), &r)
+	tr, err := trace.Load(filepath.Join(out.StepDir, trace.RecordsFile), filepath.Join(out.StepDir, trace.MetaFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fibEnters := 0
+	for _, e := range tr.Events {
+		if m := tr.MethodByID()[e.Method]; e.Action == trace.Enter && m != nil && m.Class == "dpa.Fib" && m.Name == "fib" {
+			fibEnters++
+		}
+	}
+	if r.ExitCode != 0 || fibEnters != 465 {
+		t.Errorf("exit %d, %d fib activations, want 0 and 465", r.ExitCode, fibEnters)
+	}
+	_, err = c.Collect(context.Background(), "dpa", map[string]any{"workload": "dpa-fib", "vm": map[string]any{"engine": "aot", "oat": cache("chess")}}, sdktest.CollectOptions{StepID: "stale"})
+	if err == nil || !strings.Contains(err.Error(), "stale .oat cache") {
+		t.Errorf("collect with chess's cache: %v, want a stale-cache error", err)
 	}
 }

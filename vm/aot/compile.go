@@ -5,8 +5,9 @@
 // A method the compiler does not handle is a fallback, counted with its
 // reason, and runs on the interpreter.
 //
-// Lowering to an executable form, the .oat cache file and the barriers of
-// paper 003 are the next steps (issue 17 items 3 to 5).
+// vm/aot/engine lowers the optimised IR to executable closures and
+// vm/aot/oat stores it in .oat cache files; the barriers of paper 003 are
+// the next step (issue 17 item 5).
 package aot
 
 import (
@@ -33,6 +34,45 @@ type Method struct {
 	Name  string
 	Index uint32 // method index in the DEX file
 	Func  *ssa.Func
+	// Tables are what the lowering needs of the IR as the front end
+	// built it.
+	Tables Tables
+}
+
+// Tables are facts of a method's IR as the front end built it that the
+// passes do not keep and the lowering needs, by block ID.
+type Tables struct {
+	// Handlers are the handler addresses of each block's exception
+	// edges, in edge order: passes may redirect an edge past an empty
+	// handler block (emptyblocks), never reorder or drop one.
+	Handlers map[int][]int
+	// ThrowPC is the pc of each Throw block's throw instruction: copy
+	// propagation replaces the control by the thrown value, whose pc is
+	// where that was made.
+	ThrowPC map[int]int
+}
+
+// RecordTables returns cfg with an After hook that fills t from the IR
+// as built (before the first pass), then calls cfg's own After.
+func RecordTables(cfg ssa.Config, t *Tables) ssa.Config {
+	after := cfg.After
+	cfg.After = func(pass string, fn *ssa.Func) {
+		if pass == "build" {
+			t.Handlers, t.ThrowPC = map[int][]int{}, map[int]int{}
+			for _, b := range fn.Blocks {
+				for _, h := range b.Succs[len(b.Succs)-b.NCatch:] {
+					t.Handlers[b.ID] = append(t.Handlers[b.ID], h.PC)
+				}
+				if b.Kind == ssa.BlockThrow && b.Control != nil {
+					t.ThrowPC[b.ID] = b.Control.PC
+				}
+			}
+		}
+		if after != nil {
+			after(pass, fn)
+		}
+	}
+	return cfg
 }
 
 // Fallback is a method left to the interpreter, and why.
@@ -70,12 +110,13 @@ func Compile(f *dex.File, opt Options) *Result {
 					continue
 				}
 				r.Bytecodes += len(em.Code.Insns)
-				fn, err := CompileMethod(frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}, opt.Passes)
+				var t Tables
+				fn, err := CompileMethod(frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}, RecordTables(opt.Passes, &t))
 				if err != nil {
 					r.Fallbacks = append(r.Fallbacks, Fallback{name, em.Method, err})
 					continue
 				}
-				r.Methods = append(r.Methods, Method{name, em.Method, fn})
+				r.Methods = append(r.Methods, Method{name, em.Method, fn, t})
 			}
 		}
 	}

@@ -25,6 +25,7 @@ type Settings struct {
 	MaxFree           sdk.Size `json:"max_free" doc:"most free space left after a collection (dalvikvm -XX:HeapMaxFree=)" default:"8MiB"`
 	GCStress          bool     `json:"gc_stress" doc:"collect before every allocation from a call stack not seen before, as ART's gcstress does (slow: for finding GC bugs, not for measuring)" default:"false"`
 	Engine            string   `json:"engine" doc:"the execution engine: interp (the portable interpreter) or aot (compiles each method at its first call, falling back to the interpreter per method; droidprof vm run --engine)" default:"interp" enum:"interp,aot"`
+	Oat               string   `json:"oat" doc:"an .oat cache of the class path's DEX file (droidprof vm compile APP.dex -o APP.oat) from which the aot engine takes the compiled methods instead of compiling them at run time; needs engine = \"aot\"; a stale or corrupt cache stops the run (droidprof vm run --oat)"`
 	Preload           []string `json:"preload" doc:"classes (pkg.Name) loaded and initialised in the zygote phase, before the zygote space is sealed, as Android's preloaded-classes (droidprof vm run --preload-classes FILE)"`
 	VerifyHeap        bool     `json:"verify_heap" doc:"check every reference in the heap before and after each collection and stop the VM at the first bad one (dalvikvm -Xgc:preverify,postverify)" default:"false"`
 }
@@ -37,6 +38,9 @@ func (s Settings) Config() (gc.Config, error) {
 	case "", "interp", "aot":
 	default:
 		return c, fmt.Errorf("vm.engine %q: want interp or aot", s.Engine)
+	}
+	if s.Oat != "" && s.Engine != "aot" {
+		return c, fmt.Errorf("vm.oat %q: only the aot engine uses an .oat cache; set vm.engine = \"aot\"", s.Oat)
 	}
 	if s.Collector != "" {
 		col, err := gc.ParseCollector(s.Collector)

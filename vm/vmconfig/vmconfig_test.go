@@ -31,6 +31,8 @@ func TestConfig(t *testing.T) {
 		{"unknown collector", Settings{Collector: "g1"}, gc.Config{}, "vm.collector"},
 		{"aot engine", Settings{Engine: "aot"}, gc.Config{}, ""},
 		{"unknown engine", Settings{Engine: "jit"}, gc.Config{}, `vm.engine "jit": want interp or aot`},
+		{"oat cache", Settings{Engine: "aot", Oat: "app.oat"}, gc.Config{}, ""},
+		{"oat cache on the interpreter", Settings{Oat: "app.oat"}, gc.Config{}, `vm.oat "app.oat": only the aot engine uses an .oat cache; set vm.engine = "aot"`},
 		{"heap too small", Settings{HeapMax: 512 << 10}, gc.Config{}, "vm.heap_max 512KiB: below"},
 		{"heap too large", Settings{HeapMax: 2 << 30}, gc.Config{}, "vm.heap_max 2GiB: out of range"},
 		{"negative", Settings{MinFree: -1}, gc.Config{}, "vm.min_free"},

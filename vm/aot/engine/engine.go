@@ -34,6 +34,11 @@ type Engine struct {
 	// Filter, if set, selects the methods to compile; the others run on
 	// the interpreter without counting as fallbacks.
 	Filter func(m *runtime.Method) bool
+
+	// cached are the methods of .oat caches (UseCache) by DEX file and
+	// method index; fromCache counts those compiled.
+	cached    map[*dex.File]map[uint32]cachedMethod
+	fromCache int
 }
 
 // interpreted marks a method left to the interpreter.
@@ -95,33 +100,15 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	if !ok {
 		return nil, fmt.Errorf("code item not found in its DEX file")
 	}
-	// The handler address of each exception edge, by block and edge, as
-	// the front end built them: passes may redirect an edge past an
-	// empty handler block (emptyblocks), never reorder or drop one.
-	handlers := map[int][]int{}
-	throwPC := map[int]int{}
-	cfg := e.cfg
-	cfg.After = func(pass string, fn *ssa.Func) {
-		if pass != "build" {
-			return
-		}
-		for _, b := range fn.Blocks {
-			for _, h := range b.Succs[len(b.Succs)-b.NCatch:] {
-				handlers[b.ID] = append(handlers[b.ID], h.PC)
-			}
-			if b.Kind == ssa.BlockThrow && b.Control != nil {
-				// the pc of the throw instruction: copy propagation
-				// replaces the control by the thrown value, whose pc
-				// is where that was made
-				throwPC[b.ID] = b.Control.PC
-			}
-		}
+	if c, ok, err := e.lowerCached(f, idx, m); ok {
+		return c, err
 	}
-	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, cfg)
+	var t aot.Tables
+	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, aot.RecordTables(e.cfg, &t))
 	if err != nil {
 		return nil, err
 	}
-	return lower(fn, m, handlers, throwPC)
+	return lower(fn, m, t.Handlers, t.ThrowPC)
 }
 
 func (e *Engine) indexOf(f *dex.File, c *dex.Code) (uint32, bool) {
@@ -160,6 +147,10 @@ func reason(err error) string {
 type Stats struct {
 	Compiled  int
 	Fallbacks []aot.ReasonCount // most frequent first
+
+	// FromCache counts the compiled methods whose IR came from an .oat
+	// cache (UseCache), without the front end or the passes.
+	FromCache int
 }
 
 // NumFallbacks is the number of methods left to the interpreter.
@@ -174,7 +165,7 @@ func (s Stats) NumFallbacks() int {
 // Stats returns how many methods were compiled and why the others fell
 // back.
 func (e *Engine) Stats() Stats {
-	s := Stats{Compiled: e.compiled}
+	s := Stats{Compiled: e.compiled, FromCache: e.fromCache}
 	for k, n := range e.fallbacks {
 		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
 	}

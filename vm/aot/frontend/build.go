@@ -10,6 +10,9 @@
 package frontend
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
 )
@@ -161,8 +164,11 @@ func (b *builder) addPhiOperands(v int, phi *ssa.Value) {
 }
 
 func (b *builder) seal(blk *ssa.Block) {
-	for v, phi := range b.incomplete[blk.ID] {
-		b.addPhiOperands(v, phi)
+	// in register order, not map order: completing a φ can make new φs,
+	// and the IR (value IDs) must not change from one compile to the next
+	inc := b.incomplete[blk.ID]
+	for _, v := range slices.Sorted(maps.Keys(inc)) {
+		b.addPhiOperands(v, inc[v])
 	}
 	b.incomplete[blk.ID] = nil
 	b.sealed[blk.ID] = true
