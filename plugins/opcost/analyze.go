@@ -69,7 +69,7 @@ func Costs(r Result, maxCV float64) (*Table, error) {
 	}
 	t := &Table{Engine: r.Engine, LoopSize: r.LoopSize, LoopCount: r.LoopCount, LoopNS: loop / float64(r.LoopCount)}
 	for _, b := range r.Benches {
-		if b.Class == "helper" || b.Class == "loop" {
+		if b.Class == "helper" || b.Class == "loop" || b.Class == "linearity" {
 			continue
 		}
 		c := Cost{Opcode: b.Name, Class: b.Class}
@@ -292,6 +292,9 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 	}
 	res.Table(prefix+"costs", "CPU cost per executed instruction"+titleSuffix+" (ns; CV: coefficient of variation of the measurements; rank 1 = most expensive)",
 		[]string{"opcode", "class", "ns", "CV %", "rank", "derived as", "flag"}, rows)
+	if err := linearity(res, prefix, titleSuffix, r, summary); err != nil {
+		return nil, err
+	}
 	if err := files(res, prefix, t); err != nil {
 		return nil, err
 	}
@@ -476,4 +479,80 @@ func ratio(xs []float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f×", hi/lo)
+}
+
+// LinearityRow is one pair of the linearity study: the per-instruction
+// cost of div-int and of the opcode alone, their mean, and the pair's
+// measured cost alternating and in halves with its error from the mean.
+type LinearityRow struct {
+	Opcode                    string
+	Partner, Alone, Mean      float64
+	Alternating, Halves       float64
+	AlternatingErr, HalvesErr float64
+}
+
+// Linearity computes the study's rows from a result holding its
+// benchmarks (none if it has not).
+func Linearity(r Result) ([]LinearityRow, error) {
+	byName := map[string]BenchResult{}
+	for _, b := range r.Benches {
+		byName[b.Name] = b
+	}
+	if _, ok := byName[microbench.PartnerName]; !ok {
+		return nil, nil
+	}
+	empty := median(byName[microbench.EmptyLoop].Samples)
+	instrs := float64(r.LoopCount) * float64(r.LoopSize)
+	per := func(name string) (float64, error) {
+		b, ok := byName[name]
+		if !ok || len(b.Samples) == 0 {
+			return 0, fmt.Errorf("opcost: linearity: no measurements of %s", name)
+		}
+		return (median(b.Samples) - empty) / instrs, nil
+	}
+	p, err := per(microbench.PartnerName)
+	if err != nil {
+		return nil, err
+	}
+	var rows []LinearityRow
+	for _, op := range microbench.LinearityOps {
+		if _, ok := byName[microbench.PairName(op, microbench.Alternating)]; !ok {
+			continue
+		}
+		row := LinearityRow{Opcode: op, Partner: p}
+		if row.Alone, err = per(op); err != nil {
+			return nil, err
+		}
+		if row.Alternating, err = per(microbench.PairName(op, microbench.Alternating)); err != nil {
+			return nil, err
+		}
+		if row.Halves, err = per(microbench.PairName(op, microbench.Halves)); err != nil {
+			return nil, err
+		}
+		row.Mean = (row.Partner + row.Alone) / 2
+		row.AlternatingErr = (row.Alternating - row.Mean) / row.Mean
+		row.HalvesErr = (row.Halves - row.Mean) / row.Mean
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+func linearity(res *sdk.Result, prefix, titleSuffix string, r Result, summary *strings.Builder) error {
+	rows, err := Linearity(r)
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	var table [][]string
+	worst := 0.0
+	for _, l := range rows {
+		worst = max(worst, math.Abs(l.AlternatingErr), math.Abs(l.HalvesErr))
+		table = append(table, []string{"div-int + " + l.Opcode, fmt.Sprintf("%.3f", l.Partner), fmt.Sprintf("%.3f", l.Alone), fmt.Sprintf("%.3f", l.Mean),
+			fmt.Sprintf("%.3f", l.Alternating), fmt.Sprintf("%+.1f %%", 100*l.AlternatingErr), fmt.Sprintf("%.3f", l.Halves), fmt.Sprintf("%+.1f %%", 100*l.HalvesErr)})
+		labels := map[string]string{"pair": "div-int+" + l.Opcode}
+		res.Sample("linearity_error", "%", sdk.LowerIsBetter, labels, 100*max(math.Abs(l.AlternatingErr), math.Abs(l.HalvesErr)))
+	}
+	res.Table(prefix+"linearity", "Linearity"+titleSuffix+" (the paper's Table 3): ns per instruction of div-int and of each opcode alone, their mean, and the pair run alternating and in halves, with the error from the mean",
+		[]string{"pair", "div-int ns", "alone ns", "mean ns", "alternating ns", "error", "halves ns", "error"}, table)
+	fmt.Fprintf(summary, "Linearity: the largest error of a pair from the mean of its two opcodes is %.1f %% over %d pairs (the paper: within 5 %%). ", 100*worst, len(rows))
+	return nil
 }

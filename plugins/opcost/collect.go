@@ -59,6 +59,13 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	if err != nil {
 		return err
 	}
+	if cfg.Linearity {
+		lin, err := microbench.Linearity(nil)
+		if err != nil {
+			return err
+		}
+		benches = union(benches, lin)
+	}
 	step.Progress(0, 1, "", fmt.Sprintf("generating %d micro-benchmarks of %d instructions", len(benches), cfg.LoopSize))
 	data, err := microbench.Assemble(benches, cfg.LoopSize)
 	if err != nil {
@@ -124,4 +131,19 @@ func measure(ctx context.Context, dexPath string, index int, cfg Config, gcCfg g
 		out = append(out, ns)
 	}
 	return out, nil
+}
+
+// union appends to a the benchmarks of b it does not hold.
+func union(a, b []*microbench.Bench) []*microbench.Bench {
+	have := map[string]bool{}
+	for _, x := range a {
+		have[x.Name] = true
+	}
+	for _, x := range b {
+		if !have[x.Name] {
+			a = append(a, x)
+			have[x.Name] = true
+		}
+	}
+	return a
 }

@@ -42,6 +42,7 @@ type Config struct {
 	LoopSize     int               `json:"loop_size" doc:"copies of the instruction in the loop body (the paper: 10000, where its per-instruction cost became flat)" default:"10000" min:"1" max:"100000"`
 	LoopCount    int               `json:"loop_count" doc:"iterations of the loop per measurement (the paper: 10000)" default:"10000" min:"1" max:"100000000"`
 	Measurements int               `json:"measurements" doc:"measurements per benchmark (the paper: at least 30)" default:"30" min:"3" max:"10000"`
+	Linearity    bool              `json:"linearity" doc:"also run the linearity study (the paper's Table 3): div-int paired with an opcode of each class, alternating and in halves, against the mean of the two measured alone"`
 	Warmup       int               `json:"warmup" doc:"runs per benchmark before the measured ones, discarded (class loading, the aot engine's compilation)" default:"1" min:"0" max:"1000"`
 	VM           vmconfig.Settings `json:"vm" doc:"the VM: engine (interp or aot), heap and collector"`
 }

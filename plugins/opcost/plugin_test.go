@@ -10,6 +10,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
+	"github.com/droidprof/droidprof/plugins/opcost/microbench"
 )
 
 func TestConformance(t *testing.T) {
@@ -124,4 +125,36 @@ func TestUnknownOpcode(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), `no opcode or opcode class "add-itn" (did you mean "add-int"?)`) {
 		t.Errorf("unknown opcode: %v", err)
 	}
+}
+
+// The linearity study: a pair of div-int with each class's opcode, in
+// both forms, compared with the mean of the two alone.
+func TestLinearity(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"div-int"}, "linearity": true,
+		"loop_size": 200, "loop_count": 50, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "lin"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, []*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range resp.Tables {
+		if tb.Name == "linearity" {
+			if len(tb.Rows) != len(microbench.LinearityOps) || tb.Rows[0][0] != "div-int + nop" {
+				t.Errorf("linearity table: %v", tb.Rows)
+			}
+			for _, tb2 := range resp.Tables {
+				for _, row := range tb2.Rows {
+					if tb2.Name == "costs" && strings.HasPrefix(row[0], "div-int ") {
+						t.Errorf("a pair in the cost table: %v", row)
+					}
+				}
+			}
+			return
+		}
+	}
+	t.Errorf("no linearity table among %d", len(resp.Tables))
 }

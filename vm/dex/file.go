@@ -1,5 +1,7 @@
 package dex
 
+import "sort"
+
 // NoIndex marks an absent index (superclass of java.lang.Object, unknown
 // source file, catch-all handler type, unnamed debug local).
 const NoIndex = 0xffffffff
@@ -119,6 +121,19 @@ type Code struct {
 
 // InsnsOff is the file offset of the first code unit.
 func (c *Code) InsnsOff() uint32 { return c.Off + 16 }
+
+// TryAt returns the try item covering the code unit at pc, or nil. It
+// searches by halves, so the items must be sorted and must not overlap,
+// as the DEX format requires and the verifier checks (a method with
+// thousands of try blocks, as a generated one may have, would otherwise
+// pay for a scan at every throw).
+func (c *Code) TryAt(pc uint32) *Try {
+	i := sort.Search(len(c.Tries), func(i int) bool { return c.Tries[i].Start+uint32(c.Tries[i].Count) > pc })
+	if i < len(c.Tries) && c.Tries[i].Start <= pc {
+		return &c.Tries[i]
+	}
+	return nil
+}
 
 // Try is a try_item: the code units [Start, Start+Count) are covered by
 // Handlers[Handler].

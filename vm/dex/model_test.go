@@ -195,3 +195,22 @@ func TestModelInvoke(t *testing.T) {
 		t.Errorf("ops %v", ops)
 	}
 }
+
+func TestTryAt(t *testing.T) {
+	c := &Code{Tries: []Try{{Start: 2, Count: 3}, {Start: 5, Count: 1}, {Start: 10, Count: 4}}}
+	for pc, want := range map[uint32]int{0: -1, 1: -1, 2: 0, 4: 0, 5: 1, 6: -1, 9: -1, 10: 2, 13: 2, 14: -1, 100: -1} {
+		got := -1
+		if try := c.TryAt(pc); try != nil {
+			got = int(try.Start)
+		}
+		if want >= 0 {
+			want = int(c.Tries[want].Start)
+		}
+		if got != want {
+			t.Errorf("TryAt(%d) starts at %d, want %d", pc, got, want)
+		}
+	}
+	if (&Code{}).TryAt(0) != nil {
+		t.Error("TryAt in a method without tries")
+	}
+}

@@ -1389,10 +1389,7 @@ func handler(t *runtime.Thread, m *runtime.Method, pc int) (int, bool) {
 	}
 	vm := t.VM
 	ec := vm.ClassOf(exc)
-	for _, try := range code.Tries {
-		if uint32(pc) < try.Start || uint32(pc) >= try.Start+uint32(try.Count) {
-			continue
-		}
+	if try := code.TryAt(uint32(pc)); try != nil {
 		hd := &code.Handlers[try.Handler]
 		for _, c := range hd.Catches {
 			cc := m.Class.File.Type(c.Type)
@@ -1408,7 +1405,6 @@ func handler(t *runtime.Thread, m *runtime.Method, pc int) (int, bool) {
 			t.Exc, t.Caught = 0, exc
 			return int(hd.CatchAll), true
 		}
-		break
 	}
 	return 0, false
 }

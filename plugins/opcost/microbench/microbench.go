@@ -55,7 +55,7 @@ type Bench struct {
 
 	setup func(m *smali.MethodBuilder, cls string)
 	unit  func(u *unit)
-	sink  *sinkSpec
+	sinks []*sinkSpec
 }
 
 // Measured reports whether the benchmark has a program of its own.
@@ -66,7 +66,7 @@ func (b *Bench) ClassName() string { return "Lopcost/b/" + mangle(b.Name) + ";" 
 
 // mangle turns a mnemonic into a class name: "add-int/2addr" → "add_int__2addr".
 func mangle(name string) string {
-	r := strings.NewReplacer("-", "_", "/", "__", "+", "___")
+	r := strings.NewReplacer("-", "_", "/", "__", "+", "___", " ", "____")
 	return r.Replace(name)
 }
 
@@ -181,8 +181,8 @@ const (
 // labels a copy defines.
 type unit struct {
 	m        *smali.MethodBuilder
-	cls      string // the benchmark's class
-	k        int
+	cls      string                         // the benchmark's class
+	k, size  int                            // the copy, of size
 	payloads []func(m *smali.MethodBuilder) // after the method's code
 }
 
@@ -283,8 +283,8 @@ func benchClass(b *Bench, size int) *ast.Class {
 	callees(cb)
 
 	m := cb.Method(ast.AccPublic|ast.AccStatic, "run", "(I)J").Registers(frameRegs)
-	if b.sink != nil {
-		b.sink.zero(m)
+	for _, sk := range b.sinks {
+		sk.zero(m)
 	}
 	if b.setup != nil {
 		b.setup(m, b.ClassName())
@@ -297,7 +297,7 @@ func benchClass(b *Bench, size int) *ast.Class {
 	m.Op("if-gtz", smali.P(0), smali.LabelRef("body"))
 	m.Op("goto/32", smali.LabelRef("done"))
 	m.Label("body")
-	u := &unit{m: m, cls: b.ClassName()}
+	u := &unit{m: m, cls: b.ClassName(), size: size}
 	if b.unit != nil {
 		for u.k = 0; u.k < size; u.k++ {
 			b.unit(u)
@@ -308,8 +308,8 @@ func benchClass(b *Bench, size int) *ast.Class {
 	m.Label("done")
 	m.Op("invoke-static", smali.Regs(), smali.MethodRef("Ldalvik/system/VMDebug;", "threadCpuTimeNanos", "()J"))
 	m.Op("move-result-wide", smali.V(rEnd))
-	if b.sink != nil {
-		b.sink.store(m)
+	for _, sk := range b.sinks {
+		sk.store(m)
 	}
 	m.Op("sub-long", smali.V(rEnd), smali.V(rEnd), smali.V(rStart))
 	m.Op("return-wide", smali.V(rEnd))

@@ -129,7 +129,16 @@ func TestOracles(t *testing.T) {
 // Every benchmark runs on the interpreter and on the aot engine: it
 // verifies, terminates and prints a time.
 func TestRunsOnBothEngines(t *testing.T) {
+	lin, err := Linearity(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	bs := All()
+	for _, b := range lin {
+		if b.Class == classLinearity {
+			bs = append(bs, b)
+		}
+	}
 	data, err := Assemble(bs, 4)
 	if err != nil {
 		t.Fatal(err)

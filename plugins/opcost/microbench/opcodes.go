@@ -132,13 +132,24 @@ type sinkSpec struct {
 
 func sink(reg int, typ string) *sinkSpec { return &sinkSpec{reg, typ} }
 
+// sinks is a list of the non-nil specs.
+func sinks(s ...*sinkSpec) []*sinkSpec {
+	var out []*sinkSpec
+	for _, x := range s {
+		if x != nil {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // zero gives the register a value before the setup, for the path on
 // which the loop runs no iteration.
 func (s *sinkSpec) zero(m *smali.MethodBuilder) {
 	if s.typ == "J" || s.typ == "D" {
 		m.Op("const-wide/16", v(s.reg), ast.Int(0))
 	} else {
-		m.Op("const/4", v(s.reg), ast.Int(0))
+		m.Op("const/16", v(s.reg), ast.Int(0))
 	}
 }
 
@@ -173,7 +184,7 @@ func build() []*Bench {
 	var bs []*Bench
 	add := func(b *Bench) { bs = append(bs, b) }
 	one := func(name, class string, setup func(*smali.MethodBuilder, string), sk *sinkSpec, args ...ast.Operand) {
-		add(&Bench{Name: name, Class: class, setup: setup, sink: sk, unit: func(u *unit) { u.op(name, args...) }})
+		add(&Bench{Name: name, Class: class, setup: setup, sinks: sinks(sk), unit: func(u *unit) { u.op(name, args...) }})
 	}
 	add(&Bench{Name: EmptyLoop, Class: classLoop})
 	one("nop", classNop, nil, nil)
@@ -203,9 +214,9 @@ func build() []*Bench {
 	add(&Bench{Name: "return-wide", Class: classReturn, Base: "call-const-wide", unit: call("sj", "()J")})
 	add(&Bench{Name: "return-object", Class: classReturn, Base: "call-const", unit: call("so", "()Ljava/lang/Object;")})
 	add(&Bench{Name: "return-void", Class: classReturn, Included: "each invoke's (the callee returns with it)"})
-	add(&Bench{Name: "move-result", Class: classMove, Base: "return", sink: sink(0, "I"), unit: call("si", "()I", moveResult("move-result", 0))})
-	add(&Bench{Name: "move-result-wide", Class: classMove, Base: "return-wide", sink: sink(4, "J"), unit: call("sj", "()J", moveResult("move-result-wide", 4))})
-	add(&Bench{Name: "move-result-object", Class: classMove, Base: "return-object", sink: sink(13, "L"), unit: call("so", "()Ljava/lang/Object;", moveResult("move-result-object", 13))})
+	add(&Bench{Name: "move-result", Class: classMove, Base: "return", sinks: sinks(sink(0, "I")), unit: call("si", "()I", moveResult("move-result", 0))})
+	add(&Bench{Name: "move-result-wide", Class: classMove, Base: "return-wide", sinks: sinks(sink(4, "J")), unit: call("sj", "()J", moveResult("move-result-wide", 4))})
+	add(&Bench{Name: "move-result-object", Class: classMove, Base: "return-object", sinks: sinks(sink(13, "L")), unit: call("so", "()Ljava/lang/Object;", moveResult("move-result-object", 13))})
 
 	// 0d, 27: a throw whose handler is what follows it (the next copy,
 	// or the loop's decrement); move-exception is the same with the
@@ -224,7 +235,7 @@ func build() []*Bench {
 		}
 	}
 	add(&Bench{Name: "throw", Class: classException, setup: objects, unit: throw(false)})
-	add(&Bench{Name: "move-exception", Class: classException, Base: "throw", setup: objects, sink: sink(13, "L"), unit: throw(true)})
+	add(&Bench{Name: "move-exception", Class: classException, Base: "throw", setup: objects, sinks: sinks(sink(13, "L")), unit: throw(true)})
 
 	// 12-1c: constants.
 	one("const/4", classConst, nil, sink(0, "I"), v(0), ast.Int(1))
