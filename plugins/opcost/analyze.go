@@ -295,6 +295,9 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 	if err := linearity(res, prefix, titleSuffix, r, summary); err != nil {
 		return nil, err
 	}
+	if err := sweepReport(res, prefix, titleSuffix, r, summary); err != nil {
+		return nil, err
+	}
 	if err := files(res, prefix, t); err != nil {
 		return nil, err
 	}
@@ -554,5 +557,40 @@ func linearity(res *sdk.Result, prefix, titleSuffix string, r Result, summary *s
 	res.Table(prefix+"linearity", "Linearity"+titleSuffix+" (the paper's Table 3): ns per instruction of div-int and of each opcode alone, their mean, and the pair run alternating and in halves, with the error from the mean",
 		[]string{"pair", "div-int ns", "alone ns", "mean ns", "alternating ns", "error", "halves ns", "error"}, table)
 	fmt.Fprintf(summary, "Linearity: the largest error of a pair from the mean of its two opcodes is %.1f %% over %d pairs (the paper: within 5 %%). ", 100*worst, len(rows))
+	return nil
+}
+
+// sweepReport shows the calibration sweep: the opcode's cost per
+// instruction and its coefficient of variation at each loop size and
+// count (the paper's Fig. 1).
+func sweepReport(res *sdk.Result, prefix, titleSuffix string, r Result, summary *strings.Builder) error {
+	if len(r.Sweep) == 0 {
+		return nil
+	}
+	var rows [][]string
+	var bySize, byCount chart.Series
+	bySize.Name, byCount.Name = "loop size (count "+strconv.Itoa(r.LoopCount)+")", "loop count (size "+strconv.Itoa(r.LoopSize)+")"
+	for _, p := range r.Sweep {
+		ns := (median(p.Bench) - median(p.Empty)) / (float64(p.Size) * float64(p.Count))
+		rows = append(rows, []string{p.Opcode, strconv.Itoa(p.Size), strconv.Itoa(p.Count), fmt.Sprintf("%.3f", ns), fmt.Sprintf("%.1f", cvOf(p.Bench))})
+		if p.Axis == "size" {
+			bySize.X, bySize.Values = append(bySize.X, float64(p.Size)), append(bySize.Values, ns)
+		} else {
+			byCount.X, byCount.Values = append(byCount.X, float64(p.Count)), append(byCount.Values, ns)
+		}
+	}
+	op := r.Sweep[0].Opcode
+	res.Table(prefix+"sweep", "Calibration"+titleSuffix+" (the paper's Fig. 1): "+op+"'s cost per instruction, empty loop subtracted, by loop size and loop count, with the coefficient of variation of its measurements",
+		[]string{"opcode", "loop size", "loop count", "ns", "CV %"}, rows)
+	for _, c := range []struct {
+		name, x string
+		s       chart.Series
+	}{{"sweep-size.svg", "loop size (copies of the instruction)", bySize}, {"sweep-count.svg", "loop count (iterations)", byCount}} {
+		lc := &chart.LineChart{Title: "Cost per instruction of " + op + " by " + c.x + titleSuffix, XLabel: c.x, YLabel: "cost", Unit: "ns", YFromZero: true, Series: []chart.Series{c.s}}
+		if err := res.Figure(prefix+c.name, op+"'s cost per instruction by "+c.x+titleSuffix, lc.SVG()); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(summary, "Calibration sweep of %s: %d points (table and figures). ", op, len(r.Sweep))
 	return nil
 }

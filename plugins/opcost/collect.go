@@ -29,6 +29,19 @@ type Result struct {
 	LoopCount    int           `json:"loop_count"`
 	Measurements int           `json:"measurements"`
 	Benches      []BenchResult `json:"benches"`
+	// Sweep is the calibration sweep of one opcode, if one was asked for.
+	Sweep []SweepPoint `json:"sweep,omitempty"`
+}
+
+// SweepPoint is the sweep's opcode and the empty loop measured at one
+// loop size and count.
+type SweepPoint struct {
+	Opcode string  `json:"opcode"`
+	Axis   string  `json:"axis"` // what varies: "size" or "count"
+	Size   int     `json:"loop_size"`
+	Count  int     `json:"loop_count"`
+	Bench  []int64 `json:"samples_ns"`
+	Empty  []int64 `json:"empty_ns"`
 }
 
 // BenchResult is one benchmark: how its cost is derived (microbench.Bench)
@@ -58,6 +71,12 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	benches, err := microbench.Select(cfg.Opcodes)
 	if err != nil {
 		return err
+	}
+	if cfg.SweepOpcode != "" {
+		// Checked before anything is measured.
+		if _, err := sweepBench(cfg.SweepOpcode); err != nil {
+			return err
+		}
 	}
 	if cfg.Linearity {
 		lin, err := microbench.Linearity(nil)
@@ -92,6 +111,11 @@ func collect(ctx context.Context, step *sdk.Step) error {
 			index++
 		}
 		res.Benches = append(res.Benches, r)
+	}
+	if cfg.SweepOpcode != "" {
+		if res.Sweep, err = sweep(ctx, step, cfg, gcCfg); err != nil {
+			return err
+		}
 	}
 	if err := step.WriteJSON(ResultFile, &res); err != nil {
 		return err
@@ -146,4 +170,69 @@ func union(a, b []*microbench.Bench) []*microbench.Bench {
 		}
 	}
 	return a
+}
+
+// sweep measures the sweep opcode and the empty loop at each loop size
+// (with the configured count) and each loop count (with the configured
+// size).
+func sweep(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config) ([]SweepPoint, error) {
+	b, err := sweepBench(cfg.SweepOpcode)
+	if err != nil {
+		return nil, err
+	}
+	empty, _ := microbench.Lookup(microbench.EmptyLoop)
+	sizes, counts := cfg.SweepSizes, cfg.SweepCounts
+	if len(sizes) == 0 {
+		sizes = []int{100, 300, 1000, 3000, 10000, 30000, 80000}
+	}
+	if len(counts) == 0 {
+		counts = []int{10, 30, 100, 300, 1000, 3000, 10000}
+	}
+	type point struct {
+		axis        string
+		size, count int
+	}
+	var points []point
+	for _, s := range sizes {
+		points = append(points, point{"size", s, cfg.LoopCount})
+	}
+	for _, c := range counts {
+		points = append(points, point{"count", cfg.LoopSize, c})
+	}
+	var out []SweepPoint
+	for i, pt := range points {
+		if pt.size < 1 || pt.count < 1 {
+			return nil, fmt.Errorf("opcost: sweep: loop size %d and count %d must be at least 1", pt.size, pt.count)
+		}
+		step.Progress(float64(i), float64(len(points)), "sweep points", fmt.Sprintf("sweep: %s, loop of %d × %d", b.Name, pt.size, pt.count))
+		data, err := microbench.Assemble([]*microbench.Bench{empty, b}, pt.size)
+		if err != nil {
+			return nil, err
+		}
+		path := filepath.Join(step.Dir, "sweep.dex")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			return nil, err
+		}
+		c := cfg
+		c.LoopCount = pt.count
+		sp := SweepPoint{Opcode: b.Name, Axis: pt.axis, Size: pt.size, Count: pt.count}
+		if sp.Empty, err = measure(ctx, path, 0, c, gcCfg); err != nil {
+			return nil, fmt.Errorf("opcost: sweep: %w", err)
+		}
+		if sp.Bench, err = measure(ctx, path, 1, c, gcCfg); err != nil {
+			return nil, fmt.Errorf("opcost: sweep: %w", err)
+		}
+		out = append(out, sp)
+		os.Remove(path)
+	}
+	return out, nil
+}
+
+// sweepBench is the benchmark of a sweep opcode: one measured alone.
+func sweepBench(name string) (*microbench.Bench, error) {
+	b, ok := microbench.Lookup(name)
+	if !ok || !b.Measured() || b.Base != "" || len(b.Split) > 0 || b.Class == "helper" || b.Class == "loop" {
+		return nil, fmt.Errorf("opcost: sweep_opcode %q: want an opcode measured alone by a unit of its own, e.g. move", name)
+	}
+	return b, nil
 }

@@ -43,6 +43,9 @@ type Config struct {
 	LoopCount    int               `json:"loop_count" doc:"iterations of the loop per measurement (the paper: 10000)" default:"10000" min:"1" max:"100000000"`
 	Measurements int               `json:"measurements" doc:"measurements per benchmark (the paper: at least 30)" default:"30" min:"3" max:"10000"`
 	Linearity    bool              `json:"linearity" doc:"also run the linearity study (the paper's Table 3): div-int paired with an opcode of each class, alternating and in halves, against the mean of the two measured alone"`
+	SweepOpcode  string            `json:"sweep_opcode" doc:"calibration (the paper's Fig. 1): an opcode to measure at every loop size of sweep_sizes (with loop_count iterations) and every loop count of sweep_counts (with loop_size copies), to show where its cost per instruction becomes flat; empty: no sweep"`
+	SweepSizes   []int             `json:"sweep_sizes" doc:"loop sizes of the calibration sweep (default 100, 300, 1000, 3000, 10000, 30000, 80000)"`
+	SweepCounts  []int             `json:"sweep_counts" doc:"loop counts of the calibration sweep (default 10, 30, 100, 300, 1000, 3000, 10000)"`
 	Warmup       int               `json:"warmup" doc:"runs per benchmark before the measured ones, discarded (class loading, the aot engine's compilation)" default:"1" min:"0" max:"1000"`
 	VM           vmconfig.Settings `json:"vm" doc:"the VM: engine (interp or aot), heap and collector"`
 }

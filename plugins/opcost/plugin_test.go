@@ -158,3 +158,38 @@ func TestLinearity(t *testing.T) {
 	}
 	t.Errorf("no linearity table among %d", len(resp.Tables))
 }
+
+// The calibration sweep measures one opcode at each loop size and count.
+func TestSweep(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "sweep_opcode": "move",
+		"sweep_sizes": []int{10, 100}, "sweep_counts": []int{5, 20, 40}, "loop_size": 50, "loop_count": 10, "measurements": 3},
+		sdktest.CollectOptions{RunDir: run, StepID: "sweep"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, []*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]string
+	for _, tb := range resp.Tables {
+		if tb.Name == "sweep" {
+			rows = tb.Rows
+		}
+	}
+	want := [][2]string{{"10", "10"}, {"100", "10"}, {"50", "5"}, {"50", "20"}, {"50", "40"}}
+	if len(rows) != len(want) {
+		t.Fatalf("sweep rows %v", rows)
+	}
+	for i, w := range want {
+		if rows[i][0] != "move" || rows[i][1] != w[0] || rows[i][2] != w[1] {
+			t.Errorf("row %d: %v, want size %s count %s", i, rows[i], w[0], w[1])
+		}
+	}
+	_, err = c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "sweep_opcode": "move-result"}, sdktest.CollectOptions{StepID: "bad"})
+	if err == nil || !strings.Contains(err.Error(), "sweep_opcode") {
+		t.Errorf("sweep of move-result: %v", err)
+	}
+}
