@@ -1,5 +1,5 @@
 // Package chart draws small, dependency-free SVG charts for plugins and run
-// reports: a grouped bar chart and a line chart. Bars that differ by more
+// reports: a grouped bar chart, a line chart and a heat map. Bars that differ by more
 // than LogRatio get a logarithmic axis, and long category labels horizontal
 // bars, so that neither small bars nor names are lost.
 //

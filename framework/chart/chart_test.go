@@ -101,6 +101,13 @@ func TestCharts(t *testing.T) {
 				YFromZero:  true, Unit: "B/s",
 			}).SVG()
 		}, []string{"1KiB", "16KiB", "3M", "read"}},
+		{"heat map", func() []byte {
+			return (&HeatMap{
+				Title: "div-int", Columns: []string{"2^0", "2^8", "2^16"}, Rows: []string{"2^0", "2^16"},
+				Values: [][]float64{{2.5, 2.7, 3}, {2.4, nan, 4.25}}, XLabel: "dividend", YLabel: "divisor", Unit: "ns",
+			}).SVG()
+		}, []string{"div-int", "dividend", "divisor", "2^16", "4.25 ns", "2.4 ns", "2.7", "–"}},
+		{"heat map empty", func() []byte { return (&HeatMap{Title: "none"}).SVG() }, []string{"none"}},
 	}
 	for _, c := range charts {
 		t.Run(c.name, func(t *testing.T) {

@@ -16,3 +16,7 @@ type LineChart = chart.LineChart
 
 // Series is one named set of values, with optional error-bar bounds.
 type Series = chart.Series
+
+// HeatMap colours a grid of values, one cell per (column, row); its SVG
+// method renders it.
+type HeatMap = chart.HeatMap
