@@ -1,13 +1,14 @@
 # The CPU cost of every Dalvik instruction on both of droidprof's engines
 # (paper 004, Majima et al.): the cost table of all 218 opcodes, the
 # calibration sweep of move (the paper's Fig. 1), the linearity study (its
-# Table 3), the cost model's prediction of the workloads' CPU time, and
-# the two engines' tables compared by rank correlation.
+# Table 3), the operand-value grids of the divisions, multiplications and
+# conversions (heat maps), the cost model's prediction of the workloads'
+# CPU time, and the two engines' tables compared by rank correlation.
 #
 # Loop size 10 000 as in the paper; 1 000 iterations instead of its
 # 10 000: the calibration sweep shows the cost per instruction flat from
 # 10 iterations on, and the full study then fits well under 30 minutes.
-# Operand-value grids and the paper's use cases are still to come (issue 20).
+# The paper's use cases are still to come (issue 20).
 #
 #   go run ./cmd/droidprof run configs/opcost-all.hcl
 experiment "opcost-all" {
@@ -23,6 +24,7 @@ experiment "opcost-all" {
     measurements = 30
     linearity    = true
     sweep_opcode = "move"
+    operand_grids = ["all"]
     vm {
       engine = matrix.engine
     }

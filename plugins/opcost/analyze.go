@@ -298,6 +298,9 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 	if err := sweepReport(res, prefix, titleSuffix, r, summary); err != nil {
 		return nil, err
 	}
+	if err := gridReport(res, prefix, titleSuffix, r, summary); err != nil {
+		return nil, err
+	}
 	if err := files(res, prefix, t); err != nil {
 		return nil, err
 	}
@@ -592,5 +595,54 @@ func sweepReport(res *sdk.Result, prefix, titleSuffix string, r Result, summary 
 		}
 	}
 	fmt.Fprintf(summary, "Calibration sweep of %s: %d points (table and figures). ", op, len(r.Sweep))
+	return nil
+}
+
+// gridReport shows each operand grid as a heat map and a table, and says
+// how much the opcode's cost depends on its operands.
+func gridReport(res *sdk.Result, prefix, titleSuffix string, r Result, summary *strings.Builder) error {
+	instrs := float64(r.LoopCount) * float64(r.LoopSize)
+	var notes []string
+	for _, g := range r.Grids {
+		empty := median(g.Empty)
+		values := make([][]float64, len(g.Samples))
+		lo, hi := math.Inf(1), math.Inf(-1)
+		var rows [][]string
+		for row, line := range g.Samples {
+			cells := []string{g.B[row]}
+			for _, samples := range line {
+				ns := (median(samples) - empty) / instrs
+				values[row] = append(values[row], ns)
+				lo, hi = min(lo, ns), max(hi, ns)
+				cells = append(cells, fmt.Sprintf("%.3f", ns))
+			}
+			rows = append(rows, cells)
+		}
+		name := fileName(g.Opcode)
+		unary := len(g.B) == 1 && g.B[0] == "-"
+		yLabel, rowLabels := "second operand", g.B
+		if unary {
+			yLabel, rowLabels = "", []string{g.Opcode}
+		}
+		hm := &chart.HeatMap{Title: g.Opcode + ": cost per instruction by operand value" + titleSuffix, Columns: g.A, Rows: rowLabels,
+			Values: values, XLabel: "first operand", YLabel: yLabel, Unit: "ns"}
+		if err := res.Figure(prefix+"grid-"+name+".svg", g.Opcode+"'s cost by operand value"+titleSuffix, hm.SVG()); err != nil {
+			return err
+		}
+		first := "second operand ↓ / first →"
+		if unary {
+			first = "operand →"
+		}
+		res.Table(prefix+"grid-"+name, g.Opcode+"'s cost per instruction (ns) over operand values"+titleSuffix, append([]string{first}, g.A...), rows)
+		var all []float64
+		for _, row := range values {
+			all = append(all, row...)
+		}
+		notes = append(notes, fmt.Sprintf("%s median %.2f ns, 80 %% of points in %.2f–%.2f ns, all in %.2f–%.2f",
+			g.Opcode, stats.Median(all), stats.Quantile(all, 0.1), stats.Quantile(all, 0.9), lo, hi))
+	}
+	if len(notes) > 0 {
+		fmt.Fprintf(summary, "Operand-value dependence: %s. ", strings.Join(notes, "; "))
+	}
 	return nil
 }

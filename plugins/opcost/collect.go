@@ -31,6 +31,18 @@ type Result struct {
 	Benches      []BenchResult `json:"benches"`
 	// Sweep is the calibration sweep of one opcode, if one was asked for.
 	Sweep []SweepPoint `json:"sweep,omitempty"`
+	// Grids are the operand grids asked for.
+	Grids []GridResult `json:"grids,omitempty"`
+}
+
+// GridResult is one opcode measured over a grid of operand values.
+type GridResult struct {
+	Opcode string   `json:"opcode"`
+	A      []string `json:"a"` // the first operand's values (columns)
+	B      []string `json:"b"` // the second's (rows); one "-" for a conversion
+	// Samples[row][column] are the measurements at one point.
+	Samples [][][]int64 `json:"samples_ns"`
+	Empty   []int64     `json:"empty_ns"` // the empty loop, for the grids' program
 }
 
 // SweepPoint is the sweep's opcode and the empty loop measured at one
@@ -69,6 +81,17 @@ func collect(ctx context.Context, step *sdk.Step) error {
 		return fmt.Errorf("opcost: %w", err)
 	}
 	benches, err := microbench.Select(cfg.Opcodes)
+	if err != nil {
+		return err
+	}
+	gridOps := cfg.OperandGrids
+	if len(gridOps) == 1 && gridOps[0] == "all" {
+		gridOps = nil
+		for _, g := range microbench.GridOps {
+			gridOps = append(gridOps, g.Opcode)
+		}
+	}
+	gridBenches, err := microbench.Grid(gridOps) // checked before anything is measured
 	if err != nil {
 		return err
 	}
@@ -117,6 +140,11 @@ func collect(ctx context.Context, step *sdk.Step) error {
 			return err
 		}
 	}
+	if len(gridOps) > 0 {
+		if res.Grids, err = grids(ctx, step, cfg, gcCfg, gridOps, gridBenches); err != nil {
+			return err
+		}
+	}
 	if err := step.WriteJSON(ResultFile, &res); err != nil {
 		return err
 	}
@@ -135,7 +163,7 @@ func measure(ctx context.Context, dexPath string, index int, cfg Config, gcCfg g
 		return nil, err
 	}
 	runs := cfg.Warmup + cfg.Measurements
-	code, err := v.RunMain(ctx, microbench.MainClass, []string{strconv.Itoa(index), strconv.Itoa(cfg.LoopCount), strconv.Itoa(runs)})
+	code, err := v.RunMain(ctx, microbench.MainClass, append([]string{strconv.Itoa(index), strconv.Itoa(cfg.LoopCount), strconv.Itoa(runs)}, cfg.operands...))
 	if err != nil {
 		return nil, err
 	}
@@ -235,4 +263,49 @@ func sweepBench(name string) (*microbench.Bench, error) {
 		return nil, fmt.Errorf("opcost: sweep_opcode %q: want an opcode measured alone by a unit of its own, e.g. move", name)
 	}
 	return b, nil
+}
+
+// grids measures each grid opcode at every point of its grid, in one
+// program: the driver sets the operands of each point.
+func grids(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config, ops []string, benches []*microbench.Bench) ([]GridResult, error) {
+	data, err := microbench.Assemble(benches, cfg.LoopSize)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(step.Dir, "grids.dex")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return nil, err
+	}
+	defer os.Remove(path)
+	empty, err := measure(ctx, path, 0, cfg, gcCfg)
+	if err != nil {
+		return nil, fmt.Errorf("opcost: grids: %w", err)
+	}
+	var out []GridResult
+	for i, op := range ops {
+		g, _ := microbench.LookupGrid(op)
+		r := GridResult{Opcode: op, A: microbench.GridValues(g.Kind), B: microbench.GridValues(g.Kind), Empty: empty}
+		if g.Unary {
+			r.B = []string{"-"}
+		}
+		for row, b := range r.B {
+			var line [][]int64
+			for col, a := range r.A {
+				step.Progress(float64(i*len(r.A)*len(r.B)+row*len(r.A)+col), float64(len(ops)*len(r.A)*len(r.B)), "grid points", fmt.Sprintf("grid: %s %s, %s", op, a, b))
+				if b == "-" {
+					b = "0"
+				}
+				c := cfg
+				c.operands = []string{a, b}
+				samples, err := measure(ctx, path, i+1, c, gcCfg)
+				if err != nil {
+					return nil, fmt.Errorf("opcost: grid %s at %s, %s: %w", op, a, b, err)
+				}
+				line = append(line, samples)
+			}
+			r.Samples = append(r.Samples, line)
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }

@@ -193,3 +193,42 @@ func TestSweep(t *testing.T) {
 		t.Errorf("sweep of move-result: %v", err)
 	}
 }
+
+// The operand grids: one heat map and table per opcode, a point per pair
+// of operand values (one row for a conversion).
+func TestOperandGrids(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"div-int", "double-to-int"},
+		"loop_size": 20, "loop_count": 5, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "grids"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, []*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := map[string]*sdk.Table{}
+	for _, tb := range resp.Tables {
+		tables[tb.Name] = tb
+	}
+	if tb := tables["grid-div-int"]; tb == nil || len(tb.Rows) != 8 || len(tb.Columns) != 9 {
+		t.Errorf("div-int grid %+v", tb)
+	}
+	if tb := tables["grid-double-to-int"]; tb == nil || len(tb.Rows) != 1 {
+		t.Errorf("double-to-int grid %+v", tb)
+	}
+	figures := 0
+	for _, a := range resp.Artifacts {
+		if strings.HasPrefix(a.Name, "grid-") {
+			figures++
+		}
+	}
+	if figures != 2 {
+		t.Errorf("%d grid figures, want 2", figures)
+	}
+	_, err = c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"add-int"}}, sdktest.CollectOptions{StepID: "bad"})
+	if err == nil || !strings.Contains(err.Error(), `no operand grid for "add-int"`) {
+		t.Errorf("grid of add-int: %v", err)
+	}
+}

@@ -32,6 +32,8 @@ var opsFields = []struct {
 	{"ad", "D", ast.Double(7)}, {"bd", "D", ast.Double(3)}, {"zerod", "D", ast.Double(0)}, {"oned", "D", ast.Double(1)},
 	{"bigd", "D", ast.Double(1e9)},
 	{"si", "I", nil}, {"sj", "J", nil}, {"sf", "F", nil}, {"sd", "D", nil}, {"so", "Ljava/lang/Object;", nil},
+	// the operand grids' operands, set by the driver
+	{"gai", "I", nil}, {"gbi", "I", nil}, {"gaj", "J", nil}, {"gbj", "J", nil}, {"gad", "D", nil}, {"gbd", "D", nil},
 }
 
 // fieldKinds are the field types the field benchmarks access, by the

@@ -228,17 +228,19 @@ func Assemble(benches []*Bench, size int) ([]byte, error) {
 	return smali.Assemble(classes, &smali.AssembleOptions{API: API})
 }
 
-// MainClass is the driver: "opcost.Main INDEX LOOPS REPS" runs the
+// MainClass is the driver: "opcost.Main INDEX LOOPS REPS [A B]" runs the
 // INDEXth measured benchmark of the program (in the order given to
 // Program, Measured ones only) REPS times with LOOPS iterations and prints
-// each run's thread CPU time in nanoseconds on a line of its own.
+// each run's thread CPU time in nanoseconds on a line of its own. A and B,
+// decimal numbers, set the operand grids' operands first (as int, long
+// and double: Ops.gai, gaj, gad and gbi, gbj, gbd).
 const MainClass = "opcost.Main"
 
 // mainClass dispatches to the benchmarks' run methods with a switch, so
 // that no reflection runs between measurements.
 func mainClass(benches []*Bench) *ast.Class {
 	cb := smali.NewClass("Lopcost/Main;", ast.AccPublic|ast.AccFinal).Super("Ljava/lang/Object;")
-	m := cb.Method(ast.AccPublic|ast.AccStatic, "main", "([Ljava/lang/String;)V").Registers(10)
+	m := cb.Method(ast.AccPublic|ast.AccStatic, "main", "([Ljava/lang/String;)V").Registers(12)
 	parse := smali.MethodRef("Ljava/lang/Integer;", "parseInt", "(Ljava/lang/String;)I")
 	for i := 0; i < 3; i++ {
 		m.Op("const/4", v(3), ast.Int(int32(i)))
@@ -246,6 +248,21 @@ func mainClass(benches []*Bench) *ast.Class {
 		m.Op("invoke-static", smali.Regs(v(3)), parse)
 		m.Op("move-result", v(i))
 	}
+	m.Op("array-length", v(3), p(0))
+	m.Op("const/4", v(4), ast.Int(5))
+	m.Op("if-lt", v(3), v(4), smali.LabelRef("operands_set"))
+	for i, suffix := range []string{"a", "b"} {
+		m.Op("const/4", v(3), ast.Int(int32(3+i)))
+		m.Op("aget-object", v(3), p(0), v(3))
+		m.Op("invoke-static", smali.Regs(v(3)), smali.MethodRef("Ljava/lang/Double;", "parseDouble", "(Ljava/lang/String;)D"))
+		m.Op("move-result-wide", v(4))
+		m.Op("sput-wide", v(4), smali.FieldRef(opsClass, "g"+suffix+"d", "D"))
+		m.Op("double-to-long", v(6), v(4))
+		m.Op("sput-wide", v(6), smali.FieldRef(opsClass, "g"+suffix+"j", "J"))
+		m.Op("double-to-int", v(3), v(4))
+		m.Op("sput", v(3), smali.FieldRef(opsClass, "g"+suffix+"i", "I"))
+	}
+	m.Label("operands_set")
 	m.Op("sget-object", v(8), smali.FieldRef("Ljava/lang/System;", "out", "Ljava/io/PrintStream;"))
 	m.Label("rep")
 	m.Op("if-lez", v(2), smali.LabelRef("end"))
