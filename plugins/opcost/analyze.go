@@ -69,7 +69,7 @@ func Costs(r Result, maxCV float64) (*Table, error) {
 	}
 	t := &Table{Engine: r.Engine, LoopSize: r.LoopSize, LoopCount: r.LoopCount, LoopNS: loop / float64(r.LoopCount)}
 	for _, b := range r.Benches {
-		if b.Class == "helper" || b.Class == "loop" || b.Class == "linearity" {
+		if b.Class == "helper" || b.Class == "loop" || b.Class == "linearity" || b.Class == "usecase" {
 			continue
 		}
 		c := Cost{Opcode: b.Name, Class: b.Class}
@@ -301,6 +301,7 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 	if err := gridReport(res, prefix, titleSuffix, r, summary); err != nil {
 		return nil, err
 	}
+	useCases(res, prefix, titleSuffix, r, t, summary)
 	if err := files(res, prefix, t); err != nil {
 		return nil, err
 	}
@@ -645,4 +646,54 @@ func gridReport(res *sdk.Result, prefix, titleSuffix string, r Result, summary *
 		fmt.Fprintf(summary, "Operand-value dependence: %s. ", strings.Join(notes, "; "))
 	}
 	return nil
+}
+
+// useCases compares each use case's two ways of writing an expression:
+// the cost table's estimate (the sum of the instructions' costs) against
+// the measured cost of each, and the ratio of the two ways by each.
+func useCases(res *sdk.Result, prefix, titleSuffix string, r Result, t *Table, summary *strings.Builder) {
+	byName := map[string]BenchResult{}
+	for _, b := range r.Benches {
+		byName[b.Name] = b
+	}
+	empty, ok := byName[microbench.EmptyLoop]
+	if !ok {
+		return
+	}
+	cost := costsByOpcode(t)
+	instrs := float64(r.LoopCount) * float64(r.LoopSize)
+	var rows [][]string
+	for _, uc := range microbench.UseCases {
+		var est, meas [2]float64
+		complete := true
+		for i, v := range uc.Variants {
+			b, ok := byName[v.Bench]
+			if !ok {
+				complete = false
+				break
+			}
+			meas[i] = (median(b.Samples) - median(empty.Samples)) / instrs
+			for _, op := range v.Opcodes {
+				k, ok := cost[op]
+				if !ok {
+					complete = false
+				}
+				est[i] += k.NS
+			}
+		}
+		if !complete {
+			continue
+		}
+		for i, v := range uc.Variants {
+			rows = append(rows, []string{uc.Name, v.Expr, strings.Join(v.Opcodes, " + "), fmt.Sprintf("%.3f", est[i]), fmt.Sprintf("%.3f", meas[i])})
+		}
+		fmt.Fprintf(summary, "Use case %q: %s costs %.2f× %s by the cost table's estimate and %.2f× measured (%s). ",
+			uc.Name, uc.Variants[0].Expr, est[0]/est[1], uc.Variants[1].Expr, meas[0]/meas[1], uc.PaperNote)
+		res.Sample("usecase_ratio_measured", "x", sdk.HigherIsBetter, map[string]string{"usecase": uc.Name}, meas[0]/meas[1])
+		res.Sample("usecase_ratio_estimated", "x", sdk.HigherIsBetter, map[string]string{"usecase": uc.Name}, est[0]/est[1])
+	}
+	if len(rows) > 0 {
+		res.Table(prefix+"usecases", "The paper's use cases"+titleSuffix+": each way of writing an expression, its cost estimated from the table (sum of its instructions') and measured, ns per expression",
+			[]string{"use case", "expression", "instructions", "estimated ns", "measured ns"}, rows)
+	}
 }

@@ -101,6 +101,9 @@ func collect(ctx context.Context, step *sdk.Step) error {
 			return err
 		}
 	}
+	if cfg.UseCases {
+		benches = union(benches, microbench.UseCaseBenches())
+	}
 	if cfg.Linearity {
 		lin, err := microbench.Linearity(nil)
 		if err != nil {

@@ -232,3 +232,31 @@ func TestOperandGrids(t *testing.T) {
 		t.Errorf("grid of add-int: %v", err)
 	}
 }
+
+// The use cases: both ways of writing each expression, estimated and
+// measured.
+func TestUseCases(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "use_cases": true,
+		"loop_size": 100, "loop_count": 20, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "uc"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, []*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range resp.Tables {
+		if tb.Name == "usecases" {
+			if len(tb.Rows) != 2 || tb.Rows[0][1] != "(double)(x / 2)" || tb.Rows[1][2] != "long-to-double + div-double" {
+				t.Errorf("use cases %v", tb.Rows)
+			}
+			if !strings.Contains(resp.Summary, "2.85×") {
+				t.Errorf("summary: %s", resp.Summary)
+			}
+			return
+		}
+	}
+	t.Error("no use-case table")
+}

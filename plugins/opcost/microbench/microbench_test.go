@@ -134,8 +134,8 @@ func TestRunsOnBothEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	bs := All()
-	for _, b := range lin {
-		if b.Class == classLinearity {
+	for _, b := range append(lin, UseCaseBenches()...) {
+		if b.Class == classLinearity || b.Class == classUseCase {
 			bs = append(bs, b)
 		}
 	}
