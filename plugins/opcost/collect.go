@@ -160,18 +160,12 @@ func collect(ctx context.Context, step *sdk.Step) error {
 // measure runs benchmark index of the DEX file in a VM of its own and
 // returns the measured runs' times.
 func measure(ctx context.Context, dexPath string, index int, cfg Config, gcCfg gc.Config) ([]int64, error) {
-	var stdout, stderr bytes.Buffer
-	v, err := vm.New(vm.Options{ClassPath: []string{dexPath}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout, Stderr: &stderr})
-	if err != nil {
-		return nil, err
-	}
+	var stdout bytes.Buffer
 	runs := cfg.Warmup + cfg.Measurements
-	code, err := v.RunMain(ctx, microbench.MainClass, append([]string{strconv.Itoa(index), strconv.Itoa(cfg.LoopCount), strconv.Itoa(runs)}, cfg.operands...))
-	if err != nil {
+	args := append([]string{strconv.Itoa(index), strconv.Itoa(cfg.LoopCount), strconv.Itoa(runs)}, cfg.operands...)
+	opts := vm.Options{ClassPath: []string{dexPath}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout}
+	if _, err := runProgram(ctx, opts, microbench.MainClass, args); err != nil {
 		return nil, err
-	}
-	if code != 0 {
-		return nil, fmt.Errorf("exit status %d: %s", code, strings.TrimSpace(stderr.String()))
 	}
 	lines := strings.Fields(stdout.String())
 	if len(lines) != runs {

@@ -199,7 +199,7 @@ func TestSweep(t *testing.T) {
 func TestOperandGrids(t *testing.T) {
 	c := sdktest.Start(t, Plugin())
 	run := t.TempDir()
-	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"div-int", "double-to-int"},
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"div-int", "mul-long", "div-double", "double-to-int", "double-to-long"},
 		"loop_size": 20, "loop_count": 5, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "grids"})
 	if err != nil {
 		t.Fatal(err)
@@ -224,8 +224,8 @@ func TestOperandGrids(t *testing.T) {
 			figures++
 		}
 	}
-	if figures != 2 {
-		t.Errorf("%d grid figures, want 2", figures)
+	if figures != 5 {
+		t.Errorf("%d grid figures, want 5", figures)
 	}
 	_, err = c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"add-int"}}, sdktest.CollectOptions{StepID: "bad"})
 	if err == nil || !strings.Contains(err.Error(), `no operand grid for "add-int"`) {

@@ -62,40 +62,37 @@ func Grid(ops []string) ([]*Bench, error) {
 }
 
 func gridBench(g GridOp) *Bench {
-	b := &Bench{Name: GridName(g.Opcode), Class: classGrid}
+	// The operands' and the result's registers and the operand fields'
+	// suffix, by operand type; a conversion's result is an int or a long.
+	a, b, dst, suffix, result := 6, 8, 4, "d", g.Kind
 	switch {
 	case g.Kind == "I":
-		b.setup = func(m *smali.MethodBuilder, _ string) {
-			load(m, 1, "gai", "I")
-			load(m, 2, "gbi", "I")
-		}
-		b.sinks = sinks(sink(0, "I"))
-		b.unit = func(u *unit) { u.op(g.Opcode, v(0), v(1), v(2)) }
+		a, b, dst, suffix = 1, 2, 0, "i"
 	case g.Kind == "J":
-		b.setup = func(m *smali.MethodBuilder, _ string) {
-			load(m, 6, "gaj", "J")
-			load(m, 8, "gbj", "J")
-		}
-		b.sinks = sinks(sink(4, "J"))
-		b.unit = func(u *unit) { u.op(g.Opcode, v(4), v(6), v(8)) }
-	case g.Unary: // double to int or long
-		b.setup = func(m *smali.MethodBuilder, _ string) { load(m, 6, "gad", "D") }
-		if g.Opcode == "double-to-int" {
-			b.sinks = sinks(sink(0, "I"))
-			b.unit = func(u *unit) { u.op(g.Opcode, v(0), v(6)) }
-		} else {
-			b.sinks = sinks(sink(4, "J"))
-			b.unit = func(u *unit) { u.op(g.Opcode, v(4), v(6)) }
-		}
-	default:
-		b.setup = func(m *smali.MethodBuilder, _ string) {
-			load(m, 6, "gad", "D")
-			load(m, 8, "gbd", "D")
-		}
-		b.sinks = sinks(sink(4, "D"))
-		b.unit = func(u *unit) { u.op(g.Opcode, v(4), v(6), v(8)) }
+		suffix = "j"
+	case g.Opcode == "double-to-int":
+		dst, result = 0, "I"
+	case g.Unary:
+		result = "J"
 	}
-	return b
+	return &Bench{
+		Name:  GridName(g.Opcode),
+		Class: classGrid,
+		sinks: sinks(sink(dst, result)),
+		setup: func(m *smali.MethodBuilder, _ string) {
+			load(m, a, "ga"+suffix, g.Kind)
+			if !g.Unary {
+				load(m, b, "gb"+suffix, g.Kind)
+			}
+		},
+		unit: func(u *unit) {
+			if g.Unary {
+				u.op(g.Opcode, v(dst), v(a))
+				return
+			}
+			u.op(g.Opcode, v(dst), v(a), v(b))
+		},
+	}
 }
 
 // GridValues are the operand magnitudes of a kind's grid: from 1 to near

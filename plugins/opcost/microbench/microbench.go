@@ -27,6 +27,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/agext/levenshtein"
+
 	"github.com/droidprof/droidprof/vm/smali"
 	"github.com/droidprof/droidprof/vm/smali/ast"
 )
@@ -136,7 +138,7 @@ func suggestion(n string) string {
 	best, dist := "", 3
 	for _, b := range all {
 		for _, cand := range []string{b.Name, b.Class} {
-			if d := editDistance(n, cand); d < dist {
+			if d := levenshtein.Distance(n, cand, nil); d < dist {
 				best, dist = cand, d
 			}
 		}
@@ -145,26 +147,6 @@ func suggestion(n string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // Registers of the generated methods. The loop counter is the parameter;
