@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/droidprof/droidprof/vm/aot/engine"
+	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/vm/dex"
 	"github.com/droidprof/droidprof/vm/gc"
@@ -40,6 +41,16 @@ type Options struct {
 	// call and runs the compiled code (package vm/aot/engine), falling
 	// back to the interpreter per method.
 	Engine string
+	// Barriers selects paper 003's object-access barriers in compiled
+	// code (the aot engine only): "off" (the default, also ""), "none",
+	// "cache", "elim" or "all"; with any but off the heap keeps the
+	// access bitmap the barriers set (gc.Config.AccessBitmap,
+	// runtime.Hooks.Accesses).
+	Barriers string
+	// CheckBarriers adds check barriers, unoptimised, to compiled code
+	// (engine.Engine.CheckBarriers): the access bitmap's shadow, which
+	// runtime.Hooks.Accesses can compare with the bitmap.
+	CheckBarriers bool
 	// Preload names classes ("pkg.Name") that the VM loads and
 	// initialises in its zygote phase, before it seals the zygote space
 	// and runs the main class (Android's preloaded-classes): what their
@@ -98,6 +109,21 @@ func New(opts Options) (v *runtime.VM, err error) {
 	eng, err := NewEngine(opts.Engine)
 	if err != nil {
 		return nil, err
+	}
+	level, err := ssa.ParseBarrierLevel(opts.Barriers)
+	if err != nil {
+		return nil, fmt.Errorf("vm: %w", err)
+	}
+	if level != ssa.BarriersOff {
+		ae, ok := eng.(*engine.Engine)
+		if !ok {
+			return nil, fmt.Errorf("vm: barriers %q need the aot engine, not %q", opts.Barriers, opts.Engine)
+		}
+		ae.SetBarriers(level)
+		if opts.CheckBarriers {
+			ae.CheckBarriers()
+		}
+		opts.GC.AccessBitmap = true
 	}
 	boot, err := coreFile()
 	if err != nil {

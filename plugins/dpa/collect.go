@@ -66,18 +66,19 @@ type program struct {
 	timedMain string // the self-timed variant's main class, if any
 	gc        gc.Config
 	engine    string   // vm.engine
+	barriers  string   // vm.barriers
 	preload   []string // vm.preload
 }
 
 // options are the VM options that run p, with its output and hooks.
 func (p program) options(stdout, stderr io.Writer, hooks *runtime.Hooks) vm.Options {
-	return vm.Options{ClassPath: p.classPath, GC: p.gc, Engine: p.engine, Preload: p.preload, Stdout: stdout, Stderr: stderr, Hooks: hooks}
+	return vm.Options{ClassPath: p.classPath, GC: p.gc, Engine: p.engine, Barriers: p.barriers, Preload: p.preload, Stdout: stdout, Stderr: stderr, Hooks: hooks}
 }
 
 // resolve turns the config into a program, writing a registry workload's
 // DEX file into dir.
 func resolve(cfg Config, dir string) (program, error) {
-	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine, preload: cfg.VM.Preload}
+	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine, barriers: cfg.VM.Barriers, preload: cfg.VM.Preload}
 	var err error
 	if p.gc, err = heapConfig(cfg); err != nil {
 		return p, fmt.Errorf("dpa: %w", err)

@@ -5,8 +5,9 @@
 // A method the compiler does not handle is a fallback, counted with its
 // reason, and runs on the interpreter.
 //
-// Lowering to an executable form, the .oat cache file and the barriers of
-// paper 003 are the next steps (issue 17 items 3 to 5).
+// With Options.Passes.Barriers, the last passes insert paper 003's
+// object-access barriers and remove the redundant ones; Method.Barriers
+// counts them. Package vm/aot/engine runs the compiled code.
 package aot
 
 import (
@@ -33,6 +34,9 @@ type Method struct {
 	Name  string
 	Index uint32 // method index in the DEX file
 	Func  *ssa.Func
+	// Barriers is the number of paper 003's barriers in Func (at the
+	// level Options.Passes.Barriers selects).
+	Barriers int
 }
 
 // Fallback is a method left to the interpreter, and why.
@@ -75,7 +79,7 @@ func Compile(f *dex.File, opt Options) *Result {
 					r.Fallbacks = append(r.Fallbacks, Fallback{name, em.Method, err})
 					continue
 				}
-				r.Methods = append(r.Methods, Method{name, em.Method, fn})
+				r.Methods = append(r.Methods, Method{name, em.Method, fn, ssa.CountBarriers(fn)})
 			}
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/droidprof/droidprof/vm/aot/frontend"
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/interp"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
@@ -31,6 +32,10 @@ type Engine struct {
 	compiled    int
 	threads     map[*runtime.Thread]*threadFrames
 	last        *threadFrames // the thread that ran last
+	// barrierSites counts the barriers in compiled methods; acc is
+	// what they mark (barrier.go)
+	barrierSites int
+	acc          *gc.AccessBitmap
 	// Filter, if set, selects the methods to compile; the others run on
 	// the interpreter without counting as fallbacks.
 	Filter func(m *runtime.Method) bool
@@ -121,7 +126,11 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	if err != nil {
 		return nil, err
 	}
-	return lower(fn, m, handlers, throwPC)
+	c, err := lower(fn, m, handlers, throwPC)
+	if err == nil {
+		e.barrierSites += ssa.CountBarriers(fn)
+	}
+	return c, err
 }
 
 func (e *Engine) indexOf(f *dex.File, c *dex.Code) (uint32, bool) {
@@ -160,6 +169,7 @@ func reason(err error) string {
 type Stats struct {
 	Compiled  int
 	Fallbacks []aot.ReasonCount // most frequent first
+	Barriers  BarrierStats
 }
 
 // NumFallbacks is the number of methods left to the interpreter.
@@ -174,7 +184,7 @@ func (s Stats) NumFallbacks() int {
 // Stats returns how many methods were compiled and why the others fell
 // back.
 func (e *Engine) Stats() Stats {
-	s := Stats{Compiled: e.compiled}
+	s := Stats{Compiled: e.compiled, Barriers: e.barrierStats()}
 	for k, n := range e.fallbacks {
 		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
 	}

@@ -62,7 +62,8 @@ func ParseBarrierLevel(s string) (BarrierLevel, error) {
 // elements), array-length read as data, the receiver of an instance
 // invoke, monitor-enter, and both operands of a reference comparison
 // (if-eq/if-ne of two references; a test against null reads no object).
-// cached sets Aux 1: the barrier checks the last-object cache first.
+// aux is the barriers' Aux: 0, 1 (cached: the barrier checks the
+// last-object cache first) or 2 (check barriers).
 //
 // A barrier goes before the null check, array length and bounds check
 // the front end put in front of its access, not between them and the
@@ -70,11 +71,7 @@ func ParseBarrierLevel(s string) (BarrierLevel, error) {
 // it into one instruction); a barrier ignores null, so running before
 // the null check changes nothing. Comparisons are evaluated at the end
 // of their If block, so their barriers end the block.
-func insertBarriers(f *Func, cached bool) {
-	aux := int64(0)
-	if cached {
-		aux = 1
-	}
+func insertBarriers(f *Func, aux int64) {
 	dataLen := lengthsUsedAsData(f)
 	for _, b := range f.Blocks {
 		vals := make([]*Value, 0, len(b.Values)+4)
@@ -166,12 +163,21 @@ func groupStart(vals []*Value, o *Value) int {
 	return at
 }
 
-// CountBarriers returns the number of Barrier values in f.
+// Aux values of Barrier.
+const (
+	barrierPlain  = 0
+	barrierCached = 1
+	// BarrierCheck marks a check barrier, which sets the shadow bitmap.
+	BarrierCheck = 2
+)
+
+// CountBarriers returns the number of Barrier values in f (check
+// barriers aside).
 func CountBarriers(f *Func) int {
 	n := 0
 	for _, b := range f.Blocks {
 		for _, v := range b.Values {
-			if v.Op == OpBarrier {
+			if v.Op == OpBarrier && v.Aux != BarrierCheck {
 				n++
 			}
 		}

@@ -144,7 +144,7 @@ b0:
 	if err != nil {
 		t.Fatal(err)
 	}
-	insertBarriers(f, true)
+	insertBarriers(f, barrierCached)
 	want := normalise(`
 func f
 b0:

@@ -32,8 +32,9 @@ var passes = []pass{
 // Docs of the barrier passes, which run after the others when
 // Config.Barriers asks for them.
 const (
-	barriersDoc    = "insert paper 003's object-access barriers (levels none, cache, elim, all)"
-	barrierElimDoc = "delete barriers whose object is provably marked in the current GC epoch (levels elim and all)"
+	barriersDoc     = "insert paper 003's object-access barriers (levels none, cache, elim, all)"
+	barrierElimDoc  = "delete barriers whose object is provably marked in the current GC epoch (levels elim and all)"
+	barrierCheckDoc = "insert check barriers, unoptimised, at every access point (Config.CheckBarriers)"
 )
 
 // pipeline returns the passes cfg runs, in order: the barriers come
@@ -42,17 +43,23 @@ const (
 func pipeline(cfg Config) []pass {
 	ps := passes[:len(passes):len(passes)]
 	if cfg.Barriers != BarriersOff {
-		cached := cfg.Barriers.Cached()
-		ps = append(ps, pass{"barriers", func(f *Func) { insertBarriers(f, cached) }, barriersDoc})
+		aux := int64(barrierPlain)
+		if cfg.Barriers.Cached() {
+			aux = barrierCached
+		}
+		ps = append(ps, pass{"barriers", func(f *Func) { insertBarriers(f, aux) }, barriersDoc})
 	}
 	if cfg.Barriers.Eliminated() {
 		ps = append(ps, pass{"barrierelim", barrierElim, barrierElimDoc})
+	}
+	if cfg.CheckBarriers {
+		ps = append(ps, pass{"barriercheck", func(f *Func) { insertBarriers(f, BarrierCheck) }, barrierCheckDoc})
 	}
 	return ps
 }
 
 // allPasses is every pass a configuration may run.
-var allPasses = pipeline(Config{Barriers: BarriersElim})
+var allPasses = pipeline(Config{Barriers: BarriersElim, CheckBarriers: true})
 
 // PassNames returns the names of the passes in pipeline order.
 func PassNames() []string {
@@ -86,6 +93,12 @@ type Config struct {
 	// Barriers selects paper 003's object-access barriers; off (the
 	// zero value) inserts none.
 	Barriers BarrierLevel
+	// CheckBarriers adds, after the barriers of the level, a check
+	// barrier at every access point, unoptimised, which marks a shadow
+	// bitmap: at each collection the two bitmaps must be equal, or the
+	// cache or the elimination dropped an object's only barrier in that
+	// epoch (the engine's barrier check).
+	CheckBarriers bool
 }
 
 // ValidPass reports whether name is a pass name or "build" (the IR as the

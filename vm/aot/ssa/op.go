@@ -79,7 +79,8 @@ const (
 	// OpBarrier is paper 003's object-access barrier: it sets the bit of
 	// Args[0] (a reference; null and objects outside the main space are
 	// ignored) in the access bitmap. Aux 1: first skip it when Args[0] is
-	// the object the last barrier saw (the cache levels).
+	// the object the last barrier saw (the cache levels). Aux 2: a check
+	// barrier (Config.CheckBarriers), which marks the shadow bitmap.
 	OpBarrier
 
 	numOps
