@@ -70,3 +70,110 @@ func (e *Engine) barrierStats() BarrierStats {
 	}
 	return s
 }
+
+// barrierThenAccess lowers, where vals[k] is a barrier on an array
+// followed by a fused array access of that array (fuse.go), both as one
+// instruction: the int, float, long and double accesses of numeric loops
+// with the bitmap update inline, the others behind one call, so that a
+// barrier costs no dispatch of its own. Otherwise it is fusedAccess.
+func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int) (instr, int) {
+	bar := vals[k]
+	if bar.Op != ssa.OpBarrier || bar.Aux == ssa.BarrierCheck || k+1 >= len(vals) {
+		return l.fusedAccess(vals, k)
+	}
+	in, n := l.fusedAccess(vals, k+1)
+	if in == nil {
+		return nil, 0
+	}
+	acc := vals[k+n]
+	if acc.Args[0] != bar.Args[0] {
+		return nil, 0
+	}
+	cached := bar.Aux == 1
+	a, x := l.s(acc.Args[0]), l.s(acc.Args[1])
+	fast := true // as fastAccess: no length slot to write
+	for _, v := range vals[k+1 : k+1+n] {
+		if v.Op == ssa.OpArrayLength && l.uses[v.ID] > 1 {
+			fast = false
+		}
+	}
+	switch {
+	case !fast:
+	case acc.Op == ssa.OpAGet && acc.Aux == k32:
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					r[d] = h.U32(arr + 12 + idx*4)
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAGet && acc.Aux == k64:
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					setL(r, d, h.U64(arr+16+idx*8))
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAPut && acc.Aux == k32:
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU32(arr+12+idx*4, r[v])
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAPut && acc.Aux == k64:
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU64(arr+16+idx*8, getL(r, v))
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	}
+	if cached {
+		return func(f *frame) bool { f.acc.MarkCached(f.r[a]); return in(f) }, n + 1
+	}
+	return func(f *frame) bool { f.acc.Mark(f.r[a]); return in(f) }, n + 1
+}

@@ -77,7 +77,7 @@ func insertBarriers(f *Func, aux int64) {
 		vals := make([]*Value, 0, len(b.Values)+4)
 		for _, v := range b.Values {
 			if o := accessedObject(v, dataLen); o != nil {
-				at := groupStart(vals, o)
+				at := groupStart(vals, o, aux == BarrierCheck)
 				bar := f.newValue(OpBarrier, TypeVoid, aux, []*Value{o})
 				bar.Block, bar.PC = b, v.PC
 				vals = append(vals, nil)
@@ -146,13 +146,17 @@ func lengthsUsedAsData(f *Func) []bool {
 
 // groupStart returns where in vals (the block's values so far) a barrier
 // on o goes: before the trailing null check, array length and bounds
-// check of o that belong to the access that follows.
-func groupStart(vals []*Value, o *Value) int {
+// check of o that belong to the access that follows, and with
+// overBarriers (a check barrier) before the level's barrier of o too, so
+// that the lowering sees that barrier next to its access as without
+// check barriers.
+func groupStart(vals []*Value, o *Value, overBarriers bool) int {
 	at := len(vals)
 	for at > 0 {
 		p := vals[at-1]
 		switch {
-		case p.Op == OpNullCheck && p.Args[0] == o,
+		case overBarriers && p.Op == OpBarrier && p.Args[0] == o,
+			p.Op == OpNullCheck && p.Args[0] == o,
 			p.Op == OpArrayLength && p.Args[0] == o,
 			p.Op == OpBoundsCheck && p.Args[1].Op == OpArrayLength && p.Args[1].Args[0] == o:
 			at--
