@@ -73,9 +73,10 @@ func (e *Engine) barrierStats() BarrierStats {
 
 // barrierThenAccess lowers, where vals[k] is a barrier on an array
 // followed by a fused array access of that array (fuse.go), both as one
-// instruction: the int, float, long and double accesses of numeric loops
-// with the bitmap update inline, the others behind one call, so that a
-// barrier costs no dispatch of its own. Otherwise it is fusedAccess.
+// instruction: the int, float, long, double, reference-load and
+// boolean/byte accesses of loops with the checks and the bitmap update
+// inline, the others behind one call, so that a barrier costs no
+// dispatch of its own. Otherwise it is fusedAccess.
 func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int) (instr, int) {
 	bar := vals[k]
 	if bar.Op != ssa.OpBarrier || bar.Aux == ssa.BarrierCheck || k+1 >= len(vals) {
@@ -99,7 +100,7 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int) (instr, int) {
 	}
 	switch {
 	case !fast:
-	case acc.Op == ssa.OpAGet && acc.Aux == k32:
+	case acc.Op == ssa.OpAGet && (acc.Aux == k32 || acc.Aux == kRef):
 		d := l.s(acc)
 		return func(f *frame) bool {
 			r, h := f.r, f.h
@@ -166,6 +167,46 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int) (instr, int) {
 			if arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
 					h.SetU64(arr+16+idx*8, getL(r, v))
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAGet && (acc.Aux == kBool || acc.Aux == kByte):
+		d, signed := l.s(acc), acc.Aux == kByte
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					if b := h.U8(arr + 12 + idx); signed {
+						r[d] = uint32(int32(int8(b)))
+					} else {
+						r[d] = uint32(b)
+					}
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAPut && (acc.Aux == kBool || acc.Aux == kByte):
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU8(arr+12+idx, uint8(r[v]))
 					return true
 				}
 			}

@@ -16,6 +16,8 @@ import (
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/runtime"
+	"github.com/droidprof/droidprof/vm/smali"
+	"github.com/droidprof/droidprof/vm/smali/ast"
 	"github.com/droidprof/droidprof/vm/vmconfig"
 	"github.com/droidprof/droidprof/workloads"
 )
@@ -180,4 +182,144 @@ func TestBarrierLevelsOnWorkloads(t *testing.T) {
 			})
 		}
 	}
+}
+
+// barrierSmali reads and writes int, long, boolean, byte and reference
+// arrays in a loop, then with a bad index and a null array, catching the
+// exceptions: the accesses a barrier is lowered together with.
+const barrierSmali = smaliHeader + printI + `
+.method static use([I[J[Z[B[Ljava/lang/Object;I)V
+    .registers 14
+    const/4 v0, 0
+    const/4 v1, 0
+  :loop
+    if-ge v1, p5, :done
+    aget v2, p0, v1
+    add-int/2addr v2, v1
+    aput v2, p0, v1
+    aget-wide v3, p1, v1
+    int-to-long v5, v1
+    add-long/2addr v3, v5
+    aput-wide v3, p1, v1
+    aget-boolean v2, p2, v1
+    xor-int/lit8 v2, v2, 1
+    aput-boolean v2, p2, v1
+    const/4 v2, -1
+    aput-byte v2, p3, v1
+    aget-byte v2, p3, v1
+    add-int/2addr v0, v2
+    aget-object v2, p4, v1
+    aput-object p4, p4, v1
+    aget v2, p0, v1
+    add-int/2addr v0, v2
+    add-int/lit8 v1, v1, 1
+    goto :loop
+  :done
+    invoke-static {v0}, LMain;->p(I)V
+    return-void
+.end method
+
+.method public static main([Ljava/lang/String;)V
+    .registers 12
+    const/4 v6, 4
+    new-array v1, v6, [I
+    new-array v2, v6, [J
+    new-array v3, v6, [Z
+    new-array v4, v6, [B
+    new-array v5, v6, [Ljava/lang/Object;
+    const/4 v7, 3
+    const/4 v8, 0
+  :pass
+    invoke-static/range {v1 .. v6}, LMain;->use([I[J[Z[B[Ljava/lang/Object;I)V
+    add-int/lit8 v8, v8, 1
+    if-lt v8, v7, :pass
+    add-int/lit8 v6, v6, 1
+  :try1_start
+    invoke-static/range {v1 .. v6}, LMain;->use([I[J[Z[B[Ljava/lang/Object;I)V
+  :try1_end
+    .catch Ljava/lang/ArrayIndexOutOfBoundsException; {:try1_start .. :try1_end} :caught1
+    goto :next
+  :caught1
+    move-exception v9
+    invoke-virtual {v9}, Ljava/lang/Throwable;->getMessage()Ljava/lang/String;
+    move-result-object v9
+    sget-object v10, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    invoke-virtual {v10, v9}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+  :next
+    const/4 v1, 0
+  :try2_start
+    invoke-static/range {v1 .. v6}, LMain;->use([I[J[Z[B[Ljava/lang/Object;I)V
+  :try2_end
+    .catch Ljava/lang/NullPointerException; {:try2_start .. :try2_end} :caught2
+    return-void
+  :caught2
+    move-exception v9
+    invoke-virtual {v9}, Ljava/lang/Throwable;->getMessage()Ljava/lang/String;
+    move-result-object v9
+    sget-object v10, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    invoke-virtual {v10, v9}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    return-void
+.end method
+`
+
+// TestBarriersKeepAccessSemantics: with barriers at each level, array
+// accesses — lowered together with their barrier — read, write and throw
+// (bad index, null array, with the interpreter's messages) as without,
+// and the barriers mark the arrays.
+func TestBarriersKeepAccessSemantics(t *testing.T) {
+	class, err := smali.Parse("Main.smali", []byte(barrierSmali), &smali.Options{API: 28})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := smali.Assemble([]*ast.Class{class}, &smali.AssembleOptions{API: 28})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "t.dex")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func(eng, level string) (string, engine.BarrierStats, string) {
+		var out bytes.Buffer
+		bad := ""
+		hooks := &runtime.Hooks{Accesses: func(count int, b *gc.AccessBitmap) {
+			if a, diff := b.FirstDifference(b.Shadow); diff && bad == "" {
+				bad = fmt.Sprintf("collection %d: %#x", count, a)
+			}
+		}}
+		v, err := vm.New(vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &out, Engine: eng, Barriers: level, CheckBarriers: level != "off", Hooks: hooks})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := v.RunMain(context.Background(), "Main", nil); err != nil {
+			t.Fatal(err)
+		}
+		var s engine.BarrierStats
+		if e, ok := v.Engine.(*engine.Engine); ok {
+			s = e.Stats().Barriers
+			if b := v.AccessBitmap(); b != nil {
+				if a, diff := b.FirstDifference(b.Shadow); diff && bad == "" {
+					bad = fmt.Sprintf("at the end: %#x", a)
+				}
+			}
+		}
+		return out.String(), s, bad
+	}
+	want, _, _ := run("interp", "off")
+	if strings.Count(want, "\n") != 5 || !strings.Contains(want, "length=4; index=4") || !strings.Contains(want, "null array") {
+		t.Fatalf("the program did not run as meant; interpreter output:\n%s", want)
+	}
+	for _, l := range ssa.BarrierLevels {
+		got, s, bad := run("aot", l.String())
+		if got != want {
+			t.Errorf("%s:\n%s\ninterp:\n%s", l, got, want)
+		}
+		if s.Executed == 0 {
+			t.Errorf("%s: no barrier ran", l)
+		}
+		if bad != "" {
+			t.Errorf("%s: the bitmap differs from the check barriers' %s", l, bad)
+		}
+	}
+	t.Logf("output:\n%s", want)
 }
