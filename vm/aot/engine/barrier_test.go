@@ -323,3 +323,24 @@ func TestBarriersKeepAccessSemantics(t *testing.T) {
 	}
 	t.Logf("output:\n%s", want)
 }
+
+// vm.New rejects barriers without the aot engine and unknown levels.
+func TestBarrierOptionsChecked(t *testing.T) {
+	for _, c := range []struct{ engine, barriers, err string }{
+		{"interp", "all", `vm: barriers "all" need the aot engine, not "interp"`},
+		{"", "none", `vm: barriers "none" need the aot engine, not ""`},
+		{"aot", "most", `barrier level "most": want off, none, cache, elim or all`},
+	} {
+		_, err := vm.New(vm.Options{Engine: c.engine, Barriers: c.barriers})
+		if err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("engine %q, barriers %q: error %v, want %q", c.engine, c.barriers, err, c.err)
+		}
+	}
+	v, err := vm.New(vm.Options{Engine: "interp", Barriers: "off"})
+	if err != nil {
+		t.Fatalf("barriers off: %v", err)
+	}
+	if v.AccessBitmap() != nil {
+		t.Error("barriers off: the heap keeps an access bitmap")
+	}
+}
