@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/droidprof/droidprof/vm/aot/engine"
+	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/vm/dex"
 	"github.com/droidprof/droidprof/vm/gc"
@@ -46,6 +47,16 @@ type Options struct {
 	// engine takes that file's compiled methods instead of compiling
 	// them at their first call. A stale or corrupt cache is an error.
 	Oat string
+	// Barriers selects paper 003's object-access barriers in compiled
+	// code (the aot engine only): "off" (the default, also ""), "none",
+	// "cache", "elim" or "all"; with any but off the heap keeps the
+	// access bitmap the barriers set (gc.Config.AccessBitmap,
+	// runtime.Hooks.Accesses).
+	Barriers string
+	// CheckBarriers adds check barriers, unoptimised, to compiled code
+	// (engine.Engine.CheckBarriers): the access bitmap's shadow, which
+	// runtime.Hooks.Accesses can compare with the bitmap.
+	CheckBarriers bool
 	// Preload names classes ("pkg.Name") that the VM loads and
 	// initialises in its zygote phase, before it seals the zygote space
 	// and runs the main class (Android's preloaded-classes): what their
@@ -107,6 +118,21 @@ func New(opts Options) (v *runtime.VM, err error) {
 	}
 	if h := opts.Hooks; h != nil && (h.CountOpcodes || h.VirtualTime) && opts.Engine == "aot" {
 		return nil, errors.New("vm: counting instructions (opcode counts, virtual time) needs the interpreter: code compiled by the aot engine does not count them")
+	}
+	level, err := ssa.ParseBarrierLevel(opts.Barriers)
+	if err != nil {
+		return nil, fmt.Errorf("vm: %w", err)
+	}
+	if level != ssa.BarriersOff {
+		ae, ok := eng.(*engine.Engine)
+		if !ok {
+			return nil, fmt.Errorf("vm: barriers %q need the aot engine, not %q", opts.Barriers, opts.Engine)
+		}
+		ae.SetBarriers(level)
+		if opts.CheckBarriers {
+			ae.CheckBarriers()
+		}
+		opts.GC.AccessBitmap = true
 	}
 	boot, err := coreFile()
 	if err != nil {

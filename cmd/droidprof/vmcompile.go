@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +16,7 @@ import (
 	"github.com/droidprof/droidprof/vm/dex"
 )
 
-const vmCompileUsage = "usage: droidprof vm compile FILE.dex [-o FILE.oat] [--dump=PASS] [--method=NAME] [--format=text|dot] [--disable=PASS,...] | --passes"
+const vmCompileUsage = "usage: droidprof vm compile FILE.dex [-o FILE.oat] [--dump=PASS] [--method=NAME] [--format=text|dot] [--disable=PASS,...] [--barriers=off|none|cache|elim|all] | --passes"
 
 // vmCompile compiles a DEX file's methods with the AOT compiler and
 // prints a summary, or the IR of the selected methods after a pass.
@@ -27,6 +28,7 @@ func vmCompile(env *env, args []string) error {
 	disable := fs.String("disable", "", "passes to skip, separated by commas")
 	out := fs.String("o", "", "write the compiled methods to this .oat cache, for droidprof vm run --engine=aot --oat FILE")
 	list := fs.Bool("passes", false, "list the passes in pipeline order and exit")
+	barriers := fs.String("barriers", "off", "paper 003's object-access barriers: off, none (at every access point), cache, elim (redundant ones removed) or all; prints their static counts")
 	files, err := flags(fs, args)
 	if err != nil {
 		return err
@@ -46,7 +48,11 @@ func vmCompile(env *env, args []string) error {
 	if *dump != "" && *dump != "all" && !ssa.ValidPass(*dump) {
 		return &exitError{code: 2, err: fmt.Errorf("vm compile: --dump %q: unknown pass%s; passes: build, %s, all", *dump, suggest(*dump, append([]string{"build", "all"}, ssa.PassNames()...)), strings.Join(ssa.PassNames(), ", "))}
 	}
-	cfg := ssa.Config{Disabled: map[string]bool{}}
+	level, err := ssa.ParseBarrierLevel(*barriers)
+	if err != nil {
+		return &exitError{code: 2, err: fmt.Errorf("vm compile: --barriers: %w", err)}
+	}
+	cfg := ssa.Config{Disabled: map[string]bool{}, Barriers: level}
 	for _, p := range strings.Split(*disable, ",") {
 		if p = strings.TrimSpace(p); p == "" {
 			continue
@@ -115,6 +121,9 @@ func vmCompile(env *env, args []string) error {
 	for _, fb := range r.Fallbacks {
 		fmt.Fprintf(w, "fallback: %s: %v\n", fb.Name, fb.Reason)
 	}
+	if level != ssa.BarriersOff {
+		printBarrierCounts(w, r, level, *method != "")
+	}
 	if *out == "" {
 		return nil
 	}
@@ -152,4 +161,20 @@ func writeFileAtomic(path string, data []byte) error {
 		os.Remove(tmp.Name())
 	}
 	return err
+}
+
+// printBarrierCounts prints the static barrier count of the compiled
+// methods at level, and with perMethod each method's.
+func printBarrierCounts(w io.Writer, r *aot.Result, level ssa.BarrierLevel, perMethod bool) {
+	total := 0
+	for _, m := range r.Methods {
+		total += m.Barriers
+	}
+	fmt.Fprintf(w, "barriers (%s): %d in %d compiled methods\n", level, total, len(r.Methods))
+	if !perMethod {
+		return
+	}
+	for _, m := range r.Methods {
+		fmt.Fprintf(w, "%6d  %s\n", m.Barriers, m.Name)
+	}
 }

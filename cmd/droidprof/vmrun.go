@@ -14,12 +14,14 @@ import (
 
 	"github.com/droidprof/droidprof/framework/units"
 	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/aot/engine"
+	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
 
 const vmUsage = "usage: droidprof vm run [-cp A.dex:B.dex] [-Xms SIZE] [-Xmx SIZE] [-XX:HeapGrowthLimit=SIZE] [-XX:HeapTargetUtilization=F] " +
-	"[-XX:HeapMinFree=SIZE] [-XX:HeapMaxFree=SIZE] [-Xgc:cms|ss,gcstress,preverify,postverify] [-verbose:gc] [--engine=interp|aot] [--oat FILE.oat] [--preload-classes FILE] CLASS [ARGS...]"
+	"[-XX:HeapMinFree=SIZE] [-XX:HeapMaxFree=SIZE] [-Xgc:cms|ss,gcstress,preverify,postverify] [-verbose:gc,barriers] [--engine=interp|aot] [--oat FILE.oat] [--barriers=LEVEL] [--preload-classes FILE] CLASS [ARGS...]"
 
 // vmHelp explains the options, named and written as dalvikvm's.
 const vmHelp = vmUsage + `
@@ -38,10 +40,16 @@ k, m or g suffix, e.g. -Xmx64m, or a droidprof size such as 64MiB):
                               allocation from a new call stack); preverify, postverify (verify the heap around each GC);
                               nogcstress, nopreverify, nopostverify undo them
   -verbose:gc                 print a line per GC to stderr, as ART logs it
+  -verbose:barriers           print the barrier counts to stderr when the program ends
+                              (-verbose:gc,barriers for both)
   --engine=interp|aot         the execution engine: the portable interpreter (default) or aot,
                               which compiles each method at its first call (vm/aot/engine)
   --oat FILE.oat              with --engine=aot: take the compiled methods of a class path DEX file
                               from its .oat cache (droidprof vm compile APP.dex -o FILE.oat)
+  --barriers=LEVEL            paper 003's object-access barriers in compiled code (aot only):
+                              off (default), none (at every access point), cache (skip the
+                              object the last barrier saw), elim (redundant ones removed at
+                              compile time) or all (cache and elim)
   --preload-classes FILE      classes to initialise in the zygote phase, one per line (pkg.Name;
                               # starts a comment), as Android's preloaded-classes file
 `
@@ -65,8 +73,10 @@ type vmArgs struct {
 	classPath []string
 	gc        gc.Config
 	verboseGC bool
+	verboseB  bool // -verbose:barriers
 	engine    string
 	oat       string
+	barriers  string
 	preload   []string
 	main      string
 	args      []string
@@ -158,13 +168,28 @@ func parseVMArgs(args []string) (*vmArgs, error) {
 				}
 			}
 			a.preload, err = readPreloadedClasses(val)
-		case strings.HasPrefix(arg, "-verbose:"):
-			for _, tag := range strings.Split(arg[len("-verbose:"):], ",") {
-				if tag != "gc" {
-					err = fmt.Errorf("%s: droidprof's VM logs only -verbose:gc, not %q", arg, tag)
+		case name == "--barriers" || name == "-barriers":
+			if !hasVal {
+				if val, err = value(arg); err != nil {
 					break
 				}
-				a.verboseGC = true
+			}
+			if _, err = ssa.ParseBarrierLevel(val); err == nil {
+				a.barriers = val
+			}
+		case strings.HasPrefix(arg, "-verbose:"):
+			for _, tag := range strings.Split(arg[len("-verbose:"):], ",") {
+				switch tag {
+				case "gc":
+					a.verboseGC = true
+				case "barriers":
+					a.verboseB = true
+				default:
+					err = fmt.Errorf("%s: droidprof's VM logs only -verbose:gc and -verbose:barriers, not %q", arg, tag)
+				}
+				if err != nil {
+					break
+				}
 			}
 		default:
 			err = fmt.Errorf("unknown option %q", arg)
@@ -176,6 +201,9 @@ func parseVMArgs(args []string) (*vmArgs, error) {
 	a.gc.Verify = preVerify || postVerify
 	if a.oat != "" && a.engine != "aot" {
 		return nil, fmt.Errorf("--oat %s: only the aot engine uses an .oat cache; add --engine=aot", a.oat)
+	}
+	if a.barriers != "" && a.barriers != "off" && a.engine != "aot" {
+		return nil, fmt.Errorf("--barriers=%s: barriers are compiled in, so they need --engine=aot", a.barriers)
 	}
 	if i >= len(args) {
 		return nil, errNoClass
@@ -277,7 +305,7 @@ func vmRun(env *env, args []string) error {
 		fmt.Fprint(env.stderr, vmHelp)
 		return nil
 	}
-	opts := vm.Options{ClassPath: a.classPath, GC: a.gc, Stdout: env.stdout, Stderr: env.stderr, Engine: a.engine, Oat: a.oat, Preload: a.preload}
+	opts := vm.Options{ClassPath: a.classPath, GC: a.gc, Stdout: env.stdout, Stderr: env.stderr, Engine: a.engine, Oat: a.oat, Preload: a.preload, Barriers: a.barriers}
 	if err := a.gc.WithDefaults().Validate(); err != nil {
 		return &exitError{code: 2, err: fmt.Errorf("vm run: %w", err)}
 	}
@@ -286,14 +314,39 @@ func vmRun(env *env, args []string) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	code, err := vm.Run(ctx, opts, a.main, a.args)
+	v, err := vm.New(opts)
 	if err != nil {
 		return err
+	}
+	code, err := v.RunMain(ctx, a.main, a.args)
+	if err != nil {
+		return err
+	}
+	if a.verboseB {
+		printBarrierStats(env.stderr, v)
 	}
 	if code != 0 {
 		return &exitError{code: code}
 	}
 	return nil
+}
+
+// printBarrierStats is -verbose:barriers: the aot engine's barrier
+// counts, static and at run time.
+func printBarrierStats(w io.Writer, v *runtime.VM) {
+	e, ok := v.Engine.(*engine.Engine)
+	if !ok {
+		fmt.Fprintln(w, "barriers: none (the interpreter runs no barriers; --engine=aot)")
+		return
+	}
+	s := e.Stats()
+	b := s.Barriers
+	fmt.Fprintf(w, "barriers (%s): %d in %d compiled methods; %d run, %d cache hits, %d recorded",
+		b.Level, b.Static, s.Compiled, b.Executed, b.CacheHits, b.Recorded())
+	if bm := v.AccessBitmap(); bm != nil {
+		fmt.Fprintf(w, "; access bitmap %s", gc.Bytes(uint64(bm.Bytes())))
+	}
+	fmt.Fprintln(w)
 }
 
 // verboseGC is the GCEnd hook of -verbose:gc: one ART-style line per

@@ -125,7 +125,11 @@ func TestParseVMArgs(t *testing.T) {
 		{[]string{"-XX:HeapTargetUtilization=1", "Main"}, vmArgs{}, "-XX:HeapTargetUtilization=1: must be in (0, 1)"},
 		{[]string{"-Xgc:CC", "Main"}, vmArgs{}, "-Xgc:CC: collector CC is ART's but not droidprof's"},
 		{[]string{"-Xgc:cms,bogus", "Main"}, vmArgs{}, `-Xgc:cms,bogus: "bogus" is not a collector`},
-		{[]string{"-verbose:gc,class", "Main"}, vmArgs{}, `-verbose:gc,class: droidprof's VM logs only -verbose:gc, not "class"`},
+		{[]string{"-verbose:gc,class", "Main"}, vmArgs{}, `-verbose:gc,class: droidprof's VM logs only -verbose:gc and -verbose:barriers, not "class"`},
+		{[]string{"--barriers=all", "-verbose:gc,barriers", "--engine", "aot", "Main"}, vmArgs{engine: "aot", barriers: "all", verboseGC: true, verboseB: true, main: "Main", args: []string{}}, ""},
+		{[]string{"--barriers", "off", "Main"}, vmArgs{barriers: "off", main: "Main", args: []string{}}, ""},
+		{[]string{"--barriers=elim", "Main"}, vmArgs{}, "--barriers=elim: barriers are compiled in, so they need --engine=aot"},
+		{[]string{"--barriers=most", "--engine=aot", "Main"}, vmArgs{}, `barrier level "most": want off, none, cache, elim or all`},
 		{[]string{"-XX:HeapFoo=1", "Main"}, vmArgs{}, `unknown option "-XX:HeapFoo=1"`},
 		{[]string{"-cp"}, vmArgs{}, "-cp: missing value"},
 		{[]string{"-Xmx4m"}, vmArgs{}, "no class to run"},
@@ -150,6 +154,28 @@ var gcLine = regexp.MustCompile(`^(Alloc|Explicit|Background|Stress) (sticky |pa
 // TestVMRunVerboseGC runs an allocating workload in a small heap with
 // -verbose:gc: the program's output is unchanged and every stderr line
 // is a GC line.
+// -verbose:barriers prints the barrier counts after the program's own
+// output, which the barriers do not change.
+func TestVMRunVerboseBarriers(t *testing.T) {
+	c := newCLI(t)
+	w, _ := workloads.Lookup("chess")
+	data, err := w.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.write("chess.dex", string(data))
+	quiet := c.ok("vm", "run", "--engine=aot", "-cp", "chess.dex", w.Main)
+	stdout, stderr, code := c.run("vm", "run", "--engine=aot", "--barriers=all", "-verbose:barriers", "-cp", "chess.dex", w.Main)
+	if code != 0 || stdout != quiet {
+		t.Fatalf("exit %d, stdout %q; want 0, %q", code, stdout, quiet)
+	}
+	if !barrierLine.MatchString(stderr) {
+		t.Errorf("stderr %q is not a barrier line", stderr)
+	}
+}
+
+var barrierLine = regexp.MustCompile(`^barriers \(all\): [1-9][0-9]* in [1-9][0-9]* compiled methods; [1-9][0-9]* run, [1-9][0-9]* cache hits, [1-9][0-9]* recorded; access bitmap 4096KB\n$`)
+
 func TestVMRunVerboseGC(t *testing.T) {
 	c := newCLI(t)
 	w, _ := workloads.Lookup("chess")

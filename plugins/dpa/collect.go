@@ -78,6 +78,7 @@ type program struct {
 	timedMain string // the self-timed variant's main class, if any
 	gc        gc.Config
 	engine    string   // vm.engine
+	barriers  string   // vm.barriers
 	preload   []string // vm.preload
 	oat       string   // vm.oat
 	virtual   bool     // clock = "virtual"
@@ -91,7 +92,7 @@ func (p program) options(stdout, stderr io.Writer, hooks *runtime.Hooks) vm.Opti
 		}
 		hooks.VirtualTime = true
 	}
-	return vm.Options{ClassPath: p.classPath, GC: p.gc, Engine: p.engine, Oat: p.oat, Preload: p.preload, Stdout: stdout, Stderr: stderr, Hooks: hooks}
+	return vm.Options{ClassPath: p.classPath, GC: p.gc, Engine: p.engine, Oat: p.oat, Barriers: p.barriers, Preload: p.preload, Stdout: stdout, Stderr: stderr, Hooks: hooks}
 }
 
 // result starts the collector's Result for p.
@@ -119,7 +120,7 @@ func (p program) run(ctx context.Context, v *runtime.VM, main string) (code int,
 // resolve turns the config into a program, writing a registry workload's
 // DEX file into dir.
 func resolve(cfg Config, dir string) (program, error) {
-	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine, oat: cfg.VM.Oat, preload: cfg.VM.Preload, virtual: cfg.Clock == "virtual"}
+	p := program{classPath: cfg.ClassPath, main: cfg.Main, args: cfg.Args, engine: cfg.VM.Engine, barriers: cfg.VM.Barriers, oat: cfg.VM.Oat, preload: cfg.VM.Preload, virtual: cfg.Clock == "virtual"}
 	var err error
 	if p.gc, err = heapConfig(cfg); err != nil {
 		return p, fmt.Errorf("dpa: %w", err)

@@ -6,8 +6,9 @@
 // reason, and runs on the interpreter.
 //
 // vm/aot/engine lowers the optimised IR to executable closures and
-// vm/aot/oat stores it in .oat cache files; the barriers of paper 003 are
-// the next step (issue 17 item 5).
+// vm/aot/oat stores it in .oat cache files. With Options.Passes.Barriers,
+// the last passes insert paper 003's object-access barriers and remove the
+// redundant ones; Method.Barriers counts them.
 package aot
 
 import (
@@ -37,6 +38,9 @@ type Method struct {
 	// Tables are what the lowering needs of the IR as the front end
 	// built it.
 	Tables Tables
+	// Barriers is the number of paper 003's barriers in Func (at the
+	// level Options.Passes.Barriers selects).
+	Barriers int
 }
 
 // Tables are facts of a method's IR as the front end built it that the
@@ -116,7 +120,7 @@ func Compile(f *dex.File, opt Options) *Result {
 					r.Fallbacks = append(r.Fallbacks, Fallback{name, em.Method, err})
 					continue
 				}
-				r.Methods = append(r.Methods, Method{name, em.Method, fn, t})
+				r.Methods = append(r.Methods, Method{name, em.Method, fn, t, ssa.CountBarriers(fn)})
 			}
 		}
 	}

@@ -28,6 +28,7 @@ func (h *Heap) collect(k Kind, cause Cause, clearSoft bool) {
 	if h.OnStart != nil {
 		h.OnStart(h.count)
 	}
+	h.endAccessEpoch()
 	if h.cfg.Verify {
 		h.mustVerify("before")
 	}
@@ -59,6 +60,24 @@ func (h *Heap) collect(k Kind, cause Cause, clearSoft bool) {
 	info.Pause, info.Duration = d, d
 	if h.OnEnd != nil {
 		h.OnEnd(info)
+	}
+}
+
+// endAccessEpoch shows the access bitmap to OnAccesses and clears it for
+// the next epoch, moving it to where the main space will be (under ss,
+// the half this collection copies into).
+func (h *Heap) endAccessEpoch() {
+	b := h.Access
+	if b == nil {
+		return
+	}
+	if h.OnAccesses != nil {
+		h.OnAccesses(h.count, b)
+	}
+	if h.semi != nil {
+		b.endEpoch(h.semi.from.Top, h.semi.to.Base)
+	} else {
+		b.endEpoch(h.Main.Space.Top, b.base)
 	}
 }
 

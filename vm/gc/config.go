@@ -48,6 +48,9 @@ type Config struct {
 	// Verify checks every reference in the heap before and after each
 	// collection and fails the VM on the first bad one.
 	Verify bool
+	// AccessBitmap keeps paper 003's access bitmap of the main space
+	// (Heap.Access), which the AOT engine's barriers set.
+	AccessBitmap bool
 }
 
 // ART's defaults (Android 11: runtime/gc/heap.h and the dalvik.vm.heap*

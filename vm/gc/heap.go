@@ -143,6 +143,12 @@ type Heap struct {
 	OnEnd   func(Info)
 	OnFree  func(addr, size uint32)
 	OnMove  func(from, to, size uint32)
+	// OnAccesses sees the access bitmap (Config.AccessBitmap) at the
+	// start of collection count, before it is cleared.
+	OnAccesses func(count int, b *AccessBitmap)
+
+	// Access is the access bitmap, nil unless Config.AccessBitmap.
+	Access *AccessBitmap
 }
 
 // kindStats is what GrowForUtilization needs of past collections of a
@@ -169,6 +175,9 @@ func New(cfg Config, mem *heap.Heap, rt Runtime) *Heap {
 		h.nextKind = Full
 	} else {
 		h.Main = newFreeList("main rosalloc space", heap.MainBase, cfg.Max)
+	}
+	if cfg.AccessBitmap {
+		h.Access = newAccessBitmap(heap.MainBase, cfg.Max)
 	}
 	h.targetFootprint = uint64(cfg.Start)
 	h.setConcurrentStart()

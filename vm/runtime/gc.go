@@ -24,6 +24,9 @@ func (vm *VM) newGCHeap(cfg gc.Config) {
 	if hk.Move != nil {
 		g.OnMove = hk.Move
 	}
+	if hk.Accesses != nil {
+		g.OnAccesses = hk.Accesses
+	}
 	g.OnEnd = func(i gc.Info) {
 		vm.GCCount = i.Count
 		if hk.GCEnd != nil {
@@ -241,3 +244,12 @@ func (c gcView) CheckObject(a uint32) string {
 
 // GC runs a collection now, as System.gc does.
 func (vm *VM) GC() { vm.GCHeap.Collect(gc.CauseExplicit) }
+
+// AccessBitmap returns the heap's access bitmap (paper 003), which the
+// AOT engine's barriers set; nil unless gc.Config.AccessBitmap.
+func (vm *VM) AccessBitmap() *gc.AccessBitmap {
+	if h, ok := vm.GCHeap.(*gc.Heap); ok {
+		return h.Access
+	}
+	return nil
+}

@@ -1,6 +1,10 @@
 package runtime
 
-import "time"
+import (
+	"time"
+
+	"github.com/droidprof/droidprof/vm/gc"
+)
 
 // Hooks lets a profiler observe the VM in-process. Every field is
 // optional; a nil hook costs one nil check at its event.
@@ -32,6 +36,12 @@ type Hooks struct {
 	// GCStart and GCEnd bracket each collection.
 	GCStart func(count int)
 	GCEnd   func(GCInfo)
+	// Accesses runs at the start of collection count, after GCStart,
+	// with paper 003's access bitmap (when the heap keeps one,
+	// gc.Config.AccessBitmap): the objects compiled code's barriers saw
+	// since the previous collection, at their addresses before this one.
+	// The bitmap is cleared when the hook returns.
+	Accesses func(count int, b *gc.AccessBitmap)
 	// CountOpcodes makes every thread count executed instructions by
 	// opcode in Thread.OpCounts (and all threads' in VM.Instructions).
 	CountOpcodes bool

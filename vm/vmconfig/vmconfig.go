@@ -26,6 +26,7 @@ type Settings struct {
 	GCStress          bool     `json:"gc_stress" doc:"collect before every allocation from a call stack not seen before, as ART's gcstress does (slow: for finding GC bugs, not for measuring)" default:"false"`
 	Engine            string   `json:"engine" doc:"the execution engine: interp (the portable interpreter) or aot (compiles each method at its first call, falling back to the interpreter per method; droidprof vm run --engine)" default:"interp" enum:"interp,aot"`
 	Oat               string   `json:"oat" doc:"an .oat cache of the class path's DEX file (droidprof vm compile APP.dex -o APP.oat) from which the aot engine takes the compiled methods instead of compiling them at run time; needs engine = \"aot\"; a stale or corrupt cache stops the run (droidprof vm run --oat)"`
+	Barriers          string   `json:"barriers" doc:"paper 003's object-access barriers in compiled code (needs engine = aot): off, none (a barrier at every access point), cache (skip the object the last barrier saw), elim (redundant barriers removed at compile time) or all (cache and elim); the access bitmap they set is cleared at each collection (droidprof vm run --barriers)" default:"off" enum:"off,none,cache,elim,all"`
 	Preload           []string `json:"preload" doc:"classes (pkg.Name) loaded and initialised in the zygote phase, before the zygote space is sealed, as Android's preloaded-classes (droidprof vm run --preload-classes FILE)"`
 	VerifyHeap        bool     `json:"verify_heap" doc:"check every reference in the heap before and after each collection and stop the VM at the first bad one (dalvikvm -Xgc:preverify,postverify)" default:"false"`
 }
@@ -41,6 +42,15 @@ func (s Settings) Config() (gc.Config, error) {
 	}
 	if s.Oat != "" && s.Engine != "aot" {
 		return c, fmt.Errorf("vm.oat %q: only the aot engine uses an .oat cache; set vm.engine = \"aot\"", s.Oat)
+	}
+	switch s.Barriers {
+	case "", "off":
+	case "none", "cache", "elim", "all":
+		if s.Engine != "aot" {
+			return c, fmt.Errorf("vm.barriers %q: barriers are compiled in, so they need vm.engine = \"aot\" (it is %q)", s.Barriers, s.Engine)
+		}
+	default:
+		return c, fmt.Errorf("vm.barriers %q: want off, none, cache, elim or all", s.Barriers)
 	}
 	if s.Collector != "" {
 		col, err := gc.ParseCollector(s.Collector)

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/droidprof/droidprof/vm/aot"
 	"github.com/droidprof/droidprof/vm/aot/oat"
+	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
@@ -54,6 +55,7 @@ func (e *Engine) lowerCached(f *dex.File, idx uint32, m *runtime.Method) (c *cod
 	c, err = lower(cm.m.Func, m, cm.m.Tables.Handlers, cm.m.Tables.ThrowPC)
 	if err == nil {
 		e.fromCache++
+		e.barrierSites += ssa.CountBarriers(cm.m.Func)
 	}
 	return c, true, err
 }

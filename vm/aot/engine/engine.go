@@ -14,6 +14,7 @@ import (
 	"github.com/droidprof/droidprof/vm/aot/frontend"
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/interp"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
@@ -31,6 +32,10 @@ type Engine struct {
 	compiled    int
 	threads     map[*runtime.Thread]*threadFrames
 	last        *threadFrames // the thread that ran last
+	// barrierSites counts the barriers in compiled methods; acc is
+	// what they mark (barrier.go)
+	barrierSites int
+	acc          *gc.AccessBitmap
 	// Filter, if set, selects the methods to compile; the others run on
 	// the interpreter without counting as fallbacks.
 	Filter func(m *runtime.Method) bool
@@ -108,7 +113,11 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	if err != nil {
 		return nil, err
 	}
-	return lower(fn, m, t.Handlers, t.ThrowPC)
+	c, err := lower(fn, m, t.Handlers, t.ThrowPC)
+	if err == nil {
+		e.barrierSites += ssa.CountBarriers(fn)
+	}
+	return c, err
 }
 
 func (e *Engine) indexOf(f *dex.File, c *dex.Code) (uint32, bool) {
@@ -147,6 +156,7 @@ func reason(err error) string {
 type Stats struct {
 	Compiled  int
 	Fallbacks []aot.ReasonCount // most frequent first
+	Barriers  BarrierStats
 
 	// FromCache counts the compiled methods whose IR came from an .oat
 	// cache (UseCache), without the front end or the passes.
@@ -165,7 +175,7 @@ func (s Stats) NumFallbacks() int {
 // Stats returns how many methods were compiled and why the others fell
 // back.
 func (e *Engine) Stats() Stats {
-	s := Stats{Compiled: e.compiled, FromCache: e.fromCache}
+	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Barriers: e.barrierStats()}
 	for k, n := range e.fallbacks {
 		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
 	}

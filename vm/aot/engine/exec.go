@@ -3,6 +3,7 @@ package engine
 import (
 	"unsafe"
 
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/heap"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
@@ -75,6 +76,8 @@ type frame struct {
 	file *runtime.DexFile
 	m    *runtime.Method
 	fi   int // index in t.Frames
+
+	acc *gc.AccessBitmap // what the barriers mark (barrier.go)
 }
 
 // at records the dex pc of the instruction about to throw or call, for
@@ -255,7 +258,7 @@ func (e *Engine) frame(t *runtime.Thread, depth int) *frame {
 		e.last = fs
 	}
 	for depth >= len(fs.frames) {
-		fs.frames = append(fs.frames, &frame{t: t, vm: t.VM, h: t.VM.Heap})
+		fs.frames = append(fs.frames, &frame{t: t, vm: t.VM, h: t.VM.Heap, acc: e.accessBitmap(t.VM)})
 	}
 	return fs.frames[depth]
 }

@@ -219,7 +219,7 @@ func (l *lowerer) block(b *ssa.Block) {
 	at := make([]int, len(vals)) // the instruction each value is part of, -1 for none
 	for k := 0; k < len(vals); k++ {
 		at[k] = -1
-		if in, n := l.fusedAccess(vals, k); in != nil {
+		if in, n := l.barrierThenAccess(vals, k); in != nil {
 			cb.code = append(cb.code, in)
 			for j := k; j < k+n; j++ {
 				at[j] = len(cb.code) - 1

@@ -34,6 +34,8 @@ func (l *lowerer) value(v *ssa.Value) instr {
 		return l.unop(v)
 	case ssa.OpCmpl, ssa.OpCmpg:
 		return l.cmp(v)
+	case ssa.OpBarrier:
+		return l.barrier(v)
 	}
 	return l.object(v)
 }

@@ -87,7 +87,7 @@ func Read(data []byte) (*Cache, error) {
 		case 0:
 			fn, t := r.fn(name)
 			if r.err == nil {
-				c.Methods = append(c.Methods, aot.Method{Name: name, Index: uint32(index), Func: fn, Tables: t})
+				c.Methods = append(c.Methods, aot.Method{Name: name, Index: uint32(index), Func: fn, Tables: t, Barriers: ssa.CountBarriers(fn)})
 			}
 		case 1:
 			pc := r.varint("fallback pc")

@@ -29,10 +29,42 @@ var passes = []pass{
 	{"emptyblocks", emptyBlocks, "delete empty blocks that only jump on"},
 }
 
+// Docs of the barrier passes, which run after the others when
+// Config.Barriers asks for them.
+const (
+	barriersDoc     = "insert paper 003's object-access barriers (levels none, cache, elim, all)"
+	barrierElimDoc  = "delete barriers whose object is provably marked in the current GC epoch (levels elim and all)"
+	barrierCheckDoc = "insert check barriers, unoptimised, at every access point (Config.CheckBarriers)"
+)
+
+// pipeline returns the passes cfg runs, in order: the barriers come
+// last, so that no optimisation has to keep them in mind and they see
+// the accesses the optimised code still makes.
+func pipeline(cfg Config) []pass {
+	ps := passes[:len(passes):len(passes)]
+	if cfg.Barriers != BarriersOff {
+		aux := int64(barrierPlain)
+		if cfg.Barriers.Cached() {
+			aux = barrierCached
+		}
+		ps = append(ps, pass{"barriers", func(f *Func) { insertBarriers(f, aux) }, barriersDoc})
+	}
+	if cfg.Barriers.Eliminated() {
+		ps = append(ps, pass{"barrierelim", barrierElim, barrierElimDoc})
+	}
+	if cfg.CheckBarriers {
+		ps = append(ps, pass{"barriercheck", func(f *Func) { insertBarriers(f, BarrierCheck) }, barrierCheckDoc})
+	}
+	return ps
+}
+
+// allPasses is every pass a configuration may run.
+var allPasses = pipeline(Config{Barriers: BarriersElim, CheckBarriers: true})
+
 // PassNames returns the names of the passes in pipeline order.
 func PassNames() []string {
-	names := make([]string, len(passes))
-	for i, p := range passes {
+	names := make([]string, len(allPasses))
+	for i, p := range allPasses {
 		names[i] = p.name
 	}
 	return names
@@ -40,7 +72,7 @@ func PassNames() []string {
 
 // PassDoc returns a line describing the named pass, or "".
 func PassDoc(name string) string {
-	for _, p := range passes {
+	for _, p := range allPasses {
 		if p.name == name {
 			return p.doc
 		}
@@ -58,6 +90,15 @@ type Config struct {
 	// After, if set, is called after each pass (and with "build" before
 	// the first) with the function as it stands: the dumps use it.
 	After func(pass string, f *Func)
+	// Barriers selects paper 003's object-access barriers; off (the
+	// zero value) inserts none.
+	Barriers BarrierLevel
+	// CheckBarriers adds, after the barriers of the level, a check
+	// barrier at every access point, unoptimised, which marks a shadow
+	// bitmap: at each collection the two bitmaps must be equal, or the
+	// cache or the elimination dropped an object's only barrier in that
+	// epoch (the engine's barrier check).
+	CheckBarriers bool
 }
 
 // ValidPass reports whether name is a pass name or "build" (the IR as the
@@ -66,7 +107,7 @@ func ValidPass(name string) bool {
 	if name == "build" {
 		return true
 	}
-	for _, p := range passes {
+	for _, p := range allPasses {
 		if p.name == name {
 			return true
 		}
@@ -89,7 +130,7 @@ func Optimize(f *Func, cfg Config) error {
 	if cfg.After != nil {
 		cfg.After("build", f)
 	}
-	for _, p := range passes {
+	for _, p := range pipeline(cfg) {
 		if cfg.Disabled[p.name] {
 			continue
 		}
@@ -106,9 +147,10 @@ func Optimize(f *Func, cfg Config) error {
 	return nil
 }
 
-// Run runs the single named pass over f; tests use it.
+// Run runs the single named pass over f (barriers: uncached, the none
+// level's); tests use it.
 func Run(f *Func, name string) error {
-	for _, p := range passes {
+	for _, p := range allPasses {
 		if p.name == name {
 			p.fn(f)
 			return nil

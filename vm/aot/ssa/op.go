@@ -76,6 +76,13 @@ const (
 	OpInvokePolymorphic
 	OpInvokeCustom // Aux: call site index
 
+	// OpBarrier is paper 003's object-access barrier: it sets the bit of
+	// Args[0] (a reference; null and objects outside the main space are
+	// ignored) in the access bitmap. Aux 1: first skip it when Args[0] is
+	// the object the last barrier saw (the cache levels). Aux 2: a check
+	// barrier (Config.CheckBarriers), which marks the shadow bitmap.
+	OpBarrier
+
 	numOps
 )
 
@@ -170,6 +177,8 @@ var opTable = [numOps]opInfo{
 	OpInvokeInterface:   {"InvokeInterface", fEffect},
 	OpInvokePolymorphic: {"InvokePolymorphic", fEffect},
 	OpInvokeCustom:      {"InvokeCustom", fEffect},
+
+	OpBarrier: {"Barrier", fEffect},
 }
 
 // String returns the op's name as the text dump writes it.

@@ -1,0 +1,220 @@
+package engine
+
+import (
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/runtime"
+)
+
+// barrier lowers paper 003's object-access barrier: it sets the object's
+// bit in the heap's access bitmap (gc.AccessBitmap.Mark, inlined: a
+// subtraction, a compare and an or), first checking the last-object
+// cache when the compiler asked for it (Aux 1, levels cache and all).
+func (l *lowerer) barrier(v *ssa.Value) instr {
+	x := l.s(v.Args[0])
+	switch v.Aux {
+	case 1:
+		return func(f *frame) bool { f.acc.MarkCached(f.r[x]); return true }
+	case ssa.BarrierCheck:
+		return func(f *frame) bool { f.acc.Shadow.Mark(f.r[x]); return true }
+	}
+	return func(f *frame) bool { f.acc.Mark(f.r[x]); return true }
+}
+
+// SetBarriers selects the barriers compiled code gets (paper 003's
+// levels; off, the default, inserts none). Set it before the first
+// method runs; the VM's heap should keep an access bitmap
+// (gc.Config.AccessBitmap), without which the barriers run, and are
+// counted, but record nothing.
+func (e *Engine) SetBarriers(level ssa.BarrierLevel) { e.cfg.Barriers = level }
+
+// CheckBarriers adds check barriers to compiled code: unoptimised, at
+// every access point, marking the access bitmap's shadow
+// (gc.AccessBitmap.Shadow), which must equal the bitmap at every
+// collection whatever the level. For tests and for checking the
+// optimisations on a program; set it before the first method runs.
+func (e *Engine) CheckBarriers() { e.cfg.CheckBarriers = true }
+
+// accessBitmap returns the bitmap the barriers of vm's threads mark.
+func (e *Engine) accessBitmap(vm *runtime.VM) *gc.AccessBitmap {
+	if e.acc == nil {
+		e.acc = vm.AccessBitmap()
+		if e.acc == nil {
+			e.acc = &gc.AccessBitmap{} // records nothing, counts
+		}
+		if e.cfg.CheckBarriers {
+			e.acc.EnableShadow()
+		}
+	}
+	return e.acc
+}
+
+// BarrierStats count paper 003's barriers at the engine's level.
+type BarrierStats struct {
+	Level ssa.BarrierLevel
+	// Static is the number of barriers in the methods compiled so far.
+	Static int
+	// Executed counts the barriers run; CacheHits those that found
+	// their object in the last-object cache and did nothing else.
+	Executed, CacheHits uint64
+}
+
+// Recorded is the number of barriers that went to the bitmap: those run
+// minus the cache hits.
+func (s BarrierStats) Recorded() uint64 { return s.Executed - s.CacheHits }
+
+func (e *Engine) barrierStats() BarrierStats {
+	s := BarrierStats{Level: e.cfg.Barriers, Static: e.barrierSites}
+	if e.acc != nil {
+		s.Executed, s.CacheHits = e.acc.Executed, e.acc.CacheHits
+	}
+	return s
+}
+
+// barrierThenAccess lowers, where vals[k] is a barrier on an array
+// followed by a fused array access of that array (fuse.go), both as one
+// instruction: the int, float, long, double, reference-load and
+// boolean/byte accesses of loops with the checks and the bitmap update
+// inline, the others behind one call, so that a barrier costs no
+// dispatch of its own. Otherwise it is fusedAccess.
+func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int) (instr, int) {
+	bar := vals[k]
+	if bar.Op != ssa.OpBarrier || bar.Aux == ssa.BarrierCheck || k+1 >= len(vals) {
+		return l.fusedAccess(vals, k)
+	}
+	in, n := l.fusedAccess(vals, k+1)
+	if in == nil {
+		return nil, 0
+	}
+	acc := vals[k+n]
+	if acc.Args[0] != bar.Args[0] {
+		return nil, 0
+	}
+	cached := bar.Aux == 1
+	a, x := l.s(acc.Args[0]), l.s(acc.Args[1])
+	fast := true // as fastAccess: no length slot to write
+	for _, v := range vals[k+1 : k+1+n] {
+		if v.Op == ssa.OpArrayLength && l.uses[v.ID] > 1 {
+			fast = false
+		}
+	}
+	switch {
+	case !fast:
+	case acc.Op == ssa.OpAGet && (acc.Aux == k32 || acc.Aux == kRef):
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					r[d] = h.U32(arr + 12 + idx*4)
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAGet && acc.Aux == k64:
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					setL(r, d, h.U64(arr+16+idx*8))
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAPut && acc.Aux == k32:
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU32(arr+12+idx*4, r[v])
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAPut && acc.Aux == k64:
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU64(arr+16+idx*8, getL(r, v))
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAGet && (acc.Aux == kBool || acc.Aux == kByte):
+		d, signed := l.s(acc), acc.Aux == kByte
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					if b := h.U8(arr + 12 + idx); signed {
+						r[d] = uint32(int32(int8(b)))
+					} else {
+						r[d] = uint32(b)
+					}
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	case acc.Op == ssa.OpAPut && (acc.Aux == kBool || acc.Aux == kByte):
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			arr := r[a]
+			if cached {
+				f.acc.MarkCached(arr)
+			} else {
+				f.acc.Mark(arr)
+			}
+			if arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU8(arr+12+idx, uint8(r[v]))
+					return true
+				}
+			}
+			return in(f)
+		}, n + 1
+	}
+	if cached {
+		return func(f *frame) bool { f.acc.MarkCached(f.r[a]); return in(f) }, n + 1
+	}
+	return func(f *frame) bool { f.acc.Mark(f.r[a]); return in(f) }, n + 1
+}
