@@ -18,7 +18,7 @@ import (
 // app) or the core library (boot). A cache that is missing, corrupt,
 // stale or of another compiler is an error that says how to remake it;
 // it is never used in part.
-func useOat(eng runtime.Engine, path string, boot *dex.File, app []*dex.File, appPaths []string) error {
+func useOat(eng runtime.Engine, path string, boot *dex.File, app []*dex.File, appPaths []string, barriers string) error {
 	e, ok := eng.(*engine.Engine)
 	if !ok {
 		return fmt.Errorf("vm: .oat cache %s: only the aot engine uses one (engine aot: --engine=aot, vm.engine = \"aot\")", path)
@@ -28,7 +28,13 @@ func useOat(eng runtime.Engine, path string, boot *dex.File, app []*dex.File, ap
 	if len(appPaths) == 1 {
 		dexPath = appPaths[0]
 	}
-	remake := func() string { return fmt.Sprintf("recompile with droidprof vm compile %s -o %s", dexPath, path) }
+	// the barrier level is part of the compiler's identity: the advice
+	// must compile at the level this run uses
+	flag := ""
+	if barriers != "" && barriers != "off" {
+		flag = " --barriers=" + barriers
+	}
+	remake := func() string { return fmt.Sprintf("recompile with droidprof vm compile %s%s -o %s", dexPath, flag, path) }
 	c, err := oat.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("vm: .oat cache: %w; make it with droidprof vm compile %s -o %s", err, dexPath, path)

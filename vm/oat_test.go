@@ -66,3 +66,33 @@ func TestOatOptions(t *testing.T) {
 		}
 	}
 }
+
+// A cache compiled without barriers is refused by a run with them (the
+// level is part of the compiler's identity), and the advice to remake it
+// compiles at the run's level.
+func TestOatBarrierLevel(t *testing.T) {
+	app := filepath.Join("..", "workloads", "dex", "dpa-fib.dex")
+	data, err := os.ReadFile(app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := dex.Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := oat.Encode(oat.New(f, app, aot.Compile(f, aot.Options{}), ssa.Config{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fib.oat")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = New(Options{ClassPath: []string{app}, Engine: "aot", Oat: path, Barriers: "all"})
+	if want := "recompile with droidprof vm compile " + app + " --barriers=all -o " + path; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("barriers all with a cache compiled without: %v, want an error containing %q", err, want)
+	}
+	if _, err := New(Options{ClassPath: []string{app}, Engine: "aot", Oat: path}); err != nil {
+		t.Errorf("the same cache without barriers: %v", err)
+	}
+}

@@ -151,7 +151,7 @@ func New(opts Options) (v *runtime.VM, err error) {
 		app = append(app, f)
 	}
 	if opts.Oat != "" {
-		if err := useOat(eng, opts.Oat, boot, app, opts.ClassPath); err != nil {
+		if err := useOat(eng, opts.Oat, boot, app, opts.ClassPath, opts.Barriers); err != nil {
 			return nil, err
 		}
 	}
