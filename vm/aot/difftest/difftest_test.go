@@ -117,7 +117,7 @@ func TestGenerateDeterministic(t *testing.T) {
 		if a != b {
 			t.Errorf("seed %d: two different programs", seed)
 		}
-		if got := Split(a); len(got) != 4 || got[0].Text != Generate(seed).Files[0].Text+"\n" {
+		if got := Split(a); len(got) != 6 || got[0].Text != Generate(seed).Files[0].Text+"\n" {
 			t.Errorf("seed %d: Split does not read back Text", seed)
 		}
 	}

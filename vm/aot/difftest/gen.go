@@ -70,6 +70,8 @@ func Generate(seed int64) *Program {
 		{"Obj.smali", objClass},
 		{"Sub.smali", subClass},
 		{"Iface.smali", ifaceClass},
+		{"InitA.smali", initClass("InitA", g.r.Intn(100))},
+		{"InitB.smali", initClass("InitB", g.r.Intn(100))},
 	}
 	return p
 }
@@ -112,13 +114,16 @@ const (
 	obj  = 37 // LObj; (maybe null, maybe an LSub;)
 	str  = 38 // String
 	x0   = 39 // caught exceptions, one per try depth: 39..41
-	args = 42 // outgoing arguments of range invokes: 42..51
-	p0   = 52 // parameters: int p0, int p1, long p2, float p4, double p5
-	p1   = 53
-	p2   = 54
-	p4   = 56
-	p5   = 57
-	nreg = 59
+	obj2  = 42 // another LObj;, sometimes the same object as obj
+	arrI2 = 43 // another int[], sometimes the same array as arr0
+	bnd   = 44 // loop bounds, one per loop depth: 44..46
+	args  = 47 // outgoing arguments of range invokes: 47..56
+	p0    = 57 // parameters: int p0, int p1, long p2, float p4, double p5
+	p1    = 58
+	p2    = 59
+	p4    = 61
+	p5    = 62
+	nreg  = 64
 	nins = 7
 )
 
@@ -379,6 +384,20 @@ func (g *gen) prologue() {
 	g.mov(kI, tA, p0)
 	g.emit("invoke-static {%s}, LMain;->mk(I)LObj;", v(tA))
 	g.emit("move-result-object %s", v(obj))
+	if g.chance(0.5) {
+		g.mov(kL, obj2, obj)
+	} else {
+		g.emit("new-instance %s, LObj;", v(r0))
+		g.emit("invoke-direct {%s}, LObj;-><init>()V", v(r0))
+		g.mov(kL, obj2, r0)
+	}
+	if g.chance(0.5) {
+		g.mov(kL, arrI2, arr0)
+	} else {
+		g.emit("const/4 %s, 4", v(tC))
+		g.emit("new-array %s, %s, [I", v(r0), v(tC))
+		g.mov(kL, arrI2, r0)
+	}
 	g.newString(str)
 }
 
@@ -393,7 +412,20 @@ func (g *gen) stmt() {
 	g.budget--
 	compound := g.depth < 3 && g.budget > 3
 	for {
-		switch g.r.Intn(30) {
+		switch g.r.Intn(36) {
+		case 30:
+			g.deadThrowing()
+		case 31:
+			g.aliasing()
+		case 32:
+			g.nullGuarded()
+		case 33:
+			g.classInit()
+		case 34, 35:
+			if !compound || g.loops >= 3 {
+				continue
+			}
+			g.arrayLoop()
 		case 0, 1, 2:
 			g.intArith()
 		case 3:
@@ -623,7 +655,14 @@ func (g *gen) compare() {
 // swap exchanges two variables through a temporary: in a loop, the φ
 // swap problem.
 func (g *gen) swap() {
-	k := pick(g, []kind{kI, kI, kJ, kF, kD})
+	k := pick(g, []kind{kI, kI, kJ, kF, kD, kL})
+	if k == kL {
+		pair := pick(g, [][2]int{{obj, obj2}, {arr0, arrI2}})
+		g.mov(kL, r0, pair[0])
+		g.mov(kL, pair[0], pair[1])
+		g.mov(kL, pair[1], r0)
+		return
+	}
 	a, b := g.varOf(k), g.varOf(k)
 	t := tA
 	if k.wide() {
@@ -987,6 +1026,157 @@ func (g *gen) objectOps() {
 		g.emit("sput-object %s, LMain;->snext:LObj;", v(r0))
 		g.place(l)
 	}
+}
+
+// deadThrowing computes a value nobody uses with an instruction that may
+// throw: the exception must happen all the same (dead code elimination
+// may delete the value, never the check).
+func (g *gen) deadThrowing() {
+	switch g.r.Intn(7) {
+	case 0:
+		g.emit("%s-int %s, %s, %s", pick(g, []string{"div", "rem"}), v(tA), v(g.varOf(kI)), v(g.varOf(kI)))
+	case 1:
+		g.emit("%s-long %s, %s, %s", pick(g, []string{"div", "rem"}), v(w0), v(g.varOf(kJ)), v(g.varOf(kJ)))
+	case 2:
+		g.emit("aget %s, %s, %s", v(tA), v(arr0), v(g.varOf(kI)))
+	case 3:
+		g.mov(kL, r0, obj)
+		g.emit("iget %s, %s, LObj;->i:I", v(tA), v(r0))
+	case 4:
+		g.mov(kL, r0, obj)
+		g.emit("check-cast %s, LSub;", v(r0))
+	case 5:
+		g.emit("rem-int/lit8 %s, %s, 5", v(tC), v(g.varOf(kI)))
+		g.emit("new-array %s, %s, [J", v(r0), v(tC))
+	case 6:
+		g.mov(kL, r0, obj)
+		g.emit("invoke-virtual {%s}, Ljava/lang/Object;->hashCode()I", v(r0))
+	}
+	g.emit("const/4 %s, 0", v(tA))
+	g.emit("const/4 %s, 0", v(r0))
+}
+
+// aliasing stores through one reference and loads through another that
+// may be the same object or array: a load must not be forwarded past a
+// store that may alias it.
+func (g *gen) aliasing() {
+	if g.chance(0.5) {
+		g.mov(kL, r0, obj)
+		g.mov(kL, r1, obj2)
+		g.emit("iget %s, %s, LObj;->i:I", v(tA), v(r0))
+		g.emit("iput %s, %s, LObj;->i:I", v(pick(g, intVars[:4])), v(r1))
+		g.emit("iget %s, %s, LObj;->i:I", v(tB), v(r0))
+		g.emit("sub-int %s, %s, %s", v(g.varOf(kI)), v(tB), v(tA))
+		return
+	}
+	idx := g.index()
+	g.emit("aget %s, %s, %s", v(tA), v(arr0), v(idx))
+	g.emit("aput %s, %s, %s", v(g.varOf(kI)), v(arrI2), v(idx))
+	g.emit("aget %s, %s, %s", v(tB), v(arr0), v(idx))
+	g.emit("sub-int %s, %s, %s", v(g.varOf(kI)), v(tB), v(tA))
+	if g.chance(0.3) {
+		// Make them the same array (or different ones) from here on.
+		if g.chance(0.5) {
+			g.mov(kL, arrI2, arr0)
+		} else {
+			g.mov(kL, obj2, obj)
+		}
+	}
+}
+
+// nullGuarded accesses obj under a branch on its nullness, the right way
+// round (no exception) or the wrong way round (a NullPointerException).
+func (g *gen) nullGuarded() {
+	l := g.newLabel("nn")
+	g.mov(kL, r0, obj)
+	test := "eqz"
+	if g.chance(0.2) {
+		test = "nez"
+	}
+	g.emit("if-%s %s, %s", test, v(r0), l)
+	f := pick(g, objFields[:8])
+	k, suf := elemKind(f.t)
+	if k.wide() {
+		g.emit("iget%s %s, %s, LObj;->%s:%s", suf, v(w0), v(r0), f.name, f.t)
+		g.mov(k, g.varOf(k), w0)
+	} else {
+		g.emit("iget%s %s, %s, LObj;->%s:%s", suf, v(tA), v(r0), f.name, f.t)
+		g.mov(k, g.varOf(k), tA)
+	}
+	g.emit("iget-object %s, %s, LObj;->next:LObj;", v(r1), v(r0))
+	g.emit("iput-object %s, %s, LObj;->next:LObj;", v(r0), v(r0))
+	g.place(l)
+}
+
+// classInit touches a class whose static initialiser prints, by a
+// static field read whose value is unused, a write, a new-instance or a
+// static call: the initialiser must run at the first of them, once.
+func (g *gen) classInit() {
+	c := pick(g, []string{"LInitA;", "LInitB;"})
+	switch g.r.Intn(4) {
+	case 0:
+		g.emit("sget %s, %s->x:I", v(tA), c)
+		if g.chance(0.5) {
+			g.mov(kI, g.varOf(kI), tA)
+		}
+	case 1:
+		g.emit("sput %s, %s->x:I", v(g.varOf(kI)), c)
+	case 2:
+		g.emit("new-instance %s, %s", v(r0), c)
+		g.emit("invoke-direct {%s}, %s-><init>()V", v(r0), c)
+	case 3:
+		g.mov(kI, args, g.varOf(kI))
+		g.emit("invoke-static/range {%s .. %s}, %s->bump(I)I", v(args), v(args), c)
+		g.moveResult(kI)
+	}
+}
+
+// arrayLoop walks an array with a counted loop bounded by its length, the
+// loop bounds-check elimination recognises, with variations it must not
+// mistake for it: a start at -1, a bound one past the end, the array
+// replaced by a shorter one inside the loop.
+func (g *gen) arrayLoop() {
+	c := c0 + g.loops
+	b := bnd + g.loops
+	g.loops++
+	arr := pick(g, []int{arr0, arr0, arrI2})
+	head, end := g.newLabel("aloop"), g.newLabel("endaloop")
+	g.mov(kL, r0, arr)
+	g.emit("array-length %s, %s", v(tA), v(r0))
+	if g.chance(0.15) {
+		g.emit("add-int/lit8 %s, %s, 1", v(tA), v(tA)) // one past the end
+	}
+	g.mov(kI, b, tA)
+	if g.chance(0.1) {
+		g.emit("const/4 %s, -1", v(c))
+	} else {
+		g.emit("const/4 %s, 0", v(c))
+	}
+	g.place(head)
+	g.mov(kI, tA, b)
+	if g.chance(0.5) {
+		g.emit("if-ge %s, %s, %s", v(c), v(tA), end)
+	} else {
+		g.emit("if-le %s, %s, %s", v(tA), v(c), end)
+	}
+	g.emit("aget %s, %s, %s", v(tB), v(arr), v(c))
+	d := g.varOf(kI)
+	g.emit("add-int %s, %s, %s", v(d), v(d), v(tB))
+	if g.chance(0.5) {
+		g.emit("aput %s, %s, %s", v(g.varOf(kI)), v(arr), v(c))
+	}
+	if g.chance(0.15) {
+		g.emit("const/4 %s, 2", v(tC))
+		g.emit("new-array %s, %s, [I", v(r0), v(tC))
+		g.mov(kL, arr, r0)
+	}
+	if g.chance(0.5) {
+		g.block(1 + g.r.Intn(2))
+	}
+	g.emit("add-int/lit8 %s, %s, 1", v(c), v(c))
+	g.emit("goto %s", head)
+	g.place(end)
+	g.loops--
 }
 
 // conditionalThrow throws a new exception when a variable is zero.
@@ -1518,6 +1708,39 @@ const subClass = `.class public LSub;
     return v0
 .end method
 `
+
+// initClass is a class whose static initialiser prints its name.
+func initClass(name string, x int) string {
+	return fmt.Sprintf(`.class public L%[1]s;
+.super Ljava/lang/Object;
+
+.field public static x:I
+
+.method static constructor <clinit>()V
+    .registers 2
+    sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    const-string v1, "init %[1]s"
+    invoke-virtual {v0, v1}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    const/16 v0, %[2]d
+    sput v0, L%[1]s;->x:I
+    return-void
+.end method
+
+.method public constructor <init>()V
+    .registers 1
+    invoke-direct {p0}, Ljava/lang/Object;-><init>()V
+    return-void
+.end method
+
+.method public static bump(I)I
+    .registers 2
+    sget v0, L%[1]s;->x:I
+    add-int/2addr v0, p0
+    sput v0, L%[1]s;->x:I
+    return v0
+.end method
+`, name, x)
+}
 
 const ifaceClass = `.class public interface abstract LIface;
 .super Ljava/lang/Object;
