@@ -337,7 +337,7 @@ func (g *gen) function(i int) string {
 	fmt.Fprintf(&b, "\n.method public static f%d%s%s\n    .registers %d\n", i, funcSig, ret.desc(), nreg)
 	g.prologue()
 	for g.budget > 0 {
-		if g.chance(0.3) && g.budget > 3 {
+		if g.chance(0.4) && g.budget > 3 {
 			g.tryCatch()
 			continue
 		}
@@ -358,7 +358,7 @@ func (g *gen) function(i int) string {
 // prologue gives every variable a value of its type.
 func (g *gen) prologue() {
 	for _, r := range intVars[:6] {
-		if g.chance(0.5) {
+		if g.chance(0.3) {
 			g.mov(kI, r, pick(g, []int{p0, p1}))
 		} else {
 			g.setConst(kI, r)
@@ -412,7 +412,13 @@ func (g *gen) stmt() {
 	g.budget--
 	compound := g.depth < 3 && g.budget > 3
 	for {
-		switch g.r.Intn(36) {
+		switch g.r.Intn(42) {
+		case 40, 41:
+			g.cmpBranch()
+		case 36, 37, 38:
+			g.constExpr()
+		case 39:
+			g.constBranch()
 		case 30:
 			g.deadThrowing()
 		case 31:
@@ -1026,6 +1032,108 @@ func (g *gen) objectOps() {
 		g.emit("sput-object %s, LMain;->snext:LObj;", v(r0))
 		g.place(l)
 	}
+}
+
+// constExpr applies an operation to constant operands, which the
+// compiler folds with its own arithmetic: Java's at the edges (shift
+// amounts masked, division by zero throws, NaN compares, conversions
+// saturate).
+func (g *gen) constExpr() {
+	k := pick(g, []kind{kI, kI, kJ, kF, kD})
+	switch g.r.Intn(4) {
+	case 0, 1: // binary
+		var ops []string
+		t := map[kind]string{kI: "int", kJ: "long", kF: "float", kD: "double"}[k]
+		switch k {
+		case kI, kJ:
+			ops = append(intBinops[:0:0], intBinops...)
+		default:
+			ops = []string{"add", "sub", "mul", "div", "rem"}
+		}
+		op := pick(g, ops)
+		a, b := tA, tB
+		if k.wide() {
+			a, b = w0, w1
+		}
+		g.setConst(k, a)
+		shift := op == "shl" || op == "shr" || op == "ushr"
+		if shift && k == kJ {
+			b = tB
+			g.setConst(kI, b)
+		} else {
+			g.setConst(k, b)
+		}
+		g.emit("%s-%s %s, %s, %s", op, t, v(g.varOf(k)), v(a), v(b))
+	case 2: // conversion
+		c := pick(g, conversions)
+		src := tA
+		if c.from.wide() {
+			src = w0
+		}
+		g.setConst(c.from, src)
+		g.unop12x(c.op, c.to, g.varOf(c.to), c.from, src)
+	case 3: // comparison
+		k := pick(g, []kind{kJ, kF, kD})
+		op := map[kind]string{kJ: "cmp-long", kF: pick(g, []string{"cmpl-float", "cmpg-float"}), kD: pick(g, []string{"cmpl-double", "cmpg-double"})}[k]
+		a, b := tA, tB
+		if k.wide() {
+			a, b = w0, w1
+		}
+		g.setConst(k, a)
+		if g.chance(0.3) {
+			b = a
+		} else {
+			g.setConst(k, b)
+		}
+		g.emit("%s %s, %s, %s", op, v(g.varOf(kI)), v(a), v(b))
+	}
+}
+
+// cmpBranch branches on a comparison of longs, floats or doubles (NaN
+// included: cmpl and cmpg differ only there), the shape the lowering
+// fuses into one conditional jump.
+func (g *gen) cmpBranch() {
+	k := pick(g, []kind{kJ, kF, kF, kD, kD})
+	op := "cmp-long"
+	switch k {
+	case kF:
+		op = pick(g, []string{"cmpl-float", "cmpg-float"})
+	case kD:
+		op = pick(g, []string{"cmpl-double", "cmpg-double"})
+	}
+	a, b := g.varOf(k), g.varOf(k)
+	if g.chance(0.3) {
+		t := w1
+		if k == kF {
+			t = tB
+		}
+		g.setConst(k, t)
+		b = t
+	}
+	g.emit("%s %s, %s, %s", op, v(tA), v(a), v(b))
+	l := g.newLabel("cmp")
+	g.emit("if-%sz %s, %s", pick(g, conds), v(tA), l)
+	d := g.varOf(kI)
+	g.emit("add-int/lit8 %s, %s, %d", v(d), v(d), 1+g.r.Intn(100))
+	g.place(l)
+}
+
+// constBranch branches or switches on a constant, which the compiler
+// folds to one successor.
+func (g *gen) constBranch() {
+	g.constInt(tC, g.intConst())
+	if g.chance(0.5) {
+		l := g.newLabel("cb")
+		g.emit("if-%sz %s, %s", pick(g, conds), v(tC), l)
+		g.print()
+		g.place(l)
+		return
+	}
+	g.constInt(tB, g.intConst())
+	l := g.newLabel("cb")
+	g.emit("if-%s %s, %s, %s", pick(g, conds), v(tC), v(tB), l)
+	g.print()
+	g.place(l)
 }
 
 // deadThrowing computes a value nobody uses with an instruction that may
