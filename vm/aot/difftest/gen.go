@@ -97,23 +97,23 @@ func (k kind) desc() string { return [...]string{"I", "J", "F", "D", "Ljava/lang
 // with 4-bit register fields can name them; the others are reached
 // through moves into the temporaries.
 const (
-	tA   = 0  // int temporaries
-	tB   = 1  //
-	w0   = 2  // wide temporaries (pairs)
-	w1   = 4  //
-	r0   = 6  // reference temporaries
-	r1   = 7  //
-	tC   = 8  // int temporary (indices, sizes)
-	i0   = 9  // int variables i0..i3: 9..12
-	c0   = 13 // loop counters c0..c2: 13..15
-	l0   = 16 // long variables: 16, 18
-	f0   = 20 // float variables: 20, 21
-	d0   = 22 // double variables: 22, 24
-	i4   = 26 // int variables i4, i5: 26, 27
-	arr0 = 28 // arrays, one per element type (arrayTypes): 28..36
-	obj  = 37 // LObj; (maybe null, maybe an LSub;)
-	str  = 38 // String
-	x0   = 39 // caught exceptions, one per try depth: 39..41
+	tA    = 0  // int temporaries
+	tB    = 1  //
+	w0    = 2  // wide temporaries (pairs)
+	w1    = 4  //
+	r0    = 6  // reference temporaries
+	r1    = 7  //
+	tC    = 8  // int temporary (indices, sizes)
+	i0    = 9  // int variables i0..i3: 9..12
+	c0    = 13 // loop counters c0..c2: 13..15
+	l0    = 16 // long variables: 16, 18
+	f0    = 20 // float variables: 20, 21
+	d0    = 22 // double variables: 22, 24
+	i4    = 26 // int variables i4, i5: 26, 27
+	arr0  = 28 // arrays, one per element type (arrayTypes): 28..36
+	obj   = 37 // LObj; (maybe null, maybe an LSub;)
+	str   = 38 // String
+	x0    = 39 // caught exceptions, one per try depth: 39..41
 	obj2  = 42 // another LObj;, sometimes the same object as obj
 	arrI2 = 43 // another int[], sometimes the same array as arr0
 	bnd   = 44 // loop bounds, one per loop depth: 44..46
@@ -124,7 +124,7 @@ const (
 	p4    = 61
 	p5    = 62
 	nreg  = 64
-	nins = 7
+	nins  = 7
 )
 
 var (
