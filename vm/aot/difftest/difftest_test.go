@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/vmconfig"
 )
 
@@ -22,7 +23,26 @@ const (
 	seedEnv    = "DROIDPROF_DIFFTEST_SEED" // first seed, default 1
 	variantEnv = "DROIDPROF_DIFFTEST_GC"   // vmconfig.ParseVariant name, default cms
 	outEnv     = "DROIDPROF_DIFFTEST_OUT"  // default $TMPDIR/droidprof-difftest
+	replayEnv  = "DROIDPROF_DIFFTEST_REPLAY"
 )
+
+// TestReplay runs a program file as TestEnginesAgree writes them
+// (perhaps cut down by hand while looking for the smallest program that
+// still fails) on both engines: DROIDPROF_DIFFTEST_REPLAY=path.
+func TestReplay(t *testing.T) {
+	path := os.Getenv(replayEnv)
+	if path == "" {
+		t.Skipf("set %s to a program file to replay it", replayEnv)
+	}
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Program{Files: Split(string(text)), Main: "Main"}
+	if _, err := Compare(context.Background(), p, t.TempDir(), gc.Config{}); err != nil {
+		t.Fatal(err)
+	}
+}
 
 func envInt(t *testing.T, name string, def int64) int64 {
 	s := os.Getenv(name)
@@ -117,7 +137,7 @@ func TestGenerateDeterministic(t *testing.T) {
 		if a != b {
 			t.Errorf("seed %d: two different programs", seed)
 		}
-		if got := Split(a); len(got) != 6 || got[0].Text != Generate(seed).Files[0].Text+"\n" {
+		if got := Split(a); len(got) != 7 || got[0].Text != Generate(seed).Files[0].Text+"\n" {
 			t.Errorf("seed %d: Split does not read back Text", seed)
 		}
 	}

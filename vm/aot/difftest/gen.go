@@ -23,6 +23,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand"
+	"slices"
 	"strings"
 )
 
@@ -72,6 +73,7 @@ func Generate(seed int64) *Program {
 		{"Iface.smali", ifaceClass},
 		{"InitA.smali", initClass("InitA", g.r.Intn(100))},
 		{"InitB.smali", initClass("InitB", g.r.Intn(100))},
+		{"InitC.smali", initClass("InitC", 0)},
 	}
 	return p
 }
@@ -1011,7 +1013,22 @@ func (g *gen) strings() {
 // objectOps makes a new object, tests its class, casts it (which may
 // throw) or compares references.
 func (g *gen) objectOps() {
-	switch g.r.Intn(4) {
+	switch g.r.Intn(5) {
+	case 4:
+		// An Object[] that may be a String[]: storing an LObj; into it
+		// throws ArrayStoreException.
+		g.mov(kI, tA, g.varOf(kI))
+		g.emit("invoke-static {%s}, LMain;->oarr(I)[Ljava/lang/Object;", v(tA))
+		g.emit("move-result-object %s", v(r1))
+		g.emit("and-int/lit8 %s, %s, 3", v(tC), v(g.varOf(kI)))
+		if g.chance(0.5) {
+			g.mov(kL, r0, obj)
+		} else {
+			g.mov(kL, r0, str)
+		}
+		g.emit("aput-object %s, %s, %s", v(r0), v(r1), v(tC))
+		g.emit("aget-object %s, %s, %s", v(r0), v(r1), v(tC))
+		g.call1("LMain;->pO(Ljava/lang/Object;)V", r0)
 	case 0:
 		g.mov(kI, tA, g.varOf(kI))
 		g.emit("invoke-static {%s}, LMain;->mk(I)LObj;", v(tA))
@@ -1220,7 +1237,7 @@ func (g *gen) nullGuarded() {
 // static field read whose value is unused, a write, a new-instance or a
 // static call: the initialiser must run at the first of them, once.
 func (g *gen) classInit() {
-	c := pick(g, []string{"LInitA;", "LInitB;"})
+	c := pick(g, []string{"LInitA;", "LInitB;", "LInitC;"})
 	switch g.r.Intn(4) {
 	case 0:
 		g.emit("sget %s, %s->x:I", v(tA), c)
@@ -1287,10 +1304,17 @@ func (g *gen) arrayLoop() {
 	g.loops--
 }
 
-// conditionalThrow throws a new exception when a variable is zero.
+// conditionalThrow throws a new exception (or null: a
+// NullPointerException) when a variable is zero.
 func (g *gen) conditionalThrow() {
 	l := g.newLabel("nothrow")
 	g.emit("if-nez %s, %s", v(g.varOf(kI)), l)
+	if g.chance(0.15) {
+		g.emit("sget-object %s, LMain;->sthrow:Ljava/lang/RuntimeException;", v(r0)) // never set
+		g.emit("throw %s", v(r0))
+		g.place(l)
+		return
+	}
 	cls := pick(g, []string{"Ljava/lang/IllegalStateException;", "Ljava/lang/IllegalArgumentException;", "Ljava/lang/RuntimeException;"})
 	g.emit("new-instance %s, %s", v(r0), cls)
 	g.newString(r1)
@@ -1385,7 +1409,7 @@ func (g *gen) switchStmt() {
 				keys = append(keys, k)
 			}
 		}
-		sortInts(keys)
+		slices.Sort(keys)
 	}
 	if g.chance(0.5) {
 		g.emit("and-int/lit8 %s, %s, 7", v(tC), v(sel))
@@ -1422,14 +1446,6 @@ func (g *gen) switchStmt() {
 		g.emit(".end sparse-switch")
 	}
 	g.place(end)
-}
-
-func sortInts(xs []int64) {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
 }
 
 var catchTypes = []string{"Ljava/lang/ArithmeticException;", "Ljava/lang/ArrayIndexOutOfBoundsException;", "Ljava/lang/NullPointerException;", "Ljava/lang/RuntimeException;", "Ljava/lang/IllegalStateException;", "Ljava/lang/NegativeArraySizeException;", "Ljava/lang/ClassCastException;", "Ljava/lang/Exception;"}
@@ -1600,6 +1616,7 @@ const mainHeader = `.class public LMain;
 .field static ss:S
 .field static snext:LObj;
 .field static sstr:Ljava/lang/String;
+.field static sthrow:Ljava/lang/RuntimeException;
 
 .method static constructor <clinit>()V
     .registers 2
@@ -1684,6 +1701,18 @@ const mainHeader = `.class public LMain;
     return-object v1
 .end method
 
+.method static oarr(I)[Ljava/lang/Object;
+    .registers 3
+    const/4 v0, 3
+    and-int/lit8 v1, p0, 1
+    if-eqz v1, :objects
+    new-array v1, v0, [Ljava/lang/String;
+    return-object v1
+    :objects
+    new-array v1, v0, [Ljava/lang/Object;
+    return-object v1
+.end method
+
 .method static rec(II)I
     .registers 4
     if-gtz p0, :more
@@ -1761,7 +1790,7 @@ const objClass = `.class public LObj;
     return-void
 .end method
 
-.method public vm(I)I
+.method public declared-synchronized vm(I)I
     .registers 3
     iget v0, p0, LObj;->i:I
     add-int/2addr v0, p1
@@ -1817,7 +1846,9 @@ const subClass = `.class public LSub;
 .end method
 `
 
-// initClass is a class whose static initialiser prints its name.
+// initClass is a class whose static initialiser prints its name and
+// divides by x: with x 0 it throws (ExceptionInInitializerError at the
+// first use, NoClassDefFoundError at the next ones).
 func initClass(name string, x int) string {
 	return fmt.Sprintf(`.class public L%[1]s;
 .super Ljava/lang/Object;
@@ -1830,7 +1861,9 @@ func initClass(name string, x int) string {
     const-string v1, "init %[1]s"
     invoke-virtual {v0, v1}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
     const/16 v0, %[2]d
-    sput v0, L%[1]s;->x:I
+    const/16 v1, 1000
+    div-int v1, v1, v0
+    sput v1, L%[1]s;->x:I
     return-void
 .end method
 
