@@ -119,13 +119,14 @@ const (
 	obj2  = 42 // another LObj;, sometimes the same object as obj
 	arrI2 = 43 // another int[], sometimes the same array as arr0
 	bnd   = 44 // loop bounds, one per loop depth: 44..46
-	args  = 47 // outgoing arguments of range invokes: 47..56
-	p0    = 57 // parameters: int p0, int p1, long p2, float p4, double p5
-	p1    = 58
-	p2    = 59
-	p4    = 61
-	p5    = 62
-	nreg  = 64
+	lock  = 47 // objects of synchronized blocks, one per try depth: 47..49
+	args  = 50 // outgoing arguments of range invokes: 50..59
+	p0    = 60 // parameters: int p0, int p1, long p2, float p4, double p5
+	p1    = 61
+	p2    = 62
+	p4    = 64
+	p5    = 65
+	nreg  = 67
 	nins  = 7
 )
 
@@ -414,7 +415,14 @@ func (g *gen) stmt() {
 	g.budget--
 	compound := g.depth < 3 && g.budget > 3
 	for {
-		switch g.r.Intn(42) {
+		switch g.r.Intn(45) {
+		case 42, 43:
+			g.polyConst()
+		case 44:
+			if !compound {
+				continue
+			}
+			g.mixedJoin()
 		case 40, 41:
 			g.cmpBranch()
 		case 36, 37, 38:
@@ -1135,6 +1143,62 @@ func (g *gen) cmpBranch() {
 	g.place(l)
 }
 
+// polyConst uses one constant as two types, as dx's code does: 32 bits
+// as an int and as a float, 64 bits as a long and as a double, zero as
+// an int and as null. The front end's type inference must split it.
+func (g *gen) polyConst() {
+	switch g.r.Intn(3) {
+	case 0:
+		g.constBits(tA, math.Float32bits(pick(g, floatConsts)))
+		g.emit("add-float %s, %s, %s", v(g.varOf(kF)), v(g.varOf(kF)), v(tA))
+		g.emit("%s-int %s, %s, %s", pick(g, []string{"add", "xor", "shr"}), v(g.varOf(kI)), v(g.varOf(kI)), v(tA))
+	case 1:
+		g.constWide(w0, int64(math.Float64bits(pick(g, dblConsts))))
+		g.emit("mul-double %s, %s, %s", v(g.varOf(kD)), v(g.varOf(kD)), v(w0))
+		g.emit("%s-long %s, %s, %s", pick(g, []string{"add", "xor", "sub"}), v(g.varOf(kJ)), v(g.varOf(kJ)), v(w0))
+	case 2:
+		g.emit("const/4 %s, 0", v(tA))
+		g.mov(kL, r0, obj2)
+		g.emit("iput-object %s, %s, LObj;->str:Ljava/lang/String;", v(tA), v(r0))
+		g.emit("iput %s, %s, LObj;->i:I", v(tA), v(r0))
+		g.emit("aput-object %s, %s, %s", v(tA), v(arr0+8), v(tA))
+		g.emit("add-int %s, %s, %s", v(g.varOf(kI)), v(g.varOf(kI)), v(tA))
+	}
+}
+
+// mixedJoin writes a temporary with a different type on each side of a
+// branch (int and float, a long pair and an int in its low half, a
+// reference and an int): after the join it holds no type and is not
+// used, which SSA construction must accept.
+func (g *gen) mixedJoin() {
+	els, end := g.newLabel("mx"), g.newLabel("mxend")
+	g.emit("if-%sz %s, %s", pick(g, conds), v(g.varOf(kI)), els)
+	switch g.r.Intn(3) {
+	case 0:
+		g.constBits(tA, math.Float32bits(1.5))
+		g.emit("add-float %s, %s, %s", v(g.varOf(kF)), v(g.varOf(kF)), v(tA))
+		g.emit("goto %s", end)
+		g.place(els)
+		g.emit("const/16 %s, 5", v(tA))
+		g.emit("add-int %s, %s, %s", v(g.varOf(kI)), v(g.varOf(kI)), v(tA))
+	case 1:
+		g.constWide(w0, 7)
+		g.emit("add-long %s, %s, %s", v(g.varOf(kJ)), v(g.varOf(kJ)), v(w0))
+		g.emit("goto %s", end)
+		g.place(els)
+		g.emit("const/16 %s, 9", v(w0+1))
+		g.emit("add-int %s, %s, %s", v(g.varOf(kI)), v(g.varOf(kI)), v(w0+1))
+	case 2:
+		g.mov(kL, tA, str)
+		g.call1("LMain;->pO(Ljava/lang/Object;)V", tA)
+		g.emit("goto %s", end)
+		g.place(els)
+		g.emit("const/16 %s, 11", v(tA))
+		g.emit("add-int %s, %s, %s", v(g.varOf(kI)), v(g.varOf(kI)), v(tA))
+	}
+	g.place(end)
+}
+
 // constBranch branches or switches on a constant, which the compiler
 // folds to one successor.
 func (g *gen) constBranch() {
@@ -1545,8 +1609,30 @@ func (g *gen) safeStmt() {
 }
 
 // monitor holds obj's monitor (a null obj throws at monitor-enter)
-// around statements that cannot throw.
+// around statements that cannot throw, or around any statements with a
+// catch-all handler that releases it and rethrows, as javac compiles a
+// synchronized block.
 func (g *gen) monitor() {
+	if g.tries < 3 && g.chance(0.5) {
+		lk, x := lock+g.tries, x0+g.tries
+		g.tries++
+		start, stop, h, after := g.newLabel("sync"), g.newLabel("syncend"), g.newLabel("synch"), g.newLabel("aftersync")
+		g.mov(kL, lk, pick(g, []int{obj, obj2, str}))
+		g.emit("monitor-enter %s", v(lk))
+		g.place(start)
+		g.block(1 + g.r.Intn(4))
+		g.emit("monitor-exit %s", v(lk))
+		g.place(stop)
+		g.emit(".catchall {%s .. %s} %s", start, stop, h)
+		g.emit("goto %s", after)
+		g.place(h)
+		g.emit("move-exception %s", v(x))
+		g.emit("monitor-exit %s", v(lk))
+		g.emit("throw %s", v(x))
+		g.place(after)
+		g.tries--
+		return
+	}
 	g.mov(kL, r1, obj)
 	g.emit("monitor-enter %s", v(r1))
 	for range 1 + g.r.Intn(3) {
