@@ -145,3 +145,32 @@ func TestGenerateDeterministic(t *testing.T) {
 		t.Error("seeds 1 and 2 give the same program")
 	}
 }
+
+// TestMixed: with Mixed's filter the aot engine compiles some methods and
+// leaves others to the interpreter, and the program still prints the
+// same.
+func TestMixed(t *testing.T) {
+	p := Generate(3)
+	data, err := Assemble(p.Files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "p.dex")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	all, sAll, err := run(context.Background(), path, p.Main, "aot", gc.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	half, sHalf, err := run(context.Background(), path, p.Main, "aot", gc.Config{}, Mixed(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sHalf.Compiled == 0 || sHalf.Compiled >= sAll.Compiled {
+		t.Errorf("Mixed compiled %d methods, all %d: want some but fewer", sHalf.Compiled, sAll.Compiled)
+	}
+	if half != all {
+		t.Errorf("mixed run differs from the fully compiled one")
+	}
+}
