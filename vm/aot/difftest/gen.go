@@ -155,6 +155,7 @@ type gen struct {
 	loops  int    // loop nesting (index of the next free counter)
 	tries  int    // try nesting (index of the next free exception register)
 	budget int    // statements left in the current function
+	syncs  int    // synchronized blocks around the current statement
 	strs   int
 }
 
@@ -347,15 +348,31 @@ func (g *gen) function(i int) string {
 		g.stmt()
 	}
 	g.dump()
-	r := g.varOf(ret)
-	switch ret {
+	g.ret()
+	b.WriteString(".end method\n")
+	return b.String()
+}
+
+// ret returns a variable of the current function's return kind.
+func (g *gen) ret() {
+	k := g.rets[g.cur]
+	r := g.varOf(k)
+	switch k {
 	case kI, kF:
 		g.emit("return %s", v(r))
 	default:
 		g.emit("return-wide %s", v(r))
 	}
-	b.WriteString(".end method\n")
-	return b.String()
+}
+
+// earlyReturn returns from inside a loop, a try or a branch when a
+// variable is zero.
+func (g *gen) earlyReturn() {
+	l := g.newLabel("noret")
+	g.emit("if-nez %s, %s", v(g.varOf(kI)), l)
+	g.print()
+	g.ret()
+	g.place(l)
 }
 
 // prologue gives every variable a value of its type.
@@ -415,7 +432,12 @@ func (g *gen) stmt() {
 	g.budget--
 	compound := g.depth < 3 && g.budget > 3
 	for {
-		switch g.r.Intn(45) {
+		switch g.r.Intn(46) {
+		case 45:
+			if g.syncs > 0 || g.depth == 0 {
+				continue
+			}
+			g.earlyReturn()
 		case 42, 43:
 			g.polyConst()
 		case 44:
@@ -1620,7 +1642,9 @@ func (g *gen) monitor() {
 		g.mov(kL, lk, pick(g, []int{obj, obj2, str}))
 		g.emit("monitor-enter %s", v(lk))
 		g.place(start)
+		g.syncs++
 		g.block(1 + g.r.Intn(4))
+		g.syncs--
 		g.emit("monitor-exit %s", v(lk))
 		g.place(stop)
 		g.emit(".catchall {%s .. %s} %s", start, stop, h)
