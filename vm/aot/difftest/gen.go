@@ -1003,10 +1003,15 @@ func (g *gen) strings() {
 	case 0:
 		g.emit("new-instance %s, Ljava/lang/StringBuilder;", v(r1))
 		g.emit("invoke-direct {%s}, Ljava/lang/StringBuilder;-><init>()V", v(r1))
+		appended := false // str once at most, or loops would grow it exponentially
 		for range 1 + g.r.Intn(4) {
 			k := pick(g, []kind{kI, kJ, kF, kD, kL})
+			if k == kL && appended {
+				k = kI
+			}
 			switch k {
 			case kL:
+				appended = true
 				g.mov(kL, r0, str)
 				g.emit("invoke-virtual {%s, %s}, Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;", v(r1), v(r0))
 			case kJ, kD:

@@ -66,6 +66,7 @@ type Result struct {
 // compilation counts and the size of the trace.
 type Stats struct {
 	Compiled, Fallbacks int
+	FallbackReasons     []string
 	Lines               int  // of stdout
 	Uncaught            bool // the program ended with an uncaught exception
 }
@@ -97,6 +98,9 @@ func run(ctx context.Context, path, main, engine string, c gc.Config, filter fun
 	if e, ok := v.Engine.(*aotengine.Engine); ok {
 		s := e.Stats()
 		st.Compiled, st.Fallbacks = s.Compiled, s.NumFallbacks()
+		for _, r := range s.Fallbacks {
+			st.FallbackReasons = append(st.FallbackReasons, fmt.Sprintf("%d× %s", r.Count, r.Reason))
+		}
 	}
 	return r, st, nil
 }
@@ -199,6 +203,11 @@ func Compare(ctx context.Context, p *Program, dir string, c gc.Config) (Stats, e
 	}
 	if got != want {
 		return st, &Mismatch{Interp: want, AOT: got}
+	}
+	if st.Fallbacks > 0 {
+		// Not a wrong result, but generated code the compiler should
+		// handle: worth a look.
+		return st, fmt.Errorf("seed %d: the same results, but %d methods fell back to the interpreter: %s", p.Seed, st.Fallbacks, strings.Join(st.FallbackReasons, "; "))
 	}
 	return st, nil
 }
