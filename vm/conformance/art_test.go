@@ -18,7 +18,6 @@ import (
 
 	"github.com/droidprof/droidprof/internal/javadex"
 	"github.com/droidprof/droidprof/internal/testenv"
-	"github.com/droidprof/droidprof/vm/gc"
 )
 
 // artPassList is the committed list of run-tests that pass on our VM. A
@@ -128,6 +127,7 @@ func TestARTRunTests(t *testing.T) {
 		names[test.Name] = true
 	}
 	passLists := map[string]map[string]bool{}
+	twinLists := map[string]map[string]bool{} // aot variant -> its interpreted twin's pass list
 	for _, v := range vs {
 		list := v.file("art-pass", ".txt")
 		passList, err := readList(list)
@@ -140,6 +140,12 @@ func TestARTRunTests(t *testing.T) {
 			}
 		}
 		passLists[v.Name] = passList
+		if v.aot() {
+			twin := v.interpreted().file("art-pass", ".txt")
+			if twinLists[v.Name], err = readList(twin); err != nil {
+				t.Fatalf("%s answers to %s: %v", v.Name, twin, err)
+			}
+		}
 	}
 
 	var mu sync.Mutex
@@ -149,6 +155,7 @@ func TestARTRunTests(t *testing.T) {
 			artSummary(t, v, len(tests), outcomes[v.Name], passLists[v.Name])
 		}
 		checkDifferences(t, differences(vs, len(tests), outcomes))
+		checkAOTDifferences(t, aotDifferences(vs, len(tests), outcomes, twinLists))
 	})
 	for _, v := range vs {
 		outcomes[v.Name] = map[string]string{}
@@ -158,7 +165,7 @@ func TestARTRunTests(t *testing.T) {
 				b := builds[test.Name]
 				t.Run(test.Name, func(t *testing.T) {
 					t.Parallel()
-					outcome, detail := runARTTest(t, test, b, v.GC)
+					outcome, detail := runARTTest(t, test, b, v)
 					mu.Lock()
 					outcomes[v.Name][test.Name] = outcome
 					mu.Unlock()
@@ -179,9 +186,9 @@ func TestARTRunTests(t *testing.T) {
 	}
 }
 
-// runARTTest runs one built test on the VM under cfg and classifies the
-// result.
-func runARTTest(t *testing.T, test artTest, b *artBuild, cfg gc.Config) (outcome, detail string) {
+// runARTTest runs one built test on the VM under the variant v and
+// classifies the result.
+func runARTTest(t *testing.T, test artTest, b *artBuild, v gcVariant) (outcome, detail string) {
 	if b.Err != "" {
 		return outcomeBuildFailed, firstLines(b.Err, 5)
 	}
@@ -189,7 +196,7 @@ func runARTTest(t *testing.T, test artTest, b *artBuild, cfg gc.Config) (outcome
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := runVM(context.Background(), cfg, b.ClassPath, "Main", artArgs, artTimeout)
+	r := runVM(context.Background(), v, b.ClassPath, "Main", artArgs, artTimeout)
 	if notImplemented(r.Err) {
 		return outcomeNoVM, ""
 	}

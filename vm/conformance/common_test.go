@@ -57,6 +57,7 @@ type childSpec struct {
 	Main      string
 	Args      []string
 	GC        gc.Config // the heap and collector to run under
+	Engine    string    // vm.Options.Engine
 	Status    string    // file the child writes its childStatus to
 }
 
@@ -88,7 +89,7 @@ func childMain(spec string) int {
 		fmt.Fprintf(os.Stderr, "conformance child: bad %s: %v\n", childEnv, err)
 		return 3
 	}
-	exit, err := vm.Run(context.Background(), vm.Options{ClassPath: c.ClassPath, GC: c.GC, Stdout: os.Stdout, Stderr: os.Stderr}, c.Main, c.Args)
+	exit, err := vm.Run(context.Background(), vm.Options{ClassPath: c.ClassPath, GC: c.GC, Engine: c.Engine, Stdout: os.Stdout, Stderr: os.Stderr}, c.Main, c.Args)
 	st := childStatus{Exit: exit}
 	if err != nil {
 		st.Err = err.Error()
@@ -101,10 +102,10 @@ func childMain(spec string) int {
 	return 0
 }
 
-// runVM runs mainClass from classPath on our VM under the heap
-// configuration cfg, in a child process (see TestMain) killed after limit. Output is stdout and stderr through one
+// runVM runs mainClass from classPath on our VM under the variant v (heap
+// configuration and engine), in a child process (see TestMain) killed after limit. Output is stdout and stderr through one
 // pipe, so they interleave as run-test's "2>&1" records them.
-func runVM(ctx context.Context, cfg gc.Config, classPath []string, mainClass string, args []string, limit time.Duration) vmResult {
+func runVM(ctx context.Context, v gcVariant, classPath []string, mainClass string, args []string, limit time.Duration) vmResult {
 	ctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
 	dir, err := os.MkdirTemp("", "conformance-run-")
@@ -113,7 +114,7 @@ func runVM(ctx context.Context, cfg gc.Config, classPath []string, mainClass str
 	}
 	defer os.RemoveAll(dir)
 	status := filepath.Join(dir, "status.json")
-	spec, err := json.Marshal(childSpec{ClassPath: classPath, Main: mainClass, Args: args, GC: cfg, Status: status})
+	spec, err := json.Marshal(childSpec{ClassPath: classPath, Main: mainClass, Args: args, GC: v.GC, Engine: v.Engine, Status: status})
 	if err != nil {
 		return vmResult{Err: err}
 	}

@@ -1,12 +1,14 @@
 package conformance
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/vmconfig"
@@ -34,20 +36,38 @@ const defaultVariant = "cms"
 // gcVariant is a heap configuration a suite runs under, named for
 // CONFORMANCE.md's columns and the per-variant files: the collector, then
 // "-stress" (collect at every allocation) and "-verify" (check the heap
-// around every collection).
+// around every collection), and "-aot" to run on the aot engine instead
+// of the interpreter.
 type gcVariant struct {
-	Name string
-	GC   gc.Config
+	Name   string
+	GC     gc.Config
+	Engine string // vm.Options.Engine: "" (the interpreter) or "aot"
 }
 
-// parseVariant reads a variant name such as "ss-stress-verify"
-// (vmconfig.ParseVariant).
+// parseVariant reads a variant name such as "ss-stress-verify" or
+// "cms-aot" (vmconfig.ParseEngineVariant).
 func parseVariant(name string) (gcVariant, error) {
-	c, err := vmconfig.ParseVariant(name)
+	c, engine, err := vmconfig.ParseEngineVariant(name)
 	if err != nil {
 		return gcVariant{}, err
 	}
-	return gcVariant{Name: name, GC: c}, nil
+	return gcVariant{Name: name, GC: c, Engine: engine}, nil
+}
+
+// aot reports whether the variant runs on the aot engine.
+func (v gcVariant) aot() bool { return v.Engine == "aot" }
+
+// interpreted is the variant's twin on the interpreter, the one an aot
+// variant answers to: the same name without "-aot".
+func (v gcVariant) interpreted() gcVariant {
+	parts := strings.Split(v.Name, "-")
+	kept := parts[:0:0]
+	for _, p := range parts {
+		if p != "aot" {
+			kept = append(kept, p)
+		}
+	}
+	return gcVariant{Name: strings.Join(kept, "-"), GC: v.GC}
 }
 
 // variants returns the variants a suite runs under: $DROIDPROF_CONFORMANCE_GC
@@ -109,8 +129,8 @@ func differences(vs []gcVariant, selected int, outcomes map[string]map[string]st
 	var ds []gcDifference
 	for _, v := range vs {
 		got := outcomes[v.Name]
-		if v.Name == defaultVariant || len(got) != selected {
-			continue
+		if v.Name == defaultVariant || len(got) != selected || v.aot() {
+			continue // aot variants answer to their interpreted twin (aotDifferences)
 		}
 		for name, o := range base {
 			if o == outcomePass && got[name] != outcomePass && !artLoadSensitive[name] {
@@ -127,7 +147,14 @@ func differences(vs []gcVariant, selected int, outcomes map[string]map[string]st
 // checkDifferences requires a cause for every difference and, in update
 // mode, renders them into CONFORMANCE.md.
 func checkDifferences(t *testing.T, ds []gcDifference) {
-	causes, err := readCauses(gcDifferencesList)
+	checkCauses(t, ds, gcDifferencesList, "gc-differences", func(gcDifference) string { return defaultVariant })
+}
+
+// checkCauses requires a cause in list for every difference (base names
+// the variant the test passes under) and, in update mode, renders them
+// into CONFORMANCE.md's block.
+func checkCauses(t *testing.T, ds []gcDifference, list, block string, base func(gcDifference) string) {
+	causes, err := readCauses(list)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +164,7 @@ func checkDifferences(t *testing.T, ds []gcDifference) {
 		cause := causes[d.variant+" "+d.test]
 		if cause == "" {
 			t.Errorf("%s passes under %s but %s under %s, and %s gives no cause: add \"%s %s: cause\"",
-				d.test, defaultVariant, d.outcome, d.variant, gcDifferencesList, d.variant, d.test)
+				d.test, base(d), d.outcome, d.variant, list, d.variant, d.test)
 		}
 		fmt.Fprintf(&table, "| %s | `%s` | %s |\n", d.variant, d.test, cause)
 	}
@@ -145,10 +172,51 @@ func checkDifferences(t *testing.T, ds []gcDifference) {
 		table.WriteString("| — | none | |\n")
 	}
 	if updating() {
-		if err := setDocBlock("gc-differences", table.String()); err != nil {
+		if err := setDocBlock(block, table.String()); err != nil {
 			t.Error(err)
 		}
 	}
+}
+
+// aotDifferencesList gives, for each run-test that passes on the
+// interpreter (its variant's pass list) and fails on the aot engine under
+// the same heap configuration, the cause ("cms-aot NNN-name: cause"),
+// written by hand like gc-differences.txt.
+var aotDifferencesList = filepath.Join("testdata", "aot-differences.txt")
+
+// aotDifferences lists, for each aot variant that ran completely, the
+// run-tests of its interpreted twin's pass list (twinLists, by aot
+// variant) that did not pass on the aot engine. The twin's committed list
+// is the reference, so an aot variant can run alone.
+func aotDifferences(vs []gcVariant, selected int, outcomes map[string]map[string]string, twinLists map[string]map[string]bool) []gcDifference {
+	var ds []gcDifference
+	for _, v := range vs {
+		got := outcomes[v.Name]
+		if !v.aot() || len(got) != selected {
+			continue
+		}
+		for name := range twinLists[v.Name] {
+			if got[name] != outcomePass && !artLoadSensitive[name] {
+				ds = append(ds, gcDifference{v.Name, name, got[name]})
+			}
+		}
+	}
+	sort.Slice(ds, func(i, j int) bool {
+		return ds[i].variant+" "+ds[i].test < ds[j].variant+" "+ds[j].test
+	})
+	return ds
+}
+
+// checkAOTDifferences requires a cause for every aot difference and, in
+// update mode, renders them into CONFORMANCE.md.
+func checkAOTDifferences(t *testing.T, ds []gcDifference) {
+	if len(ds) == 0 && !updating() {
+		return
+	}
+	checkCauses(t, ds, aotDifferencesList, "aot-differences", func(d gcDifference) string {
+		v, _ := parseVariant(d.variant)
+		return v.interpreted().Name
+	})
 }
 
 // TestVariantFiles checks the names of a variant's committed files and
@@ -185,5 +253,53 @@ func TestDifferences(t *testing.T) {
 	}
 	if got := differences(vs, 5, outcomes); got != nil {
 		t.Errorf("an incomplete run has differences %v", got)
+	}
+}
+
+// TestAOTVariant checks the aot variants' names, files and twins, and
+// which run-tests count as an aot difference: in the twin's pass list and
+// not passing on aot, in complete runs only.
+func TestAOTVariant(t *testing.T) {
+	v, err := parseVariant("ss-stress-verify-aot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.aot() || v.GC != (gc.Config{Collector: gc.SS, Stress: true, Verify: true}) {
+		t.Errorf("parseVariant: %+v", v)
+	}
+	if got := v.interpreted(); got.Name != "ss-stress-verify" || got.aot() {
+		t.Errorf("interpreted twin: %+v", got)
+	}
+	if got := v.file("art-pass", ".txt"); got != filepath.Join("testdata", "art-pass-ss-stress-verify-aot.txt") {
+		t.Errorf("file: %s", got)
+	}
+	if d, _ := parseVariant("cms-aot"); d.interpreted().file("art-pass", ".txt") != artPassList {
+		t.Errorf("cms-aot must answer to %s", artPassList)
+	}
+	vs := []gcVariant{{Name: "cms"}, {Name: "cms-aot", Engine: "aot"}}
+	outcomes := map[string]map[string]string{
+		"cms":     {"a": outcomePass, "b": outcomeFail, "c": outcomePass},
+		"cms-aot": {"a": outcomeFail, "b": outcomePass, "c": outcomePass},
+	}
+	twins := map[string]map[string]bool{"cms-aot": {"a": true, "c": true}}
+	got := aotDifferences(vs, 3, outcomes, twins)
+	want := []gcDifference{{"cms-aot", "a", outcomeFail}}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("aotDifferences = %v, want %v", got, want)
+	}
+	if got := differences(vs, 3, outcomes); got != nil {
+		t.Errorf("an aot variant counted as a collector's difference: %v", got)
+	}
+	if got := aotDifferences(vs, 4, outcomes, twins); got != nil {
+		t.Errorf("an incomplete run has aot differences %v", got)
+	}
+}
+
+// TestChildEngine checks that the child process runs the variant's
+// engine: an engine the VM does not know is its error.
+func TestChildEngine(t *testing.T) {
+	r := runVM(context.Background(), gcVariant{Name: "cms-jit", Engine: "jit"}, nil, "Main", nil, time.Minute)
+	if r.Err == nil || !strings.Contains(r.Err.Error(), `unknown engine "jit"`) {
+		t.Errorf("child ran with engine jit: %v", r.Err)
 	}
 }

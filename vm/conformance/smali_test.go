@@ -286,7 +286,7 @@ func runSmaliSuite(t *testing.T, v gcVariant, path string, tests []junitTest) {
 		limit = smaliStressTimeout
 	}
 	start := time.Now()
-	r := runVM(context.Background(), v.GC, []string{path}, "Main", nil, limit)
+	r := runVM(context.Background(), v, []string{path}, "Main", nil, limit)
 	if notImplemented(r.Err) {
 		t.Skip(errNotImplemented)
 	}

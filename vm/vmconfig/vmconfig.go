@@ -126,3 +126,32 @@ func ParseVariant(name string) (gc.Config, error) {
 	}
 	return c, nil
 }
+
+// ParseEngineVariant reads a variant name that may also choose the
+// execution engine, for harnesses that run on both: ParseVariant's parts
+// plus "aot" or "interp" in any position after the collector, e.g.
+// "ss-stress-aot". engine is "" when the name gives none (the
+// interpreter, vm.Options' default).
+func ParseEngineVariant(name string) (c gc.Config, engine string, err error) {
+	parts := strings.Split(name, "-")
+	heap := parts[:1:1]
+	for _, p := range parts[1:] {
+		switch p {
+		case "aot", "interp":
+			if engine != "" {
+				return gc.Config{}, "", fmt.Errorf("variant %q: two engines (%s and %s)", name, engine, p)
+			}
+			engine = p
+		default:
+			heap = append(heap, p)
+		}
+	}
+	c, err = ParseVariant(strings.Join(heap, "-"))
+	switch {
+	case err != nil && engine == "":
+		return gc.Config{}, "", err // ParseVariant's error names the whole variant
+	case err != nil:
+		return gc.Config{}, "", fmt.Errorf("variant %q: %w", name, err)
+	}
+	return c, engine, nil
+}

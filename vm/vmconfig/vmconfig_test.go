@@ -118,3 +118,37 @@ func TestParseVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestParseEngineVariant checks the variant names with an engine part:
+// "aot" anywhere after the collector, the interpreter when none is given.
+func TestParseEngineVariant(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		want   gc.Config
+		engine string
+		err    string
+	}{
+		{"cms", gc.Config{Collector: gc.CMS}, "", ""},
+		{"cms-aot", gc.Config{Collector: gc.CMS}, "aot", ""},
+		{"ss-stress-verify-aot", gc.Config{Collector: gc.SS, Stress: true, Verify: true}, "aot", ""},
+		{"ss-aot-stress", gc.Config{Collector: gc.SS, Stress: true}, "aot", ""},
+		{"cms-interp", gc.Config{Collector: gc.CMS}, "interp", ""},
+		{"cms-aot-interp", gc.Config{}, "", `two engines`},
+		{"aot", gc.Config{}, "", `unknown collector`},
+		{"cms-jit", gc.Config{}, "", `unknown part "jit"`},
+	} {
+		got, engine, err := ParseEngineVariant(tc.name)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("ParseEngineVariant(%q): error %v, want one with %q", tc.name, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || got != tc.want || engine != tc.engine {
+			t.Errorf("ParseEngineVariant(%q) = %+v, %q, %v; want %+v, %q", tc.name, got, engine, err, tc.want, tc.engine)
+		}
+	}
+	if _, err := ParseVariant("cms-aot"); err == nil {
+		t.Error("ParseVariant accepts an engine part; only ParseEngineVariant should")
+	}
+}

@@ -202,6 +202,23 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     invoke-static {v0}, LMain;->p(I)V
     invoke-static {v1}, LMain;->p(I)V
     return-void`, ""},
+		// vm/aot/difftest seed 100329: a φ of wide constants used only
+		// by aput-wide fell back ("type conflict": defaulted to int).
+		{"φ of wide constants stored by aput-wide", `
+    const/4 v6, 2
+    new-array v7, v6, [J
+    const/4 v6, 1
+    if-eqz v6, :a
+    const-wide/16 v0, 5
+    goto :b
+    :a
+    const-wide v0, 0x100000000L
+    :b
+    aput-wide v0, v7, v6
+    aget-wide v2, v7, v6
+    long-to-int v6, v2
+    invoke-static {v6}, LMain;->p(I)V
+    return-void`, ""},
 		{"long and double arithmetic", `
     const-wide v0, 0x123456789abcdefL
     const-wide/16 v2, 7

@@ -359,6 +359,39 @@ v6 = BoundsCheck <void> v3 v5
 v7 = AGet <float> v2 v3
 v8 = Add <float> v7 v7
 Return v8`},
+		// Found by vm/aot/difftest (seed 100329 of the first 10 000-program
+		// run): a φ of two wide constants whose only use, aput-wide, does
+		// not say long or double was defaulted to int, a type conflict.
+		{"φ of wide constants stored by aput-wide", static("(I[J)V", 4, `
+    if-eqz p0, :a
+    const-wide/16 v0, 1
+    goto :b
+  :a
+    const-wide/16 v0, 2
+  :b
+    aput-wide v0, p1, p0
+    return-void`), `
+b0:
+v2 = Param <int> [0]
+v3 = Param <ref> [1]
+Plain -> b1
+b1: <- b0
+v4 = Const <int> [0]
+v5 = Eq <bool> v2 v4
+If v5 -> b3 b2
+b2: <- b1
+v6 = Const <long> [1]
+Plain -> b4
+b3: <- b1
+v7 = Const <long> [2]
+Plain -> b4
+b4: <- b2 b3
+v10 = Phi <long> v6 v7
+v12 = NullCheck <void> v3
+v13 = ArrayLength <int> v3
+v14 = BoundsCheck <void> v2 v13
+v15 = APut <void> v3 v2 v10 [1]
+Return`, ""},
 		{"null checks and bounds checks", virtual("([I)I", 6, `
     iget v0, p0, LT;->i:I
     const/4 v1, 0

@@ -19,13 +19,20 @@ func (b *builder) inferTypes() {
 		changed = false
 		for _, blk := range b.f.Blocks {
 			for _, v := range blk.Values {
-				// forward: a move or φ takes the type of a typed argument
+				// forward: a move or φ takes the type of a typed argument,
+				// or at least the width of a wide one (a φ of untyped
+				// wide constants used only by aput-wide defaults to long,
+				// not int)
 				if b.flex[v] && v.Type == tVoid && (v.Op == ssa.OpCopy || v.Op == ssa.OpPhi) {
 					for _, a := range v.Args {
 						if a.Type != tVoid {
 							v.Type = a.Type
 							changed = true
 							break
+						}
+						if b.wide[a] && !b.wide[v] {
+							b.wide[v] = true
+							changed = true
 						}
 					}
 				}
