@@ -34,7 +34,9 @@ func useOat(eng runtime.Engine, path string, boot *dex.File, app []*dex.File, ap
 	if barriers != "" && barriers != "off" {
 		flag = " --barriers=" + barriers
 	}
-	remake := func() string { return fmt.Sprintf("recompile with droidprof vm compile %s%s -o %s", dexPath, flag, path) }
+	remake := func() string {
+		return fmt.Sprintf("recompile with droidprof vm compile %s%s -o %s", dexPath, flag, path)
+	}
 	c, err := oat.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("vm: .oat cache: %w; make it with droidprof vm compile %s -o %s", err, dexPath, path)

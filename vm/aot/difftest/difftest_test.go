@@ -157,11 +157,11 @@ func TestMixed(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	all, sAll, err := run(context.Background(), path, p.Main, "aot", gc.Config{}, nil)
+	all, sAll, err := run(context.Background(), path, p.Main, "aot", gc.Config{}, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	half, sHalf, err := run(context.Background(), path, p.Main, "aot", gc.Config{}, Mixed(3))
+	half, sHalf, err := run(context.Background(), path, p.Main, "aot", gc.Config{}, Mixed(3), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,16 +73,16 @@ type Stats struct {
 
 // Run runs main from the DEX file at path on the named engine.
 func Run(ctx context.Context, path, main, engine string, c gc.Config) (Result, error) {
-	r, _, err := run(ctx, path, main, engine, c, nil)
+	r, _, err := run(ctx, path, main, engine, c, nil, "")
 	return r, err
 }
 
 // run is Run that also returns the aot engine's counts; filter, if set,
 // chooses the methods the aot engine compiles (the others it leaves to
 // the interpreter).
-func run(ctx context.Context, path, main, engine string, c gc.Config, filter func(*runtime.Method) bool) (Result, Stats, error) {
+func run(ctx context.Context, path, main, engine string, c gc.Config, filter func(*runtime.Method) bool, barriers string) (Result, Stats, error) {
 	var stdout, stderr bytes.Buffer
-	v, err := vm.New(vm.Options{ClassPath: []string{path}, GC: c, Stdout: &stdout, Stderr: &stderr, Engine: engine})
+	v, err := vm.New(vm.Options{ClassPath: []string{path}, GC: c, Stdout: &stdout, Stderr: &stderr, Engine: engine, Barriers: barriers})
 	if err != nil {
 		return Result{}, Stats{}, fmt.Errorf("%s engine: %w", engine, err)
 	}
@@ -175,10 +175,16 @@ func Mixed(seed int64) func(*runtime.Method) bool {
 	}
 }
 
+// barrierLevels are the levels the compiled side runs at, by seed.
+var barrierLevels = []string{"off", "none", "cache", "elim", "all"}
+
 // Compare assembles p into dir, runs it on the interpreter and on the
 // aot engine, and returns a *Mismatch if they disagree on stdout, stderr
 // (an uncaught exception and its stack) or the exit status. For one seed
-// in three the aot engine compiles only the methods Mixed chooses.
+// in three the aot engine compiles only the methods Mixed chooses, and
+// the compiled code has paper 003's barriers at a level chosen by the
+// seed (off, none, cache, elim, all), which must change nothing.
+
 func Compare(ctx context.Context, p *Program, dir string, c gc.Config) (Stats, error) {
 	data, err := Assemble(p.Files)
 	if err != nil {
@@ -189,7 +195,7 @@ func Compare(ctx context.Context, p *Program, dir string, c gc.Config) (Stats, e
 		return Stats{}, err
 	}
 	defer os.Remove(path)
-	want, _, err := run(ctx, path, p.Main, "interp", c, nil)
+	want, _, err := run(ctx, path, p.Main, "interp", c, nil, "")
 	if err != nil {
 		return Stats{}, fmt.Errorf("seed %d: %w", p.Seed, err)
 	}
@@ -197,7 +203,9 @@ func Compare(ctx context.Context, p *Program, dir string, c gc.Config) (Stats, e
 	if p.Seed%3 == 0 {
 		filter = Mixed(p.Seed)
 	}
-	got, st, err := run(ctx, path, p.Main, "aot", c, filter)
+	// Barriers (paper 003) must not change what a program does: the
+	// compiled side runs at a level chosen by the seed.
+	got, st, err := run(ctx, path, p.Main, "aot", c, filter, barrierLevels[p.Seed%int64(len(barrierLevels))])
 	if err != nil {
 		return st, fmt.Errorf("seed %d: %w", p.Seed, err)
 	}
