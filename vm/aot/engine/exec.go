@@ -37,8 +37,94 @@ type cblock struct {
 	// next is the edge of a plain block; others have a terminator.
 	next *edge
 	term func(f *frame) *edge
+	// run is the block in one closure (seal): its values, then the
+	// edge taken, throwEdge when a value threw.
+	run func(f *frame) *edge
 	// catches are the exception edges by handler address.
 	catches []catchEdge
+}
+
+// seal builds b.run. Blocks of numeric loops hold one to four
+// instructions; calling them from one closure, not a loop over a slice
+// in code.run, saves a third of SOR's and the sieve's dispatch cost.
+func (b *cblock) seal() {
+	term, next := b.term, b.next
+	if next != nil {
+		term = nil
+	}
+	code := b.code
+	switch {
+	case len(code) == 0 && term == nil:
+		b.run = func(*frame) *edge { return next }
+	case len(code) == 0:
+		b.run = term
+	case len(code) == 1 && term == nil:
+		i0 := code[0]
+		b.run = func(f *frame) *edge {
+			if !i0(f) {
+				return throwEdge
+			}
+			return next
+		}
+	case len(code) == 1:
+		i0 := code[0]
+		b.run = func(f *frame) *edge {
+			if !i0(f) {
+				return throwEdge
+			}
+			return term(f)
+		}
+	case len(code) == 2 && term == nil:
+		i0, i1 := code[0], code[1]
+		b.run = func(f *frame) *edge {
+			if !i0(f) || !i1(f) {
+				return throwEdge
+			}
+			return next
+		}
+	case len(code) == 2:
+		i0, i1 := code[0], code[1]
+		b.run = func(f *frame) *edge {
+			if !i0(f) || !i1(f) {
+				return throwEdge
+			}
+			return term(f)
+		}
+	case len(code) == 3 && term == nil:
+		i0, i1, i2 := code[0], code[1], code[2]
+		b.run = func(f *frame) *edge {
+			if !i0(f) || !i1(f) || !i2(f) {
+				return throwEdge
+			}
+			return next
+		}
+	case len(code) == 3:
+		i0, i1, i2 := code[0], code[1], code[2]
+		b.run = func(f *frame) *edge {
+			if !i0(f) || !i1(f) || !i2(f) {
+				return throwEdge
+			}
+			return term(f)
+		}
+	case term == nil:
+		b.run = func(f *frame) *edge {
+			for _, in := range code {
+				if !in(f) {
+					return throwEdge
+				}
+			}
+			return next
+		}
+	default:
+		b.run = func(f *frame) *edge {
+			for _, in := range code {
+				if !in(f) {
+					return throwEdge
+				}
+			}
+			return term(f)
+		}
+	}
 }
 
 type catchEdge struct {
@@ -53,6 +139,7 @@ type edge struct {
 	parallel bool // some move reads a slot another one writes
 	back     bool // a loop's back edge: a safepoint
 	single   bool // one narrow move
+	plain    bool // no moves, not back, not a sentinel: just go to
 }
 
 type move struct {
@@ -155,25 +242,19 @@ func (c *code) exec(e *Engine, t *runtime.Thread, m *runtime.Method, fp int) boo
 func (c *code) run(f *frame) bool {
 	b := c.entry
 	for {
-		ok := true
-		for _, in := range b.code {
-			if !in(f) {
-				ok = false
-				break
-			}
+		e := b.run(f)
+		if e.plain {
+			b = e.to
+			continue
 		}
-		e := b.next
-		if ok && e == nil {
-			e = b.term(f)
-			if e == retEdge {
-				return true
-			}
-		}
-		if !ok || e == throwEdge {
+		switch {
+		case e == retEdge:
+			return true
+		case e == throwEdge:
 			if e = b.catch(f); e == nil {
 				return false
 			}
-		} else if e.back && f.vm.Flags() != 0 {
+		case e.back && f.vm.Flags() != 0:
 			f.t.Safepoint()
 		}
 		switch {

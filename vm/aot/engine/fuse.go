@@ -148,9 +148,8 @@ func (c *access) check(f *frame) (uint32, uint32, bool) {
 	return arr, idx, true
 }
 
-// fastAccess is arrayAccess for the int, float, long and double accesses
-// of numeric kernels, with the checks inline: no call on the path where
-// they pass.
+// fastAccess is arrayAccess for the primitive accesses of numeric
+// kernels, with the checks inline: no call on the path where they pass.
 func (l *lowerer) fastAccess(acc *ssa.Value, ac *access) instr {
 	if ac.lenSlot >= 0 {
 		return nil
@@ -189,6 +188,66 @@ func (l *lowerer) fastAccess(acc *ssa.Value, ac *access) instr {
 			if arr := r[a]; arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
 					h.SetU32(arr+12+idx*4, r[v])
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAGet && (acc.Aux == kBool || acc.Aux == kByte):
+		d := l.s(acc)
+		signed := acc.Aux == kByte
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					b := h.U8(arr + 12 + idx)
+					if signed {
+						r[d] = uint32(int32(int8(b)))
+					} else {
+						r[d] = uint32(b)
+					}
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAGet && (acc.Aux == kChar || acc.Aux == kShort):
+		d := l.s(acc)
+		signed := acc.Aux == kShort
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					c := h.U16(arr + 12 + idx*2)
+					if signed {
+						r[d] = uint32(int32(int16(c)))
+					} else {
+						r[d] = uint32(c)
+					}
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAPut && (acc.Aux == kBool || acc.Aux == kByte):
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU8(arr+12+idx, uint8(r[v]))
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAPut && (acc.Aux == kChar || acc.Aux == kShort):
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU16(arr+12+idx*2, uint16(r[v]))
 					return true
 				}
 			}

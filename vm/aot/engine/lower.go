@@ -207,6 +207,7 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 		}
 	}
 	e.single = len(e.moves) == 1 && !e.moves[0].wide
+	e.plain = len(e.moves) == 0 && !e.back
 	if e.parallel && len(e.moves) > 64 {
 		panic(unsupported("more than 64 parallel φ moves on an edge"))
 	}
@@ -274,6 +275,7 @@ func (l *lowerer) block(b *ssa.Block) {
 	default:
 		panic(unsupported("unknown block kind"))
 	}
+	cb.seal()
 }
 
 func (l *lowerer) ret(v *ssa.Value) func(*frame) *edge {
