@@ -156,12 +156,16 @@ var (
 // frame is the state of one activation of compiled code.
 type frame struct {
 	r    []uint32 // the Dalvik registers and the value slots
+	e    *Engine
 	t    *runtime.Thread
 	vm   *runtime.VM
 	h    *heap.Heap
 	file *runtime.DexFile
 	m    *runtime.Method
 	fi   int // index in t.Frames
+	// threw is set by an array load inside an expression tree whose
+	// check failed; the tree's root clears it and throws (expr.go).
+	threw bool
 }
 
 // at records the dex pc of the instruction about to throw or call, for
@@ -336,7 +340,7 @@ func (e *Engine) frame(t *runtime.Thread, depth int) *frame {
 		e.last = fs
 	}
 	for depth >= len(fs.frames) {
-		fs.frames = append(fs.frames, &frame{t: t, vm: t.VM, h: t.VM.Heap})
+		fs.frames = append(fs.frames, &frame{e: e, t: t, vm: t.VM, h: t.VM.Heap})
 	}
 	return fs.frames[depth]
 }

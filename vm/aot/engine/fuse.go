@@ -12,6 +12,22 @@ import (
 // returns nil when vals[k] does not start such a sequence, else the
 // instruction and the number of values it covers.
 func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
+	n, ln := accessGroup(vals, k)
+	if n == 0 {
+		return nil, 0
+	}
+	acc := vals[k+n-1]
+	a, x := l.s(acc.Args[0]), l.s(acc.Args[1])
+	lenSlot := -1
+	if ln != nil && l.uses[ln.ID] > 1 {
+		lenSlot = l.s(ln)
+	}
+	return l.arrayAccess(acc, &access{a: a, x: x, lenSlot: lenSlot, pc: acc.PC, npe: l.npe(acc.PC)}), n
+}
+
+// accessGroup returns the number of values of the fused access starting
+// at vals[k] (0 if none) and its ArrayLength if it has one.
+func accessGroup(vals []*ssa.Value, k int) (int, *ssa.Value) {
 	var ln *ssa.Value
 	i := k
 	if vals[i].Op == ssa.OpNullCheck && i+1 < len(vals) && vals[i+1].Op == ssa.OpArrayLength && vals[i+1].Args[0] == vals[i].Args[0] {
@@ -19,25 +35,20 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 		i += 2
 	}
 	if i+1 >= len(vals) || vals[i].Op != ssa.OpBoundsCheck {
-		return nil, 0
+		return 0, nil
 	}
 	bc, acc := vals[i], vals[i+1]
 	if acc.Op != ssa.OpAGet && acc.Op != ssa.OpAPut {
-		return nil, 0
+		return 0, nil
 	}
 	n := bc.Args[1]
 	if n.Op != ssa.OpArrayLength || n.Args[0] != acc.Args[0] || bc.Args[0] != acc.Args[1] {
-		return nil, 0
+		return 0, nil
 	}
 	if ln != nil && ln != n {
-		return nil, 0
+		return 0, nil
 	}
-	a, x := l.s(acc.Args[0]), l.s(acc.Args[1])
-	lenSlot := -1
-	if ln != nil && l.uses[ln.ID] > 1 {
-		lenSlot = l.s(ln)
-	}
-	return l.arrayAccess(acc, &access{a: a, x: x, lenSlot: lenSlot, pc: acc.PC, npe: l.npe(acc.PC)}), i + 2 - k
+	return i + 2 - k, ln
 }
 
 // arrayAccess lowers an AGet or APut with its null and bounds checks.

@@ -16,9 +16,19 @@ var invokeKinds = map[ssa.Op]uint8{
 	ssa.OpInvokeStatic: runtime.InvokeStatic, ssa.OpInvokeInterface: runtime.InvokeInterface,
 }
 
+// site is an invoke's cache: the resolved method, once Dispatch has
+// accepted it, and the last receiver class of a virtual or interface
+// call with the method it selected (a monomorphic inline cache).
+type site struct {
+	m      *runtime.Method
+	cls    *runtime.Class
+	target *runtime.Method
+}
+
 // invoke lowers a call: the callee gets a frame on top of the register
 // stack and runs through Thread.Call, so hooks, synchronisation and the
-// engine's per-method choice apply as for the interpreter's calls.
+// engine's per-method choice apply as for the interpreter's calls; a
+// compiled callee runs directly when none of those applies (call).
 func (l *lowerer) invoke(v *ssa.Value) instr {
 	kind := invokeKinds[v.Op]
 	idx := uint32(v.Aux)
@@ -35,9 +45,10 @@ func (l *lowerer) invoke(v *ssa.Value) instr {
 	}
 	wide := v.Type.Wide()
 	caller := l.m
+	cs := &site{}
 	return func(f *frame) bool {
 		f.at(pc)
-		if !call(f, caller, kind, idx, args, words) {
+		if !call(f, caller, kind, idx, args, words, cs) {
 			return false
 		}
 		if d >= 0 {
@@ -52,22 +63,52 @@ func (l *lowerer) invoke(v *ssa.Value) instr {
 }
 
 // call resolves, dispatches (Thread.Dispatch, as the interpreter does)
-// and runs an invoke.
-func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, argc int) bool {
+// and runs an invoke. A call the site's cache has seen before skips
+// Dispatch (its checks passed for this method, and a virtual call's
+// target depends only on the receiver's class); a compiled callee runs
+// without Thread.Call when no method hook is set and it is not
+// synchronized, the only things Thread.Call adds for it.
+func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, argc int, cs *site) bool {
 	t := f.t
-	m := f.file.Method(idx)
-	if m == nil {
-		if m = t.ResolveMethod(f.file, idx); m == nil {
-			return false
-		}
-	}
 	var recv uint32
 	if kind != runtime.InvokeStatic && len(args) > 0 {
 		recv = f.r[args[0].slot]
 	}
-	target := t.Dispatch(caller, m, kind, argc, recv)
+	var target *runtime.Method
+	if m := cs.m; m != nil {
+		switch kind {
+		case runtime.InvokeStatic:
+			if m.Class.State == runtime.ClassInitialized {
+				target = m
+			}
+		case runtime.InvokeDirect:
+			if recv != 0 {
+				target = m
+			}
+		case runtime.InvokeVirtual, runtime.InvokeInterface:
+			if recv != 0 && f.vm.ClassOf(recv) == cs.cls {
+				target = cs.target
+			}
+		}
+		if target != nil && f.vm.Flags() != 0 {
+			t.Safepoint()
+		}
+	}
 	if target == nil {
-		return false
+		m := f.file.Method(idx)
+		if m == nil {
+			if m = t.ResolveMethod(f.file, idx); m == nil {
+				return false
+			}
+		}
+		if target = t.Dispatch(caller, m, kind, argc, recv); target == nil {
+			return false
+		}
+		cs.m = m
+		if kind == runtime.InvokeVirtual || kind == runtime.InvokeInterface {
+			// the receiver's slot is current after a safepoint's move
+			cs.cls, cs.target = f.vm.ClassOf(f.r[args[0].slot]), target
+		}
 	}
 	fp, nregs, ok := t.PushFrame(target, argc)
 	if !ok {
@@ -84,7 +125,32 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 		}
 	}
 	t.SP = fp + nregs
-	ok = t.Call(target, fp)
+	if c := f.e.direct(f.vm, target); c != nil && t.Exc == 0 {
+		t.Frames = append(t.Frames, runtime.Frame{Method: target, FP: fp})
+		ok = c.exec(f.e, t, target, fp)
+		t.Frames = t.Frames[:len(t.Frames)-1]
+	} else {
+		ok = t.Call(target, fp)
+	}
 	t.SP = fp
 	return ok
+}
+
+// direct returns the compiled code of m when a call may run it without
+// Thread.Call, else nil.
+func (e *Engine) direct(vm *runtime.VM, m *runtime.Method) *code {
+	if vm.Hooks.MethodEntry != nil || vm.Hooks.MethodExit != nil || m.Code == nil || m.IsSynchronized() {
+		return nil
+	}
+	var c *code
+	if m.ID < len(e.codes) {
+		c = e.codes[m.ID]
+	}
+	if c == nil {
+		c = e.compile(m)
+	}
+	if c == interpreted {
+		return nil
+	}
+	return c
 }

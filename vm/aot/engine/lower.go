@@ -20,6 +20,12 @@ type lowerer struct {
 	throwPC  map[int]int // the throw instruction's pc by Throw block ID
 	blocks   []*cblock
 	rpo      []int // by block ID
+	// inl marks the values evaluated inside their user's expression
+	// tree, by value ID (tree.go)
+	inl []bool
+	// checkUses counts the uses of each ArrayLength by the BoundsCheck
+	// of a fused access, which reads the length from the array itself
+	checkUses []int
 }
 
 // unsupported is a lowering fallback reason.
@@ -48,6 +54,16 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 		}
 		if b.Control != nil {
 			l.uses[b.Control.ID]++
+		}
+	}
+	l.inl = make([]bool, fn.NumValues())
+	l.checkUses = make([]int, fn.NumValues())
+	for _, b := range fn.Blocks {
+		for k := 0; k < len(b.Values); k++ {
+			if n, _ := accessGroup(b.Values, k); n > 0 {
+				l.checkUses[b.Values[k+n-2].Args[1].ID]++
+				k += n - 1
+			}
 		}
 	}
 	l.blocks = make([]*cblock, fn.NumBlocks())
@@ -217,9 +233,31 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 func (l *lowerer) block(b *ssa.Block) {
 	cb := l.blocks[b.ID]
 	vals := b.Values
+	p := l.plan(b)
 	at := make([]int, len(vals)) // the instruction each value is part of, -1 for none
 	for k := 0; k < len(vals); k++ {
 		at[k] = -1
+		if end := p.group[k]; end >= 0 && p.ok[k] && (l.inl[vals[end].ID] || l.hasTreeArg(vals[end])) {
+			// a fused access in a tree or with a tree operand: its
+			// checks are the tree's
+			for j := k; j <= end; j++ {
+				at[j] = -2
+			}
+			k = end
+			if v := vals[end]; !l.inl[v.ID] {
+				cb.code = append(cb.code, l.treeValue(v))
+				at[end] = len(cb.code) - 1
+			}
+			continue
+		}
+		if v := vals[k]; l.inl[v.ID] {
+			at[k] = -2
+			continue
+		} else if v != p.cmp && l.hasTreeArg(v) {
+			cb.code = append(cb.code, l.treeValue(v))
+			at[k] = len(cb.code) - 1
+			continue
+		}
 		if in, n := l.fusedAccess(vals, k); in != nil {
 			cb.code = append(cb.code, in)
 			for j := k; j < k+n; j++ {
@@ -233,6 +271,7 @@ func (l *lowerer) block(b *ssa.Block) {
 			at[k] = len(cb.code) - 1
 		}
 	}
+	l.treeAt(vals, p, at)
 	l.clearDead(b, cb, at)
 	nnorm := len(b.Succs) - b.NCatch
 	addrs := l.handlers[b.ID]
@@ -252,7 +291,14 @@ func (l *lowerer) block(b *ssa.Block) {
 		if nnorm != 2 {
 			panic(unsupported("an if block without two successors"))
 		}
-		cb.term = l.cond(b.Control, l.edge(b, 0), l.edge(b, 1))
+		if c := b.Control; c == p.cmp && l.hasTreeArg(c) {
+			cb.term = condInt(c.Op, l.intOp(c.Args[0]), l.intOp(c.Args[1]), l.edge(b, 0), l.edge(b, 1))
+			if cb.term == nil {
+				panic(unsupported("no tree form of " + c.LongString()))
+			}
+		} else {
+			cb.term = l.cond(b.Control, l.edge(b, 0), l.edge(b, 1))
+		}
 	case ssa.BlockSwitch:
 		cb.term = l.switchTerm(b, nnorm)
 	case ssa.BlockReturn:
@@ -444,8 +490,9 @@ func (l *lowerer) cond(c *ssa.Value, yes, no *edge) func(*frame) *edge {
 // memory). References live across blocks keep their slot until it is
 // written again or the method returns: that needs liveness analysis.
 func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
-	// reference value -> index of its last user, or of itself when it
-	// has none (an ignored call result)
+	// reference value -> index of the value whose instruction is its
+	// last use (trees move a use to their root's instruction), or of
+	// itself when it has none (an ignored call result)
 	last := map[*ssa.Value]int{}
 	local := map[*ssa.Value]bool{}
 	for k, v := range b.Values {
@@ -455,9 +502,12 @@ func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
 		}
 		for _, a := range v.Args {
 			if local[a] {
-				last[a] = k
-				if v.Type == ssa.TypeBool {
-					local[a] = false // read by the terminator, fused with its branch
+				if at[k] < 0 || v.Type == ssa.TypeBool {
+					// read by the terminator (a comparison fused with
+					// its branch, a tree of the If) or by no instruction
+					local[a] = false
+				} else if at[k] >= at[last[a]] {
+					last[a] = k
 				}
 			}
 		}

@@ -64,6 +64,15 @@ const printI = `
 .end method
 `
 
+const printObj = `
+.method static ps(Ljava/lang/Object;)V
+    .registers 2
+    sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    invoke-virtual {v0, p0}, Ljava/io/PrintStream;->println(Ljava/lang/Object;)V
+    return-void
+.end method
+`
+
 // TestSmaliSameOnBothEngines runs small programs for the parts of the
 // lowering the workloads exercise little (exceptions caught with φs in
 // the handler, implicit exceptions and their messages, switches, wide
@@ -219,6 +228,62 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     invoke-static {v6}, LMain;->p(I)V
     cmpl-double v6, v4, v0
     invoke-static {v6}, LMain;->p(I)V
+    return-void`, ""},
+		// expression trees (expr.go): loads inside a tree throw in block
+		// order, and a load never moves past an effect (uncaught: a try
+		// range ends a block at each load)
+		{"tree of two failing loads throws the first", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 0
+    const/4 v5, 5
+    aget v2, v0, v5
+    aget v3, v1, v5
+    add-int v4, v2, v3
+    invoke-static {v4}, LMain;->p(I)V
+    return-void`, ""},
+		{"operands in the other order than the loads", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 0
+    const/4 v5, 5
+    aget v2, v0, v5
+    aget v3, v1, v5
+    sub-int v4, v3, v2
+    invoke-static {v4}, LMain;->p(I)V
+    return-void`, ""},
+		{"load before a store keeps the old element", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 1
+    const/4 v5, 7
+    aput v5, v0, v1
+    aget v2, v0, v1
+    const/16 v3, 40
+    aput v3, v0, v1
+    add-int/lit8 v4, v2, 1
+    invoke-static {v4}, LMain;->p(I)V
+    aget v2, v0, v1
+    invoke-static {v2}, LMain;->p(I)V
+    return-void`, ""},
+		{"failing load in a branch condition and in a double tree", `
+    const/4 v0, 2
+    new-array v1, v0, [D
+    const-wide/high16 v2, 0x4000000000000000L
+    const/4 v0, 1
+    aput-wide v2, v1, v0
+    aget-wide v2, v1, v0
+    const/4 v0, 0
+    aget-wide v4, v1, v0
+    add-double v2, v2, v4
+    mul-double/2addr v2, v2
+    double-to-int v0, v2
+    invoke-static {v0}, LMain;->p(I)V
+    new-array v1, v0, [I
+    const/16 v0, 9
+    aget v0, v1, v0
+    if-eqz v0, :zero
+    :zero
     return-void`, ""},
 	}
 	for _, tc := range tests {
