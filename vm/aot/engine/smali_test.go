@@ -285,6 +285,29 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     if-eqz v0, :zero
     :zero
     return-void`, ""},
+		{"a virtual call site that sees receivers of two classes", `
+    const/4 v0, 0
+    :loop
+    const/4 v1, 4
+    if-ge v0, v1, :done
+    and-int/lit8 v1, v0, 1
+    if-eqz v1, :str
+    invoke-static {v0}, Ljava/lang/Integer;->valueOf(I)Ljava/lang/Integer;
+    move-result-object v2
+    goto :call
+    :str
+    const-string v2, "s"
+    :call
+    invoke-virtual {v2}, Ljava/lang/Object;->toString()Ljava/lang/String;
+    move-result-object v2
+    invoke-static {v2}, LMain;->ps(Ljava/lang/Object;)V
+    invoke-virtual {v2}, Ljava/lang/Object;->hashCode()I
+    move-result v2
+    invoke-static {v2}, LMain;->p(I)V
+    add-int/lit8 v0, v0, 1
+    goto :loop
+    :done
+    return-void`, printObj},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
