@@ -139,6 +139,7 @@ type edge struct {
 	parallel bool // some move reads a slot another one writes
 	back     bool // a loop's back edge: a safepoint
 	single   bool // one narrow move
+	two      bool // two moves, not parallel
 	plain    bool // no moves, not back, not a sentinel: just go to
 }
 
@@ -264,6 +265,20 @@ func (c *code) run(f *frame) bool {
 		switch {
 		case e.single:
 			f.r[e.moves[0].dst] = f.r[e.moves[0].src]
+		case e.two:
+			// a counter and an accumulator: sparse's and the loops'
+			// back edges
+			r, m := f.r, e.moves
+			if m[0].wide {
+				setL(r, m[0].dst, getL(r, m[0].src))
+			} else {
+				r[m[0].dst] = r[m[0].src]
+			}
+			if m[1].wide {
+				setL(r, m[1].dst, getL(r, m[1].src))
+			} else {
+				r[m[1].dst] = r[m[1].src]
+			}
 		case len(e.moves) > 0:
 			e.apply(f.r)
 		}

@@ -383,8 +383,7 @@ func (l *lowerer) floatTree(v *ssa.Value) func(*frame) float32 {
 func (l *lowerer) doubleTree(v *ssa.Value) func(*frame) float64 {
 	switch v.Op {
 	case ssa.OpAGet:
-		ld := l.wideLoad(v)
-		return func(f *frame) float64 { return math.Float64frombits(ld(f)) }
+		return l.doubleLoad(v)
 	case ssa.OpNeg:
 		x := l.doubleExpr(v.Args[0])
 		return func(f *frame) float64 { return -x(f) }
@@ -492,6 +491,36 @@ func (l *lowerer) wideLoad(v *ssa.Value) func(*frame) uint64 {
 		h := f.h
 		if arr := f.r[a]; arr != 0 && idx < h.U32(arr+8) {
 			return h.U64(arr + 16 + idx*8)
+		}
+		loadFail(f, a, pc, npe, idx)
+		return 0
+	}
+}
+
+// doubleLoad is wideLoad for double elements (no conversion call on the
+// way: sparse's x[col[i]]).
+func (l *lowerer) doubleLoad(v *ssa.Value) func(*frame) float64 {
+	a, pc, npe := l.s(v.Args[0]), v.PC, l.npe(v.PC)
+	x := l.index(v.Args[1])
+	if x.kind == opSlot {
+		xs := x.s
+		return func(f *frame) float64 {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[xs]; idx < h.U32(arr+8) {
+					return math.Float64frombits(h.U64(arr + 16 + idx*8))
+				}
+			}
+			loadFail(f, a, pc, npe, r[xs])
+			return 0
+		}
+	}
+	xt := x.t
+	return func(f *frame) float64 {
+		idx := xt(f)
+		h := f.h
+		if arr := f.r[a]; arr != 0 && idx < h.U32(arr+8) {
+			return math.Float64frombits(h.U64(arr + 16 + idx*8))
 		}
 		loadFail(f, a, pc, npe, idx)
 		return 0

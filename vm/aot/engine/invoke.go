@@ -17,12 +17,13 @@ var invokeKinds = map[ssa.Op]uint8{
 }
 
 // site is an invoke's cache: the resolved method, once Dispatch has
-// accepted it, and the last receiver class of a virtual or interface
-// call with the method it selected (a monomorphic inline cache).
+// accepted it, and the last two receiver classes of a virtual or
+// interface call with the methods they selected (a bimorphic inline
+// cache: CaffeineMark's shapes alternate between two classes).
 type site struct {
-	m      *runtime.Method
-	cls    *runtime.Class
-	target *runtime.Method
+	m       *runtime.Method
+	cls     [2]*runtime.Class
+	targets [2]*runtime.Method
 }
 
 // invoke lowers a call: the callee gets a frame on top of the register
@@ -86,8 +87,13 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 				target = m
 			}
 		case runtime.InvokeVirtual, runtime.InvokeInterface:
-			if recv != 0 && f.vm.ClassOf(recv) == cs.cls {
-				target = cs.target
+			if recv != 0 {
+				switch rc := f.vm.ClassOf(recv); rc {
+				case cs.cls[0]:
+					target = cs.targets[0]
+				case cs.cls[1]:
+					target = cs.targets[1]
+				}
 			}
 		}
 		if target != nil && f.vm.Flags() != 0 {
@@ -107,7 +113,8 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 		cs.m = m
 		if kind == runtime.InvokeVirtual || kind == runtime.InvokeInterface {
 			// the receiver's slot is current after a safepoint's move
-			cs.cls, cs.target = f.vm.ClassOf(f.r[args[0].slot]), target
+			cs.cls[1], cs.targets[1] = cs.cls[0], cs.targets[0]
+			cs.cls[0], cs.targets[0] = f.vm.ClassOf(f.r[args[0].slot]), target
 		}
 	}
 	fp, nregs, ok := t.PushFrame(target, argc)

@@ -223,6 +223,7 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 		}
 	}
 	e.single = len(e.moves) == 1 && !e.moves[0].wide
+	e.two = len(e.moves) == 2 && !e.parallel
 	e.plain = len(e.moves) == 0 && !e.back
 	if e.parallel && len(e.moves) > 64 {
 		panic(unsupported("more than 64 parallel φ moves on an edge"))
