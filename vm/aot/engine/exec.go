@@ -42,6 +42,55 @@ type cblock struct {
 	run func(f *frame) *edge
 	// catches are the exception edges by handler address.
 	catches []catchEdge
+	// ifEdges are an If block's edges, yes then no.
+	ifEdges [2]*edge
+}
+
+// loop makes the run of a loop header h that only tests its condition,
+// whose body is one block b going back to h, run the whole loop: the
+// iterations do not return to code.run, which costs about as much as a
+// small body's instructions (the sieve's and SOR's inner loops). Neither
+// block may have exception edges: a throw leaves the loop with
+// throwEdge, and code.run then looks for a handler in h.
+func (h *cblock) loop() {
+	if len(h.code) != 0 || h.term == nil || len(h.catches) != 0 || h.ifEdges[0] == nil {
+		return
+	}
+	for _, in := range h.ifEdges {
+		b := in.to
+		if in.back || b == h || len(b.catches) != 0 || b.next == nil || b.next.to != h || !b.next.back {
+			continue
+		}
+		test, body, back := h.term, b.code, b.next
+		moves := func(f *frame, e *edge) {
+			switch {
+			case len(e.moves) == 0:
+			case e.single:
+				f.r[e.moves[0].dst] = f.r[e.moves[0].src]
+			default:
+				e.apply(f.r)
+			}
+		}
+		h.run = func(f *frame) *edge {
+			for {
+				e := test(f)
+				if e != in {
+					return e
+				}
+				moves(f, in)
+				for _, x := range body {
+					if !x(f) {
+						return throwEdge
+					}
+				}
+				moves(f, back)
+				if f.vm.Flags() != 0 {
+					f.t.Safepoint()
+				}
+			}
+		}
+		return
+	}
 }
 
 // seal builds b.run. Blocks of numeric loops hold one to four

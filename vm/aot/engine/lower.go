@@ -77,6 +77,9 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 	for _, b := range fn.Blocks {
 		l.block(b)
 	}
+	for _, b := range fn.Blocks {
+		l.blocks[b.ID].loop()
+	}
 	l.c.entry = l.blocks[fn.Entry().ID]
 	return l.c, nil
 }
@@ -292,13 +295,15 @@ func (l *lowerer) block(b *ssa.Block) {
 		if nnorm != 2 {
 			panic(unsupported("an if block without two successors"))
 		}
+		yes, no := l.edge(b, 0), l.edge(b, 1)
+		cb.ifEdges = [2]*edge{yes, no}
 		if c := b.Control; c == p.cmp && l.hasTreeArg(c) {
-			cb.term = condInt(c.Op, l.intOp(c.Args[0]), l.intOp(c.Args[1]), l.edge(b, 0), l.edge(b, 1))
+			cb.term = condInt(c.Op, l.intOp(c.Args[0]), l.intOp(c.Args[1]), yes, no)
 			if cb.term == nil {
 				panic(unsupported("no tree form of " + c.LongString()))
 			}
 		} else {
-			cb.term = l.cond(b.Control, l.edge(b, 0), l.edge(b, 1))
+			cb.term = l.cond(b.Control, yes, no)
 		}
 	case ssa.BlockSwitch:
 		cb.term = l.switchTerm(b, nnorm)

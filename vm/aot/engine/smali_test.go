@@ -285,6 +285,37 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     if-eqz v0, :zero
     :zero
     return-void`, ""},
+		{"a throw inside a loop run by its header (cblock.loop) reaches the caller's handler", `
+    const/4 v0, 0
+    :try_start
+    invoke-static {}, LMain;->overrun()I
+    move-result v0
+    :try_end
+    .catch Ljava/lang/ArrayIndexOutOfBoundsException; {:try_start .. :try_end} :handler
+    invoke-static {v0}, LMain;->p(I)V
+    return-void
+    :handler
+    move-exception v1
+    invoke-static {v1}, LMain;->ps(Ljava/lang/Object;)V
+    invoke-static {v0}, LMain;->p(I)V
+    return-void`, printObj + `
+.method static overrun()I
+    .registers 5
+    const/4 v0, 4
+    new-array v1, v0, [I
+    const/4 v2, 0
+    const/4 v3, 0
+    :loop
+    const/16 v4, 10
+    if-ge v2, v4, :done
+    aget v4, v1, v2
+    add-int/2addr v3, v4
+    add-int/lit8 v2, v2, 1
+    goto :loop
+    :done
+    return v3
+.end method
+`},
 		{"a virtual call site that sees receivers of two classes", `
     const/4 v0, 0
     :loop
