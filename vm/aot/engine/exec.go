@@ -18,6 +18,11 @@ type code struct {
 	tags   []bool // of the value slots after the Dalvik frame
 	consts []constInit
 	entry  *cblock
+	// frameTags are the tags of the whole frame (the Dalvik registers
+	// untagged, then tags) and slotInit the value slots as a call
+	// starts them (zero, constants set), copied by code.invoke
+	frameTags []bool
+	slotInit  []uint32
 }
 
 type constInit struct {

@@ -117,6 +117,9 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 			cs.cls[0], cs.targets[0] = f.vm.ClassOf(f.r[args[0].slot]), target
 		}
 	}
+	if c := f.e.direct(f.vm, target); c != nil && t.Exc == 0 {
+		return c.invoke(f, target, args)
+	}
 	fp, nregs, ok := t.PushFrame(target, argc)
 	if !ok {
 		return false
@@ -132,21 +135,49 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 		}
 	}
 	t.SP = fp + nregs
-	if c := f.e.direct(f.vm, target); c != nil && t.Exc == 0 {
-		t.Frames = append(t.Frames, runtime.Frame{Method: target, FP: fp})
-		ok = c.exec(f.e, t, target, fp)
-		t.Frames = t.Frames[:len(t.Frames)-1]
-	} else {
-		ok = t.Call(target, fp)
-	}
+	ok = t.Call(target, fp)
 	t.SP = fp
+	return ok
+}
+
+// invoke runs compiled code as the callee of f's call with args: what
+// PushFrame, Thread.Call and exec do for it, with the frame's tags and
+// initial value slots copied from templates made by the lowering.
+func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
+	t := f.t
+	fp := t.SP
+	size := len(c.frameTags)
+	if t.Overflows(fp, size) {
+		t.ThrowStackOverflow()
+		return false
+	}
+	copy(t.Tags[fp:fp+size], c.frameTags)
+	base := fp + c.nregs
+	copy(t.Stack[base:fp+size], c.slotInit)
+	i := base - m.ArgWords
+	for _, a := range args {
+		t.Stack[i], t.Tags[i] = f.r[a.slot], a.ref
+		i++
+		if a.wide {
+			t.Stack[i], t.Tags[i] = f.r[a.slot+1], false
+			i++
+		}
+	}
+	t.Frames = append(t.Frames, runtime.Frame{Method: m, FP: fp})
+	t.SP = fp + size
+	fi := len(t.Frames) - 1
+	g := f.e.frame(t, fi)
+	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
+	ok := c.run(g)
+	t.SP = fp
+	t.Frames = t.Frames[:fi]
 	return ok
 }
 
 // direct returns the compiled code of m when a call may run it without
 // Thread.Call, else nil.
 func (e *Engine) direct(vm *runtime.VM, m *runtime.Method) *code {
-	if vm.Hooks.MethodEntry != nil || vm.Hooks.MethodExit != nil || m.Code == nil || m.IsSynchronized() {
+	if vm.Hooks.MethodEntry != nil || vm.Hooks.MethodExit != nil || m.Code == nil || m.IsSynchronized() || int(m.Code.Registers) < m.ArgWords {
 		return nil
 	}
 	var c *code

@@ -45,6 +45,16 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 	}()
 	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}, handlers: handlers, throwPC: throwPC}
 	l.assignSlots()
+	l.c.frameTags = append(make([]bool, l.c.nregs), l.c.tags...)
+	l.c.slotInit = make([]uint32, len(l.c.tags))
+	for _, k := range l.c.consts {
+		i := k.slot - l.c.nregs
+		if k.wide {
+			l.c.slotInit[i], l.c.slotInit[i+1] = uint32(k.bits), uint32(k.bits>>32)
+		} else {
+			l.c.slotInit[i] = uint32(k.bits)
+		}
+	}
 	l.uses = make([]int, fn.NumValues())
 	for _, b := range fn.Blocks {
 		for _, v := range b.Values {
