@@ -606,6 +606,17 @@ func (l *lowerer) treeStore(v *ssa.Value) instr {
 	ac := &access{a: a, x: x, lenSlot: -1, pc: pc, npe: npe}
 	kind := int(v.Aux)
 	val := v.Args[2]
+	if treeBinop(val) && (val.Type == ssa.TypeDouble || val.Type == ssa.TypeInt && kind == k32) {
+		var in instr
+		if val.Type == ssa.TypeDouble {
+			in = binDoublePut(val.Op, a, x, ac, l.doubleOp(val.Args[0]), l.doubleOp(val.Args[1]))
+		} else {
+			in = binIntPut(val.Op, a, x, ac, l.intOp(val.Args[0]), l.intOp(val.Args[1]))
+		}
+		if in != nil {
+			return in
+		}
+	}
 	var w32 func(*frame) uint32
 	var w64 func(*frame) uint64
 	switch val.Type {

@@ -7678,6 +7678,3925 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 	return nil
 }
 
+// binIntPut returns the instruction storing a int operation with a
+// tree or element operand into element px of array pa (slots, checked
+// as ac does), nil if there is none.
+func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
+	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
+	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
+	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
+	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	switch op {
+	case ssa.OpAdd:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := xk + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpSub:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := xk - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpMul:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := uint32(int32(xk) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := uint32(int32(xv) * int32(r[ys]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := uint32(int32(xv) * int32(yk))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(r[ys]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yk))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpDiv:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := idiv(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := idiv(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := idiv(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpRem:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := irem(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := irem(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := irem(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpAnd:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := xk & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpOr:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := xk | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpXor:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := xk ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpShl:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := xk << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv << (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv << (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpShr:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := uint32(int32(xk) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := uint32(int32(xv) >> (r[ys] & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := uint32(int32(xv) >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (r[ys] & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpUshr:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := xk >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv >> (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv >> (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	}
+	return nil
+}
+
+// binDoublePut returns the instruction storing a double operation with a
+// tree or element operand into element px of array pa (slots, checked
+// as ac does), nil if there is none.
+func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
+	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
+	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
+	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
+	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	switch op {
+	case ssa.OpAdd:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := db(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv + db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpSub:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := db(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv - db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpMul:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := db(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv * db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv * db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	case ssa.OpDiv:
+		switch x.kind<<2 | y.kind {
+		case 0<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := db(r, xs) / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 0<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv / db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				yv := yt(f)
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv / db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<2 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
+					idx := r[xx]
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
+					idx := r[yx]
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		}
+	}
+	return nil
+}
+
 // condInt returns the terminator of an If on an int comparison with a
 // tree or element operand, nil if there is none.
 func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {

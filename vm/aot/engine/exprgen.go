@@ -135,6 +135,34 @@ func main() {
 		}
 		fmt.Fprintf(&b, "\t}\n\treturn nil\n}\n\n")
 	}
+	// array stores of an operation: the root of SOR's, LU's and FFT's
+	// trees, the store with its checks inline after the operands
+	for _, t := range types {
+		if t.name != "int" && t.name != "double" {
+			continue
+		}
+		T := title(t.name)
+		put := map[string]string{"int": "h.SetU32(arr+12+idx*4, v)", "double": "h.SetU64(arr+16+idx*8, math.Float64bits(v))"}[t.name]
+		fmt.Fprintf(&b, "// bin%sPut returns the instruction storing a %s operation with a\n// tree or element operand into element px of array pa (slots, checked\n// as ac does), nil if there is none.\n", T, t.name)
+		fmt.Fprintf(&b, "func bin%sPut(op ssa.Op, pa, px int, ac *access, x, y %sOpnd) instr {\n", T, t.name)
+		b.WriteString(unpack)
+		fmt.Fprintf(&b, "\tswitch op {\n")
+		for _, o := range t.binops {
+			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<2 | y.kind {\n", o.op)
+			for _, xk := range kinds {
+				for _, yk := range kinds {
+					if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 {
+						continue
+					}
+					pre, e := body(t, xk, yk, o.expr)
+					fmt.Fprintf(&b, "\t\tcase %d<<2 | %d:\n", xk.n, yk.n)
+					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\nif arr := r[pa]; arr != 0 {\nif idx := r[px]; idx < h.U32(arr+8) {\n%s\nreturn true\n}\n}\n_, _, ok := ac.check(f)\nreturn ok\n}\n", prologue, pre, e, put)
+				}
+			}
+			fmt.Fprintf(&b, "\t\t}\n")
+		}
+		fmt.Fprintf(&b, "\t}\n\treturn nil\n}\n\n")
+	}
 	// int comparisons fused with their branch
 	fmt.Fprintf(&b, "// condInt returns the terminator of an If on an int comparison with a\n// tree or element operand, nil if there is none.\n")
 	fmt.Fprintf(&b, "func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {\n")

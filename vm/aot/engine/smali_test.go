@@ -316,6 +316,45 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     return v3
 .end method
 `},
+		{"array stores of trees: the store's check after the value's loads", `
+    const/4 v0, 1
+    invoke-static {v0, v0}, LMain;->st(II)V
+    const/16 v1, 9
+    :try_start
+    invoke-static {v1, v0}, LMain;->st(II)V
+    :try_end
+    .catch Ljava/lang/RuntimeException; {:try_start .. :try_end} :h1
+    :h1
+    move-exception v2
+    invoke-static {v2}, LMain;->ps(Ljava/lang/Object;)V
+    const/16 v3, 8
+    :try_start2
+    invoke-static {v3, v1}, LMain;->st(II)V
+    :try_end2
+    .catch Ljava/lang/RuntimeException; {:try_start2 .. :try_end2} :h2
+    :h2
+    move-exception v2
+    invoke-static {v2}, LMain;->ps(Ljava/lang/Object;)V
+    return-void`, printObj + `
+.method static st(II)V
+    .registers 8
+    const/4 v0, 3
+    new-array v0, v0, [D
+    const/4 v1, 0
+    const-wide/high16 v2, 0x3ff0000000000000L
+    aput-wide v2, v0, v1
+    aget-wide v2, v0, v1
+    aget-wide v4, v0, p1
+    mul-double/2addr v2, v4
+    aget-wide v4, v0, v1
+    add-double/2addr v2, v4
+    aput-wide v2, v0, p0
+    aget-wide v2, v0, p0
+    double-to-int v1, v2
+    invoke-static {v1}, LMain;->p(I)V
+    return-void
+.end method
+`},
 		{"a virtual call site that sees receivers of two classes", `
     const/4 v0, 0
     :loop
