@@ -47,19 +47,24 @@ func (l *lowerer) invoke(v *ssa.Value) instr {
 	wide := v.Type.Wide()
 	caller := l.m
 	cs := &site{}
+	clr := new([]int)
+	l.afterCall = clr
 	return func(f *frame) bool {
 		f.at(pc)
-		if !call(f, caller, kind, idx, args, words, cs) {
-			return false
-		}
-		if d >= 0 {
+		ok := call(f, caller, kind, idx, args, words, cs)
+		if ok && d >= 0 {
 			if wide {
 				setL(f.r, d, f.t.Ret)
 			} else {
 				f.r[d] = uint32(f.t.Ret)
 			}
 		}
-		return true
+		// the references whose last use this call is, or its own
+		// result when nothing uses it (clearDead)
+		for _, s := range *clr {
+			f.r[s] = 0
+		}
+		return ok
 	}
 }
 

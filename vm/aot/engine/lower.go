@@ -23,6 +23,9 @@ type lowerer struct {
 	// inl marks the values evaluated inside their user's expression
 	// tree, by value ID (tree.go)
 	inl []bool
+	// afterCall is set by invoke to the list of slots its instruction
+	// clears after the call (clearDead fills it)
+	afterCall *[]int
 	// checkUses counts the uses of each ArrayLength by the BoundsCheck
 	// of a fused access, which reads the length from the array itself
 	checkUses []int
@@ -249,6 +252,7 @@ func (l *lowerer) block(b *ssa.Block) {
 	vals := b.Values
 	p := l.plan(b)
 	at := make([]int, len(vals)) // the instruction each value is part of, -1 for none
+	afterCall := map[int]*[]int{}
 	for k := 0; k < len(vals); k++ {
 		at[k] = -1
 		if end := p.group[k]; end >= 0 && p.ok[k] && (l.inl[vals[end].ID] || l.hasTreeArg(vals[end])) {
@@ -280,13 +284,17 @@ func (l *lowerer) block(b *ssa.Block) {
 			k += n - 1
 			continue
 		}
+		l.afterCall = nil
 		if in := l.value(vals[k]); in != nil {
 			cb.code = append(cb.code, in)
 			at[k] = len(cb.code) - 1
+			if l.afterCall != nil {
+				afterCall[at[k]] = l.afterCall
+			}
 		}
 	}
 	l.treeAt(vals, p, at)
-	l.clearDead(b, cb, at)
+	l.clearDead(b, cb, at, afterCall)
 	nnorm := len(b.Succs) - b.NCatch
 	addrs := l.handlers[b.ID]
 	if len(addrs) != b.NCatch {
@@ -505,7 +513,7 @@ func (l *lowerer) cond(c *ssa.Value, yes, no *edge) func(*frame) *edge {
 // registers do (a loop that drops its big arrays must not run out of
 // memory). References live across blocks keep their slot until it is
 // written again or the method returns: that needs liveness analysis.
-func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
+func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int, afterCall map[int]*[]int) {
 	// reference value -> index of the value whose instruction is its
 	// last use (trees move a use to their root's instruction), or of
 	// itself when it has none (an ignored call result)
@@ -568,6 +576,11 @@ func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
 		clears[at[k]] = append(clears[at[k]], l.slot[v.ID])
 	}
 	for i, slots := range clears {
+		if ac := afterCall[i]; ac != nil {
+			// a call clears them itself: no wrapper to call through
+			*ac = slots
+			continue
+		}
 		in := cb.code[i]
 		cb.code[i] = func(f *frame) bool {
 			ok := in(f)

@@ -437,7 +437,27 @@ func TestFallbackCounted(t *testing.T) {
 // code dropped alive: with a 24 MiB heap, two 14 MiB arrays in turn fit
 // only if the first is collectable when the second is allocated.
 func TestDeadReferenceCollected(t *testing.T) {
-	src := smaliHeader + printI + `
+	tests := []struct{ name, body, extra string }{
+		{"a dropped local", `
+    const v0, 14680064
+    new-array v0, v0, [B
+    sput-object v0, LMain;->s:Ljava/lang/Object;
+    const/4 v0, 0
+    sput-object v0, LMain;->s:Ljava/lang/Object;`, ""},
+		// the call clears its ignored result itself (invoke's afterCall)
+		{"an ignored call result", `
+    invoke-static {}, LMain;->big()Ljava/lang/Object;`, `
+.method static big()Ljava/lang/Object;
+    .registers 1
+    const v0, 14680064
+    new-array v0, v0, [B
+    return-object v0
+.end method
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := smaliHeader + printI + tc.extra + `
 .field static s:Ljava/lang/Object;
 
 .method public static main([Ljava/lang/String;)V
@@ -445,12 +465,7 @@ func TestDeadReferenceCollected(t *testing.T) {
     const/4 v1, 0
     :loop
     const/4 v2, 3
-    if-ge v1, v2, :done
-    const v0, 14680064
-    new-array v0, v0, [B
-    sput-object v0, LMain;->s:Ljava/lang/Object;
-    const/4 v0, 0
-    sput-object v0, LMain;->s:Ljava/lang/Object;
+    if-ge v1, v2, :done` + tc.body + `
     add-int/lit8 v1, v1, 1
     goto :loop
     :done
@@ -458,12 +473,14 @@ func TestDeadReferenceCollected(t *testing.T) {
     return-void
 .end method
 `
-	c := gc.Config{Max: 24 << 20}
-	want, _ := runSmaliGC(t, "interp", src, c)
-	if want != "3\n" {
-		t.Fatalf("the interpreter printed %q, want 3 (the heap is too small for the test)", want)
-	}
-	if got, _ := runSmaliGC(t, "aot", src, c); got != want {
-		t.Errorf("aot printed %q, want %q", got, want)
+			c := gc.Config{Max: 24 << 20}
+			want, _ := runSmaliGC(t, "interp", src, c)
+			if want != "3\n" {
+				t.Fatalf("the interpreter printed %q, want 3 (the heap is too small for the test)", want)
+			}
+			if got, _ := runSmaliGC(t, "aot", src, c); got != want {
+				t.Errorf("aot printed %q, want %q", got, want)
+			}
+		})
 	}
 }
