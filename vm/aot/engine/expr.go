@@ -244,12 +244,30 @@ func (l *lowerer) index(a *ssa.Value) intOpnd {
 }
 
 // elem returns the operand form of a, an array load of the storage kind
-// inside a tree, when its array and index are slots.
+// inside a tree, when its array is a slot and its index a slot plus a
+// constant.
 func (l *lowerer) elem(a *ssa.Value, kind int) (elem, bool) {
-	if !l.inl[a.ID] || a.Op != ssa.OpAGet || int(a.Aux) != kind || l.inl[a.Args[1].ID] {
+	if !l.inl[a.ID] || a.Op != ssa.OpAGet || int(a.Aux) != kind {
 		return elem{}, false
 	}
-	return elem{a: l.s(a.Args[0]), x: l.s(a.Args[1]), pc: a.PC, npe: l.npe(a.PC)}, true
+	e := elem{a: l.s(a.Args[0]), pc: a.PC, npe: l.npe(a.PC)}
+	x := a.Args[1]
+	if !l.inl[x.ID] {
+		e.x = l.s(x)
+		return e, true
+	}
+	// an index i+k or i-k evaluated in the load: the Add is pure and
+	// used only here
+	if (x.Op == ssa.OpAdd || x.Op == ssa.OpSub) && !l.inl[x.Args[0].ID] {
+		if k, ok := x.Args[1].IsConst(); ok {
+			if x.Op == ssa.OpSub {
+				k = -k
+			}
+			e.x, e.o = l.s(x.Args[0]), uint32(k)
+			return e, true
+		}
+	}
+	return elem{}, false
 }
 
 func (l *lowerer) intTree(v *ssa.Value) func(*frame) uint32 {
@@ -681,9 +699,10 @@ func (l *lowerer) treeStore(v *ssa.Value) instr {
 // the checks inline.
 type elem struct {
 	a, x, pc int
+	o        uint32 // added to the index slot (SOR's G[j-1], G[j+1])
 	npe      func(*frame)
 }
 
 // fail throws for the element's failed check, unless the tree threw
 // already.
-func (c elem) fail(f *frame) { loadFail(f, c.a, c.pc, c.npe, f.r[c.x]) }
+func (c elem) fail(f *frame) { loadFail(f, c.a, c.pc, c.npe, f.r[c.x]+c.o) }

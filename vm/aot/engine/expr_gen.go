@@ -12,10 +12,10 @@ var _ = math.Float64bits
 
 // binInt returns the tree node of a int operation, nil if there is none.
 func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -43,8 +43,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -69,8 +68,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -105,8 +103,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -118,8 +115,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -131,8 +127,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -144,8 +139,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -158,15 +152,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -200,8 +192,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -226,8 +217,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -262,8 +252,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -275,8 +264,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -288,8 +276,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -301,8 +288,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -315,15 +301,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -357,8 +341,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -383,8 +366,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -419,8 +401,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -432,8 +413,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -445,8 +425,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -458,8 +437,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -472,15 +450,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -514,8 +490,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -540,8 +515,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -576,8 +550,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -589,8 +562,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -602,8 +574,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -615,8 +586,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -629,15 +599,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -671,8 +639,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -697,8 +664,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -733,8 +699,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -746,8 +711,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -759,8 +723,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -772,8 +735,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -786,15 +748,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -828,8 +788,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -854,8 +813,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -890,8 +848,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -903,8 +860,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -916,8 +872,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -929,8 +884,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -943,15 +897,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -985,8 +937,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1011,8 +962,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1047,8 +997,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1060,8 +1009,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1073,8 +1021,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1086,8 +1033,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1100,15 +1046,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1142,8 +1086,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1168,8 +1111,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1204,8 +1146,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1217,8 +1158,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1230,8 +1170,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1243,8 +1182,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1257,15 +1195,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1299,8 +1235,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1325,8 +1260,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1361,8 +1295,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1374,8 +1307,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1387,8 +1319,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1400,8 +1331,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1414,15 +1344,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1456,8 +1384,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1482,8 +1409,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1518,8 +1444,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1531,8 +1456,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1544,8 +1468,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1557,8 +1480,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1571,15 +1493,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1613,8 +1533,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1639,8 +1558,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1675,8 +1593,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1688,8 +1605,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1701,8 +1617,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1714,8 +1629,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1728,15 +1642,13 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1751,10 +1663,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 // binIntStore returns the instruction storing a int operation with a
 // tree or element operand into slot d, nil if there is none.
 func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -1776,8 +1688,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1808,8 +1719,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1868,8 +1778,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1887,8 +1796,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1906,8 +1814,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1925,8 +1832,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -1945,15 +1851,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -1987,8 +1891,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2019,8 +1922,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2079,8 +1981,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2098,8 +1999,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2117,8 +2017,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2136,8 +2035,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2156,15 +2054,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2198,8 +2094,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2230,8 +2125,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2290,8 +2184,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2309,8 +2202,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2328,8 +2220,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2347,8 +2238,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2367,15 +2257,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2409,8 +2297,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2441,8 +2328,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2501,8 +2387,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2520,8 +2405,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2539,8 +2423,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2558,8 +2441,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2578,15 +2460,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2620,8 +2500,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2652,8 +2531,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2712,8 +2590,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2731,8 +2608,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2750,8 +2626,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2769,8 +2644,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2789,15 +2663,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2831,8 +2703,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2863,8 +2734,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2923,8 +2793,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -2942,8 +2811,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2961,8 +2829,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -2980,8 +2847,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3000,15 +2866,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3042,8 +2906,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3074,8 +2937,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3134,8 +2996,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3153,8 +3014,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3172,8 +3032,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3191,8 +3050,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3211,15 +3069,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3253,8 +3109,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3285,8 +3140,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3345,8 +3199,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3364,8 +3217,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3383,8 +3235,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3402,8 +3253,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3422,15 +3272,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3464,8 +3312,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3496,8 +3343,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3556,8 +3402,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3575,8 +3420,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3594,8 +3438,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3613,8 +3456,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3633,15 +3475,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3675,8 +3515,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3707,8 +3546,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3767,8 +3605,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3786,8 +3623,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3805,8 +3641,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3824,8 +3659,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -3844,15 +3678,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3886,8 +3718,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3918,8 +3749,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3978,8 +3808,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -3997,8 +3826,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -4016,8 +3844,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -4035,8 +3862,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -4055,15 +3881,13 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -4083,10 +3907,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 
 // binLong returns the tree node of a long operation, nil if there is none.
 func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -4108,8 +3932,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4137,8 +3960,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4150,8 +3972,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4163,8 +3984,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4177,15 +3997,13 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4213,8 +4031,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4242,8 +4059,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4255,8 +4071,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4268,8 +4083,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4282,15 +4096,13 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4318,8 +4130,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4347,8 +4158,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4360,8 +4170,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4373,8 +4182,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4387,15 +4195,13 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4423,8 +4229,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4452,8 +4257,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4465,8 +4269,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4478,8 +4281,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4492,15 +4294,13 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4528,8 +4328,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4557,8 +4356,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4570,8 +4368,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4583,8 +4380,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4597,15 +4393,13 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4633,8 +4427,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4662,8 +4455,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4675,8 +4467,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4688,8 +4479,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4702,15 +4492,13 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4725,10 +4513,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 // binLongStore returns the instruction storing a long operation with a
 // tree or element operand into slot d, nil if there is none.
 func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -4750,8 +4538,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4797,8 +4584,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4816,8 +4602,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4835,8 +4620,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4855,15 +4639,13 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4897,8 +4679,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4944,8 +4725,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -4963,8 +4743,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -4982,8 +4761,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5002,15 +4780,13 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5044,8 +4820,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5091,8 +4866,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5110,8 +4884,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5129,8 +4902,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5149,15 +4921,13 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5191,8 +4961,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5238,8 +5007,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5257,8 +5025,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5276,8 +5043,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5296,15 +5062,13 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5338,8 +5102,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5385,8 +5148,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5404,8 +5166,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5423,8 +5184,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5443,15 +5203,13 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5485,8 +5243,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5532,8 +5289,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5551,8 +5307,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5570,8 +5325,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
@@ -5590,15 +5344,13 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U64(arr + 16 + idx*8)
 				} else {
 					ye.fail(f)
@@ -5618,10 +5370,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 
 // binFloat returns the tree node of a float operation, nil if there is none.
 func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -5643,8 +5395,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5672,8 +5423,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5685,8 +5435,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -5698,8 +5447,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -5712,15 +5460,13 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
 				}
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5748,8 +5494,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5777,8 +5522,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5790,8 +5534,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -5803,8 +5546,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -5817,15 +5559,13 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
 				}
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5853,8 +5593,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5882,8 +5621,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5895,8 +5633,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -5908,8 +5645,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -5922,15 +5658,13 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
 				}
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5958,8 +5692,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -5987,8 +5720,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6000,8 +5732,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6013,8 +5744,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6027,15 +5757,13 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
 				}
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6050,10 +5778,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 // binFloatStore returns the instruction storing a float operation with a
 // tree or element operand into slot d, nil if there is none.
 func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -6075,8 +5803,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6122,8 +5849,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6141,8 +5867,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6160,8 +5885,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6180,15 +5904,13 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
 				}
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6222,8 +5944,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6269,8 +5990,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6288,8 +6008,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6307,8 +6026,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6327,15 +6045,13 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
 				}
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6369,8 +6085,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6416,8 +6131,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6435,8 +6149,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6454,8 +6167,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6474,15 +6186,13 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
 				}
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6516,8 +6226,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6563,8 +6272,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6582,8 +6290,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6601,8 +6308,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
@@ -6621,15 +6327,13 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
 				}
 				var yv float32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					ye.fail(f)
@@ -6649,10 +6353,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 
 // binDouble returns the tree node of a double operation, nil if there is none.
 func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -6674,8 +6378,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6703,8 +6406,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6716,8 +6418,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -6729,8 +6430,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -6743,15 +6443,13 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6779,8 +6477,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6808,8 +6505,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6821,8 +6517,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -6834,8 +6529,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -6848,15 +6542,13 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6884,8 +6576,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6913,8 +6604,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6926,8 +6616,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -6939,8 +6628,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -6953,15 +6641,13 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -6989,8 +6675,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7018,8 +6703,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7031,8 +6715,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7044,8 +6727,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7058,15 +6740,13 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7081,10 +6761,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 // binDoubleStore returns the instruction storing a double operation with a
 // tree or element operand into slot d, nil if there is none.
 func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -7106,8 +6786,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7153,8 +6832,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7172,8 +6850,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7191,8 +6868,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7211,15 +6887,13 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7253,8 +6927,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7300,8 +6973,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7319,8 +6991,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7338,8 +7009,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7358,15 +7028,13 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7400,8 +7068,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7447,8 +7114,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7466,8 +7132,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7485,8 +7150,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7505,15 +7169,13 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7547,8 +7209,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7594,8 +7255,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7613,8 +7273,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7632,8 +7291,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -7652,15 +7310,13 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -7682,10 +7338,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 // tree or element operand into element px of array pa (slots, checked
 // as ac does), nil if there is none.
 func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -7713,8 +7369,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -7757,8 +7412,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -7841,8 +7495,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -7866,8 +7519,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -7891,8 +7543,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -7916,8 +7567,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -7942,15 +7592,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -7996,8 +7644,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8040,8 +7687,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8124,8 +7770,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8149,8 +7794,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8174,8 +7818,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8199,8 +7842,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8225,15 +7867,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8279,8 +7919,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8323,8 +7962,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8407,8 +8045,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8432,8 +8069,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8457,8 +8093,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8482,8 +8117,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8508,15 +8142,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8562,8 +8194,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8606,8 +8237,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8690,8 +8320,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8715,8 +8344,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8740,8 +8368,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8765,8 +8392,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -8791,15 +8417,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8845,8 +8469,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8889,8 +8512,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8973,8 +8595,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -8998,8 +8619,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9023,8 +8643,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9048,8 +8667,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9074,15 +8692,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9128,8 +8744,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9172,8 +8787,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9256,8 +8870,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9281,8 +8894,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9306,8 +8918,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9331,8 +8942,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9357,15 +8967,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9411,8 +9019,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9455,8 +9062,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9539,8 +9145,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9564,8 +9169,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9589,8 +9193,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9614,8 +9217,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9640,15 +9242,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9694,8 +9294,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9738,8 +9337,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9822,8 +9420,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9847,8 +9444,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9872,8 +9468,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9897,8 +9492,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -9923,15 +9517,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -9977,8 +9569,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10021,8 +9612,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10105,8 +9695,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10130,8 +9719,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10155,8 +9743,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10180,8 +9767,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10206,15 +9792,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10260,8 +9844,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10304,8 +9887,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10388,8 +9970,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10413,8 +9994,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10438,8 +10018,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10463,8 +10042,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10489,15 +10067,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10543,8 +10119,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10587,8 +10162,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10671,8 +10245,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10696,8 +10269,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10721,8 +10293,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10746,8 +10317,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -10772,15 +10342,13 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -10808,10 +10376,10 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 // tree or element operand into element px of array pa (slots, checked
 // as ac does), nil if there is none.
 func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<2 | y.kind {
@@ -10839,8 +10407,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -10904,8 +10471,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -10929,8 +10495,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -10954,8 +10519,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -10980,15 +10544,13 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11034,8 +10596,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11099,8 +10660,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11124,8 +10684,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -11149,8 +10708,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -11175,15 +10733,13 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11229,8 +10785,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11294,8 +10849,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11319,8 +10873,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -11344,8 +10897,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -11370,15 +10922,13 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11424,8 +10974,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11489,8 +11038,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11514,8 +11062,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -11539,8 +11086,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
@@ -11565,15 +11111,13 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv float64
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
 				}
 				var yv float64
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					ye.fail(f)
@@ -11600,10 +11144,10 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 // condInt returns the terminator of an If on an int comparison with a
 // tree or element operand, nil if there is none.
 func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
-	xs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e
-	ys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e
-	_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe
-	_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye
+	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
+	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
+	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
+	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpEq:
 		switch x.kind<<2 | y.kind {
@@ -11627,8 +11171,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -11663,8 +11206,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -11731,8 +11273,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -11752,8 +11293,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -11773,8 +11313,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -11794,8 +11333,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -11816,15 +11354,13 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -11862,8 +11398,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -11898,8 +11433,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -11966,8 +11500,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -11987,8 +11520,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12008,8 +11540,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12029,8 +11560,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12051,15 +11581,13 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12097,8 +11625,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12133,8 +11660,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12201,8 +11727,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12222,8 +11747,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12243,8 +11767,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12264,8 +11787,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12286,15 +11808,13 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12332,8 +11852,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12368,8 +11887,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12436,8 +11954,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12457,8 +11974,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12478,8 +11994,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12499,8 +12014,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12521,15 +12035,13 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12567,8 +12079,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12603,8 +12114,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12671,8 +12181,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12692,8 +12201,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12713,8 +12221,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12734,8 +12241,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12756,15 +12262,13 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12802,8 +12306,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12838,8 +12341,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12906,8 +12408,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)
@@ -12927,8 +12428,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12948,8 +12448,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12969,8 +12468,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
@@ -12991,15 +12489,13 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				var xv uint32
-				if arr := r[xa]; arr != 0 && r[xx] < h.U32(arr+8) {
-					idx := r[xx]
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
 				}
 				var yv uint32
-				if arr := r[ya]; arr != 0 && r[yx] < h.U32(arr+8) {
-					idx := r[yx]
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
 				} else {
 					ye.fail(f)

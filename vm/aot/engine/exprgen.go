@@ -62,7 +62,7 @@ var kinds = []kind{
 	{1, "K", func(t typ, v string) (string, string) { return "", v + "k" }},
 	{2, "T", func(t typ, v string) (string, string) { return v + "v := " + v + "t(f)\n", v + "v" }},
 	{3, "A", func(t typ, v string) (string, string) {
-		pre := fmt.Sprintf("var %[1]sv %[2]s\nif arr := r[%[1]sa]; arr != 0 && r[%[1]sx] < h.U32(arr+8) {\nidx := r[%[1]sx]\n%[1]sv = %[3]s\n} else {\n%[1]se.fail(f)\n}\n", v, t.gotyp, t.elem)
+		pre := fmt.Sprintf("var %[1]sv %[2]s\nif arr, idx := r[%[1]sa], r[%[1]sx]+%[1]so; arr != 0 && idx < h.U32(arr+8) {\n%[1]sv = %[3]s\n} else {\n%[1]se.fail(f)\n}\n", v, t.gotyp, t.elem)
 		return pre, v + "v"
 	}},
 }
@@ -83,7 +83,7 @@ func body(t typ, x, y kind, e string) (string, string) {
 	return xp + yp, fmt.Sprintf(e, xe, ye)
 }
 
-const unpack = "\txs, xk, xt, xa, xx, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e\n\tys, yk, yt, ya, yx, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e\n\t_, _, _, _, _, _ = xs, xk, xt, xa, xx, xe\n\t_, _, _, _, _, _ = ys, yk, yt, ya, yx, ye\n"
+const unpack = "\txs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e\n\tys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e\n\t_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe\n\t_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye\n"
 
 const prologue = "r, h := f.r, f.h\n_, _ = r, h\n"
 

@@ -355,6 +355,25 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     return-void
 .end method
 `},
+		{"a load at i-1 in a tree (the index offset of an element operand)", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 1
+    const/4 v3, 0
+    :loop
+    const/4 v4, 3
+    if-ge v1, v4, :done
+    add-int/lit8 v4, v1, -1
+    aget v4, v0, v4
+    add-int/lit8 v2, v1, 1
+    aget v2, v0, v2
+    add-int/2addr v4, v2
+    add-int/2addr v3, v4
+    add-int/lit8 v1, v1, 1
+    goto :loop
+    :done
+    invoke-static {v3}, LMain;->p(I)V
+    return-void`, ""},
 		{"a virtual call site that sees receivers of two classes", `
     const/4 v0, 0
     :loop
