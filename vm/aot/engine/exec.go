@@ -51,14 +51,14 @@ type cblock struct {
 	ifEdges [2]*edge
 }
 
-// loop makes the run of a loop header h that only tests its condition,
-// whose body is one block b going back to h, run the whole loop: the
+// loop makes the run of a loop header h (its values, then an If) whose
+// body is one block b going back to h run the whole loop: the
 // iterations do not return to code.run, which costs about as much as a
 // small body's instructions (the sieve's and SOR's inner loops). Neither
 // block may have exception edges: a throw leaves the loop with
 // throwEdge, and code.run then looks for a handler in h.
 func (h *cblock) loop() {
-	if len(h.code) != 0 || h.term == nil || len(h.catches) != 0 || h.ifEdges[0] == nil {
+	if h.term == nil || len(h.catches) != 0 || h.ifEdges[0] == nil {
 		return
 	}
 	for _, in := range h.ifEdges {
@@ -66,18 +66,25 @@ func (h *cblock) loop() {
 		if in.back || b == h || len(b.catches) != 0 || b.next == nil || b.next.to != h || !b.next.back {
 			continue
 		}
-		test, body, back := h.term, b.code, b.next
+		test, head, body, back := h.term, h.code, b.code, b.next
 		moves := func(f *frame, e *edge) {
 			switch {
 			case len(e.moves) == 0:
 			case e.single:
 				f.r[e.moves[0].dst] = f.r[e.moves[0].src]
+			case e.two:
+				e.applyTwo(f.r)
 			default:
 				e.apply(f.r)
 			}
 		}
 		h.run = func(f *frame) *edge {
 			for {
+				for _, x := range head {
+					if !x(f) {
+						return throwEdge
+					}
+				}
 				e := test(f)
 				if e != in {
 					return e
@@ -240,6 +247,22 @@ func setL(r []uint32, i int, v uint64) {
 	*(*uint64)(unsafe.Pointer(&r[i])) = v
 }
 
+// applyTwo is apply for two moves that are not parallel: a counter and
+// an accumulator, sparse's and the loops' back edges.
+func (e *edge) applyTwo(r []uint32) {
+	m := e.moves
+	if m[0].wide {
+		setL(r, m[0].dst, getL(r, m[0].src))
+	} else {
+		r[m[0].dst] = r[m[0].src]
+	}
+	if m[1].wide {
+		setL(r, m[1].dst, getL(r, m[1].src))
+	} else {
+		r[m[1].dst] = r[m[1].src]
+	}
+}
+
 func (e *edge) apply(r []uint32) {
 	if !e.parallel {
 		for _, mv := range e.moves {
@@ -320,19 +343,7 @@ func (c *code) run(f *frame) bool {
 		case e.single:
 			f.r[e.moves[0].dst] = f.r[e.moves[0].src]
 		case e.two:
-			// a counter and an accumulator: sparse's and the loops'
-			// back edges
-			r, m := f.r, e.moves
-			if m[0].wide {
-				setL(r, m[0].dst, getL(r, m[0].src))
-			} else {
-				r[m[0].dst] = r[m[0].src]
-			}
-			if m[1].wide {
-				setL(r, m[1].dst, getL(r, m[1].src))
-			} else {
-				r[m[1].dst] = r[m[1].src]
-			}
+			e.applyTwo(f.r)
 		case len(e.moves) > 0:
 			e.apply(f.r)
 		}

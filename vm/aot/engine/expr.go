@@ -519,6 +519,25 @@ func (l *lowerer) wideLoad(v *ssa.Value) func(*frame) uint64 {
 // way: sparse's x[col[i]]).
 func (l *lowerer) doubleLoad(v *ssa.Value) func(*frame) float64 {
 	a, pc, npe := l.s(v.Args[0]), v.PC, l.npe(v.PC)
+	if ie, ok := l.elem(v.Args[1], k32); ok {
+		// an index read from an int array: sparse's x[col[i]], both
+		// loads in one closure
+		ia, ix, io := ie.a, ie.x, ie.o
+		return func(f *frame) float64 {
+			r, h := f.r, f.h
+			var idx uint32
+			if arr, i := r[ia], r[ix]+io; arr != 0 && i < h.U32(arr+8) {
+				idx = h.U32(arr + 12 + i*4)
+			} else {
+				ie.fail(f)
+			}
+			if arr := r[a]; arr != 0 && idx < h.U32(arr+8) {
+				return math.Float64frombits(h.U64(arr + 16 + idx*8))
+			}
+			loadFail(f, a, pc, npe, idx)
+			return 0
+		}
+	}
 	x := l.index(v.Args[1])
 	if x.kind == opSlot {
 		xs := x.s
