@@ -3,6 +3,8 @@ package engine
 import (
 	"unsafe"
 
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+
 	"github.com/droidprof/droidprof/vm/heap"
 	"github.com/droidprof/droidprof/vm/runtime"
 )
@@ -49,6 +51,33 @@ type cblock struct {
 	catches []catchEdge
 	// ifEdges are an If block's edges, yes then no.
 	ifEdges [2]*edge
+	// test is the If's comparison when it compares two int slots
+	test intTest
+}
+
+// intTest is a comparison of int slots a and b (a constant has a slot).
+type intTest struct {
+	op   ssa.Op
+	a, b int
+	ok   bool
+}
+
+// holds evaluates t.
+func (t *intTest) holds(r []uint32) bool {
+	x, y := int32(r[t.a]), int32(r[t.b])
+	switch t.op {
+	case ssa.OpEq:
+		return x == y
+	case ssa.OpNe:
+		return x != y
+	case ssa.OpLt:
+		return x < y
+	case ssa.OpGe:
+		return x >= y
+	case ssa.OpGt:
+		return x > y
+	}
+	return x <= y
 }
 
 // loop makes the run of a loop header h (its values, then an If) whose
@@ -77,6 +106,32 @@ func (h *cblock) loop() {
 			default:
 				e.apply(f.r)
 			}
+		}
+		if t := h.test; t.ok && len(head) == 0 {
+			// the test in the loop: no call per iteration for it
+			onYes := in == h.ifEdges[0]
+			exit := h.ifEdges[0]
+			if onYes {
+				exit = h.ifEdges[1]
+			}
+			h.run = func(f *frame) *edge {
+				for {
+					if t.holds(f.r) != onYes {
+						return exit
+					}
+					moves(f, in)
+					for _, x := range body {
+						if !x(f) {
+							return throwEdge
+						}
+					}
+					moves(f, back)
+					if f.vm.Flags() != 0 {
+						f.t.Safepoint()
+					}
+				}
+			}
+			return
 		}
 		h.run = func(f *frame) *edge {
 			for {

@@ -322,6 +322,11 @@ func (l *lowerer) block(b *ssa.Block) {
 			}
 		} else {
 			cb.term = l.cond(b.Control, yes, no)
+			c := b.Control
+			cb.test = intTest{op: c.Op, a: l.s(c.Args[0]), b: l.s(c.Args[1])}
+			if c.Args[0].Type == ssa.TypeInt && c.Args[1].Type == ssa.TypeInt {
+				cb.test.ok = true
+			}
 		}
 	case ssa.BlockSwitch:
 		cb.term = l.switchTerm(b, nnorm)
