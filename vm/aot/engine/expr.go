@@ -460,10 +460,28 @@ func (l *lowerer) intLoad(v *ssa.Value) func(*frame) uint32 {
 			return 0
 		}
 	}
-	idxOf := l.intExpr(v.Args[1])
-	if x.kind == opTree {
-		idxOf = x.t
+	if x.kind == opSlot {
+		// narrow elements at a slot index: the sieve's flags[i]
+		xs := x.s
+		return func(f *frame) uint32 {
+			r, h := f.r, f.h
+			if arr, idx := r[a], r[xs]; arr != 0 && idx < h.U32(arr+8) {
+				switch kind {
+				case kBool:
+					return uint32(h.U8(arr + 12 + idx))
+				case kByte:
+					return uint32(int32(int8(h.U8(arr + 12 + idx))))
+				case kChar:
+					return uint32(h.U16(arr + 12 + idx*2))
+				default:
+					return uint32(int32(int16(h.U16(arr + 12 + idx*2))))
+				}
+			}
+			loadFail(f, a, pc, npe, r[xs])
+			return 0
+		}
 	}
+	idxOf := x.t
 	return func(f *frame) uint32 {
 		idx := idxOf(f)
 		h := f.h

@@ -374,6 +374,26 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     :done
     invoke-static {v3}, LMain;->p(I)V
     return-void`, ""},
+		{"narrow elements in trees: sign and zero extension, a failing char load", `
+    const/4 v0, 2
+    new-array v1, v0, [B
+    const/4 v2, -3
+    const/4 v3, 1
+    aput-byte v2, v1, v3
+    aget-byte v4, v1, v3
+    add-int/lit8 v4, v4, 1
+    invoke-static {v4}, LMain;->p(I)V
+    new-array v5, v0, [C
+    const v2, 0xfffe
+    int-to-char v2, v2
+    aput-char v2, v5, v3
+    aget-char v4, v5, v3
+    add-int/lit8 v4, v4, 1
+    invoke-static {v4}, LMain;->p(I)V
+    aget-char v4, v5, v0
+    if-eqz v4, :z
+    :z
+    return-void`, ""},
 		{"a virtual call site that sees receivers of two classes", `
     const/4 v0, 0
     :loop
