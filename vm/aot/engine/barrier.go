@@ -77,10 +77,15 @@ func (e *Engine) barrierStats() BarrierStats {
 // boolean/byte accesses of loops with the checks and the bitmap update
 // inline, the others behind one call, so that a barrier costs no
 // dispatch of its own. Otherwise it is fusedAccess.
-func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int) (instr, int) {
+func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (instr, int) {
 	bar := vals[k]
 	if bar.Op != ssa.OpBarrier || bar.Aux == ssa.BarrierCheck || k+1 >= len(vals) {
 		return l.fusedAccess(vals, k)
+	}
+	if l.inTree(vals, p, k+1) {
+		// the access is part of an expression tree, or has one for an
+		// operand: the tree does it, and the barrier stays on its own
+		return nil, 0
 	}
 	in, n := l.fusedAccess(vals, k+1)
 	if in == nil {

@@ -24,10 +24,33 @@ var sciMark = []struct {
 	{"scimark-lu", []string{"300"}},
 }
 
+// caffeineMark are the CaffeineMark workloads with repetition counts
+// that make a run take a third of a second or more on the interpreter.
+var caffeineMark = []struct {
+	workload string
+	args     []string
+}{
+	{"caffeine-sieve", []string{"800"}},
+	{"caffeine-loop", []string{"700"}},
+	{"caffeine-logic", []string{"700"}},
+	{"caffeine-string", []string{"300"}},
+	{"caffeine-float", []string{"12000"}},
+	{"caffeine-method", []string{"600"}},
+}
+
 // BenchmarkSciMark times each kernel on both engines, VM creation
 // included (the aot engine's compilation happens during the run).
-func BenchmarkSciMark(b *testing.B) {
-	for _, k := range sciMark {
+func BenchmarkSciMark(b *testing.B) { benchEngines(b, sciMark) }
+
+// BenchmarkCaffeineMark is BenchmarkSciMark for the CaffeineMark
+// workloads.
+func BenchmarkCaffeineMark(b *testing.B) { benchEngines(b, caffeineMark) }
+
+func benchEngines(b *testing.B, kernels []struct {
+	workload string
+	args     []string
+}) {
+	for _, k := range kernels {
 		w, ok := workloads.Lookup(k.workload)
 		if !ok {
 			b.Fatalf("no workload %s", k.workload)

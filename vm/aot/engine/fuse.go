@@ -12,6 +12,22 @@ import (
 // returns nil when vals[k] does not start such a sequence, else the
 // instruction and the number of values it covers.
 func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
+	n, ln := accessGroup(vals, k)
+	if n == 0 {
+		return nil, 0
+	}
+	acc := vals[k+n-1]
+	a, x := l.s(acc.Args[0]), l.s(acc.Args[1])
+	lenSlot := -1
+	if ln != nil && l.uses[ln.ID] > 1 {
+		lenSlot = l.s(ln)
+	}
+	return l.arrayAccess(acc, &access{a: a, x: x, lenSlot: lenSlot, pc: acc.PC, npe: l.npe(acc.PC)}), n
+}
+
+// accessGroup returns the number of values of the fused access starting
+// at vals[k] (0 if none) and its ArrayLength if it has one.
+func accessGroup(vals []*ssa.Value, k int) (int, *ssa.Value) {
 	var ln *ssa.Value
 	i := k
 	if vals[i].Op == ssa.OpNullCheck && i+1 < len(vals) && vals[i+1].Op == ssa.OpArrayLength && vals[i+1].Args[0] == vals[i].Args[0] {
@@ -19,25 +35,20 @@ func (l *lowerer) fusedAccess(vals []*ssa.Value, k int) (instr, int) {
 		i += 2
 	}
 	if i+1 >= len(vals) || vals[i].Op != ssa.OpBoundsCheck {
-		return nil, 0
+		return 0, nil
 	}
 	bc, acc := vals[i], vals[i+1]
 	if acc.Op != ssa.OpAGet && acc.Op != ssa.OpAPut {
-		return nil, 0
+		return 0, nil
 	}
 	n := bc.Args[1]
 	if n.Op != ssa.OpArrayLength || n.Args[0] != acc.Args[0] || bc.Args[0] != acc.Args[1] {
-		return nil, 0
+		return 0, nil
 	}
 	if ln != nil && ln != n {
-		return nil, 0
+		return 0, nil
 	}
-	a, x := l.s(acc.Args[0]), l.s(acc.Args[1])
-	lenSlot := -1
-	if ln != nil && l.uses[ln.ID] > 1 {
-		lenSlot = l.s(ln)
-	}
-	return l.arrayAccess(acc, &access{a: a, x: x, lenSlot: lenSlot, pc: acc.PC, npe: l.npe(acc.PC)}), i + 2 - k
+	return i + 2 - k, ln
 }
 
 // arrayAccess lowers an AGet or APut with its null and bounds checks.
@@ -148,9 +159,8 @@ func (c *access) check(f *frame) (uint32, uint32, bool) {
 	return arr, idx, true
 }
 
-// fastAccess is arrayAccess for the int, float, long and double accesses
-// of numeric kernels, with the checks inline: no call on the path where
-// they pass.
+// fastAccess is arrayAccess for the primitive accesses of numeric
+// kernels, with the checks inline: no call on the path where they pass.
 func (l *lowerer) fastAccess(acc *ssa.Value, ac *access) instr {
 	if ac.lenSlot >= 0 {
 		return nil
@@ -189,6 +199,66 @@ func (l *lowerer) fastAccess(acc *ssa.Value, ac *access) instr {
 			if arr := r[a]; arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
 					h.SetU32(arr+12+idx*4, r[v])
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAGet && (acc.Aux == kBool || acc.Aux == kByte):
+		d := l.s(acc)
+		signed := acc.Aux == kByte
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					b := h.U8(arr + 12 + idx)
+					if signed {
+						r[d] = uint32(int32(int8(b)))
+					} else {
+						r[d] = uint32(b)
+					}
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAGet && (acc.Aux == kChar || acc.Aux == kShort):
+		d := l.s(acc)
+		signed := acc.Aux == kShort
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					c := h.U16(arr + 12 + idx*2)
+					if signed {
+						r[d] = uint32(int32(int16(c)))
+					} else {
+						r[d] = uint32(c)
+					}
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAPut && (acc.Aux == kBool || acc.Aux == kByte):
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU8(arr+12+idx, uint8(r[v]))
+					return true
+				}
+			}
+			return slow(f)
+		}
+	case acc.Op == ssa.OpAPut && (acc.Aux == kChar || acc.Aux == kShort):
+		v := l.s(acc.Args[2])
+		return func(f *frame) bool {
+			r, h := f.r, f.h
+			if arr := r[a]; arr != 0 {
+				if idx := r[x]; idx < h.U32(arr+8) {
+					h.SetU16(arr+12+idx*2, uint16(r[v]))
 					return true
 				}
 			}

@@ -16,9 +16,20 @@ var invokeKinds = map[ssa.Op]uint8{
 	ssa.OpInvokeStatic: runtime.InvokeStatic, ssa.OpInvokeInterface: runtime.InvokeInterface,
 }
 
+// site is an invoke's cache: the resolved method, once Dispatch has
+// accepted it, and the last two receiver classes of a virtual or
+// interface call with the methods they selected (a bimorphic inline
+// cache: CaffeineMark's shapes alternate between two classes).
+type site struct {
+	m       *runtime.Method
+	cls     [2]*runtime.Class
+	targets [2]*runtime.Method
+}
+
 // invoke lowers a call: the callee gets a frame on top of the register
 // stack and runs through Thread.Call, so hooks, synchronisation and the
-// engine's per-method choice apply as for the interpreter's calls.
+// engine's per-method choice apply as for the interpreter's calls; a
+// compiled callee runs directly when none of those applies (call).
 func (l *lowerer) invoke(v *ssa.Value) instr {
 	kind := invokeKinds[v.Op]
 	idx := uint32(v.Aux)
@@ -35,39 +46,84 @@ func (l *lowerer) invoke(v *ssa.Value) instr {
 	}
 	wide := v.Type.Wide()
 	caller := l.m
+	cs := &site{}
+	clr := new([]int)
+	l.afterCall = clr
 	return func(f *frame) bool {
 		f.at(pc)
-		if !call(f, caller, kind, idx, args, words) {
-			return false
-		}
-		if d >= 0 {
+		ok := call(f, caller, kind, idx, args, words, cs)
+		if ok && d >= 0 {
 			if wide {
 				setL(f.r, d, f.t.Ret)
 			} else {
 				f.r[d] = uint32(f.t.Ret)
 			}
 		}
-		return true
+		// the references whose last use this call is, or its own
+		// result when nothing uses it (clearDead)
+		for _, s := range *clr {
+			f.r[s] = 0
+		}
+		return ok
 	}
 }
 
 // call resolves, dispatches (Thread.Dispatch, as the interpreter does)
-// and runs an invoke.
-func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, argc int) bool {
+// and runs an invoke. A call the site's cache has seen before skips
+// Dispatch (its checks passed for this method, and a virtual call's
+// target depends only on the receiver's class); a compiled callee runs
+// without Thread.Call when no method hook is set and it is not
+// synchronized, the only things Thread.Call adds for it.
+func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, argc int, cs *site) bool {
 	t := f.t
-	m := f.file.Method(idx)
-	if m == nil {
-		if m = t.ResolveMethod(f.file, idx); m == nil {
-			return false
-		}
-	}
 	var recv uint32
 	if kind != runtime.InvokeStatic && len(args) > 0 {
 		recv = f.r[args[0].slot]
 	}
-	target := t.Dispatch(caller, m, kind, argc, recv)
+	var target *runtime.Method
+	if m := cs.m; m != nil {
+		switch kind {
+		case runtime.InvokeStatic:
+			if m.Class.State == runtime.ClassInitialized {
+				target = m
+			}
+		case runtime.InvokeDirect:
+			if recv != 0 {
+				target = m
+			}
+		case runtime.InvokeVirtual, runtime.InvokeInterface:
+			if recv != 0 {
+				switch rc := f.vm.ClassOf(recv); rc {
+				case cs.cls[0]:
+					target = cs.targets[0]
+				case cs.cls[1]:
+					target = cs.targets[1]
+				}
+			}
+		}
+		if target != nil && f.vm.Flags() != 0 {
+			t.Safepoint()
+		}
+	}
 	if target == nil {
-		return false
+		m := f.file.Method(idx)
+		if m == nil {
+			if m = t.ResolveMethod(f.file, idx); m == nil {
+				return false
+			}
+		}
+		if target = t.Dispatch(caller, m, kind, argc, recv); target == nil {
+			return false
+		}
+		cs.m = m
+		if kind == runtime.InvokeVirtual || kind == runtime.InvokeInterface {
+			// the receiver's slot is current after a safepoint's move
+			cs.cls[1], cs.targets[1] = cs.cls[0], cs.targets[0]
+			cs.cls[0], cs.targets[0] = f.vm.ClassOf(f.r[args[0].slot]), target
+		}
+	}
+	if c := f.e.direct(f.vm, target); c != nil && t.Exc == 0 {
+		return c.invoke(f, target, args)
 	}
 	fp, nregs, ok := t.PushFrame(target, argc)
 	if !ok {
@@ -87,4 +143,57 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 	ok = t.Call(target, fp)
 	t.SP = fp
 	return ok
+}
+
+// invoke runs compiled code as the callee of f's call with args: what
+// PushFrame, Thread.Call and exec do for it, with the frame's tags and
+// initial value slots copied from templates made by the lowering.
+func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
+	t := f.t
+	fp := t.SP
+	size := len(c.frameTags)
+	if t.Overflows(fp, size) {
+		t.ThrowStackOverflow()
+		return false
+	}
+	copy(t.Tags[fp:fp+size], c.frameTags)
+	base := fp + c.nregs
+	copy(t.Stack[base:fp+size], c.slotInit)
+	i := base - m.ArgWords
+	for _, a := range args {
+		t.Stack[i], t.Tags[i] = f.r[a.slot], a.ref
+		i++
+		if a.wide {
+			t.Stack[i], t.Tags[i] = f.r[a.slot+1], false
+			i++
+		}
+	}
+	t.Frames = append(t.Frames, runtime.Frame{Method: m, FP: fp})
+	t.SP = fp + size
+	fi := len(t.Frames) - 1
+	g := f.e.frame(t, fi)
+	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
+	ok := c.run(g)
+	t.SP = fp
+	t.Frames = t.Frames[:fi]
+	return ok
+}
+
+// direct returns the compiled code of m when a call may run it without
+// Thread.Call, else nil.
+func (e *Engine) direct(vm *runtime.VM, m *runtime.Method) *code {
+	if vm.Hooks.MethodEntry != nil || vm.Hooks.MethodExit != nil || m.Code == nil || m.IsSynchronized() || int(m.Code.Registers) < m.ArgWords {
+		return nil
+	}
+	var c *code
+	if m.ID < len(e.codes) {
+		c = e.codes[m.ID]
+	}
+	if c == nil {
+		c = e.compile(m)
+	}
+	if c == interpreted {
+		return nil
+	}
+	return c
 }

@@ -20,6 +20,15 @@ type lowerer struct {
 	throwPC  map[int]int // the throw instruction's pc by Throw block ID
 	blocks   []*cblock
 	rpo      []int // by block ID
+	// inl marks the values evaluated inside their user's expression
+	// tree, by value ID (tree.go)
+	inl []bool
+	// afterCall is set by invoke to the list of slots its instruction
+	// clears after the call (clearDead fills it)
+	afterCall *[]int
+	// checkUses counts the uses of each ArrayLength by the BoundsCheck
+	// of a fused access, which reads the length from the array itself
+	checkUses []int
 }
 
 // unsupported is a lowering fallback reason.
@@ -39,6 +48,16 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 	}()
 	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}, handlers: handlers, throwPC: throwPC}
 	l.assignSlots()
+	l.c.frameTags = append(make([]bool, l.c.nregs), l.c.tags...)
+	l.c.slotInit = make([]uint32, len(l.c.tags))
+	for _, k := range l.c.consts {
+		i := k.slot - l.c.nregs
+		if k.wide {
+			l.c.slotInit[i], l.c.slotInit[i+1] = uint32(k.bits), uint32(k.bits>>32)
+		} else {
+			l.c.slotInit[i] = uint32(k.bits)
+		}
+	}
 	l.uses = make([]int, fn.NumValues())
 	for _, b := range fn.Blocks {
 		for _, v := range b.Values {
@@ -48,6 +67,16 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 		}
 		if b.Control != nil {
 			l.uses[b.Control.ID]++
+		}
+	}
+	l.inl = make([]bool, fn.NumValues())
+	l.checkUses = make([]int, fn.NumValues())
+	for _, b := range fn.Blocks {
+		for k := 0; k < len(b.Values); k++ {
+			if n, _ := accessGroup(b.Values, k); n > 0 {
+				l.checkUses[b.Values[k+n-2].Args[1].ID]++
+				k += n - 1
+			}
 		}
 	}
 	l.blocks = make([]*cblock, fn.NumBlocks())
@@ -60,6 +89,9 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 	}
 	for _, b := range fn.Blocks {
 		l.block(b)
+	}
+	for _, b := range fn.Blocks {
+		l.blocks[b.ID].loop()
 	}
 	l.c.entry = l.blocks[fn.Entry().ID]
 	return l.c, nil
@@ -207,6 +239,8 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 		}
 	}
 	e.single = len(e.moves) == 1 && !e.moves[0].wide
+	e.two = len(e.moves) == 2 && !e.parallel
+	e.plain = len(e.moves) == 0 && !e.back
 	if e.parallel && len(e.moves) > 64 {
 		panic(unsupported("more than 64 parallel φ moves on an edge"))
 	}
@@ -216,10 +250,34 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 func (l *lowerer) block(b *ssa.Block) {
 	cb := l.blocks[b.ID]
 	vals := b.Values
+	p := l.plan(b)
 	at := make([]int, len(vals)) // the instruction each value is part of, -1 for none
+	afterCall := map[int]*[]int{}
 	for k := 0; k < len(vals); k++ {
 		at[k] = -1
-		if in, n := l.barrierThenAccess(vals, k); in != nil {
+		if l.inTree(vals, p, k) {
+			// a fused access in a tree or with a tree operand: its
+			// checks are the tree's
+			end := p.group[k]
+			for j := k; j <= end; j++ {
+				at[j] = -2
+			}
+			k = end
+			if v := vals[end]; !l.inl[v.ID] {
+				cb.code = append(cb.code, l.treeValue(v))
+				at[end] = len(cb.code) - 1
+			}
+			continue
+		}
+		if v := vals[k]; l.inl[v.ID] {
+			at[k] = -2
+			continue
+		} else if v != p.cmp && l.hasTreeArg(v) {
+			cb.code = append(cb.code, l.treeValue(v))
+			at[k] = len(cb.code) - 1
+			continue
+		}
+		if in, n := l.barrierThenAccess(vals, k, p); in != nil {
 			cb.code = append(cb.code, in)
 			for j := k; j < k+n; j++ {
 				at[j] = len(cb.code) - 1
@@ -227,12 +285,17 @@ func (l *lowerer) block(b *ssa.Block) {
 			k += n - 1
 			continue
 		}
+		l.afterCall = nil
 		if in := l.value(vals[k]); in != nil {
 			cb.code = append(cb.code, in)
 			at[k] = len(cb.code) - 1
+			if l.afterCall != nil {
+				afterCall[at[k]] = l.afterCall
+			}
 		}
 	}
-	l.clearDead(b, cb, at)
+	l.treeAt(vals, p, at)
+	l.clearDead(b, cb, at, afterCall)
 	nnorm := len(b.Succs) - b.NCatch
 	addrs := l.handlers[b.ID]
 	if len(addrs) != b.NCatch {
@@ -251,7 +314,21 @@ func (l *lowerer) block(b *ssa.Block) {
 		if nnorm != 2 {
 			panic(unsupported("an if block without two successors"))
 		}
-		cb.term = l.cond(b.Control, l.edge(b, 0), l.edge(b, 1))
+		yes, no := l.edge(b, 0), l.edge(b, 1)
+		cb.ifEdges = [2]*edge{yes, no}
+		if c := b.Control; c == p.cmp && l.hasTreeArg(c) {
+			cb.term = condInt(c.Op, l.intOp(c.Args[0]), l.intOp(c.Args[1]), yes, no)
+			if cb.term == nil {
+				panic(unsupported("no tree form of " + c.LongString()))
+			}
+		} else {
+			cb.term = l.cond(b.Control, yes, no)
+			c := b.Control
+			cb.test = intTest{op: c.Op, a: l.s(c.Args[0]), b: l.s(c.Args[1])}
+			if c.Args[0].Type == ssa.TypeInt && c.Args[1].Type == ssa.TypeInt {
+				cb.test.ok = true
+			}
+		}
 	case ssa.BlockSwitch:
 		cb.term = l.switchTerm(b, nnorm)
 	case ssa.BlockReturn:
@@ -274,6 +351,7 @@ func (l *lowerer) block(b *ssa.Block) {
 	default:
 		panic(unsupported("unknown block kind"))
 	}
+	cb.seal()
 }
 
 func (l *lowerer) ret(v *ssa.Value) func(*frame) *edge {
@@ -441,9 +519,10 @@ func (l *lowerer) cond(c *ssa.Value, yes, no *edge) func(*frame) *edge {
 // registers do (a loop that drops its big arrays must not run out of
 // memory). References live across blocks keep their slot until it is
 // written again or the method returns: that needs liveness analysis.
-func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
-	// reference value -> index of its last user, or of itself when it
-	// has none (an ignored call result)
+func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int, afterCall map[int]*[]int) {
+	// reference value -> index of the value whose instruction is its
+	// last use (trees move a use to their root's instruction), or of
+	// itself when it has none (an ignored call result)
 	last := map[*ssa.Value]int{}
 	local := map[*ssa.Value]bool{}
 	for k, v := range b.Values {
@@ -453,9 +532,12 @@ func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
 		}
 		for _, a := range v.Args {
 			if local[a] {
-				last[a] = k
-				if v.Type == ssa.TypeBool {
-					local[a] = false // read by the terminator, fused with its branch
+				if at[k] < 0 || v.Type == ssa.TypeBool {
+					// read by the terminator (a comparison fused with
+					// its branch, a tree of the If) or by no instruction
+					local[a] = false
+				} else if at[k] >= at[last[a]] {
+					last[a] = k
 				}
 			}
 		}
@@ -500,6 +582,11 @@ func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int) {
 		clears[at[k]] = append(clears[at[k]], l.slot[v.ID])
 	}
 	for i, slots := range clears {
+		if ac := afterCall[i]; ac != nil {
+			// a call clears them itself: no wrapper to call through
+			*ac = slots
+			continue
+		}
 		in := cb.code[i]
 		cb.code[i] = func(f *frame) bool {
 			ok := in(f)

@@ -154,36 +154,89 @@ func (l *lowerer) object(v *ssa.Value) instr {
 			}
 			return fd
 		}
+		// after the first resolution the field's offset is cached: the
+		// fast paths below only check the object
+		var off uint32
+		resolved := false
 		if v.Op == ssa.OpIGet {
 			d := l.s(v)
-			return func(f *frame) bool {
+			slow := func(f *frame) bool {
 				fd := field(f)
 				if fd == nil {
 					return false
 				}
+				off, resolved = fd.Offset, true
 				load(f, k, f.r[o]+fd.Offset, d)
 				return true
 			}
-		}
-		x := l.s(v.Args[1])
-		if k == kRef {
-			return func(f *frame) bool {
-				fd := field(f)
-				if fd == nil {
-					return false
+			switch k {
+			case k32, kRef:
+				return func(f *frame) bool {
+					r := f.r
+					if obj := r[o]; obj != 0 && resolved {
+						r[d] = f.h.U32(obj + off)
+						return true
+					}
+					return slow(f)
 				}
-				obj := f.r[o]
-				f.vm.StoreRef(obj, obj+fd.Offset, f.r[x])
-				return true
+			case k64:
+				return func(f *frame) bool {
+					r := f.r
+					if obj := r[o]; obj != 0 && resolved {
+						setL(r, d, f.h.U64(obj+off))
+						return true
+					}
+					return slow(f)
+				}
+			}
+			return func(f *frame) bool {
+				if obj := f.r[o]; obj != 0 && resolved {
+					load(f, k, obj+off, d)
+					return true
+				}
+				return slow(f)
 			}
 		}
-		return func(f *frame) bool {
+		x := l.s(v.Args[1])
+		slow := func(f *frame) bool {
 			fd := field(f)
 			if fd == nil {
 				return false
 			}
-			store(f, k, f.r[o]+fd.Offset, x)
+			off, resolved = fd.Offset, true
+			obj := f.r[o]
+			if k == kRef {
+				f.vm.StoreRef(obj, obj+fd.Offset, f.r[x])
+			} else {
+				store(f, k, obj+fd.Offset, x)
+			}
 			return true
+		}
+		switch k {
+		case kRef:
+			return func(f *frame) bool {
+				if obj := f.r[o]; obj != 0 && resolved {
+					f.vm.StoreRef(obj, obj+off, f.r[x])
+					return true
+				}
+				return slow(f)
+			}
+		case k32:
+			return func(f *frame) bool {
+				r := f.r
+				if obj := r[o]; obj != 0 && resolved {
+					f.h.SetU32(obj+off, r[x])
+					return true
+				}
+				return slow(f)
+			}
+		}
+		return func(f *frame) bool {
+			if obj := f.r[o]; obj != 0 && resolved {
+				store(f, k, obj+off, x)
+				return true
+			}
+			return slow(f)
 		}
 	case ssa.OpSGet, ssa.OpSPut:
 		k := kindOf(df.TypeName(df.Fields[idx].Type))

@@ -64,6 +64,15 @@ const printI = `
 .end method
 `
 
+const printObj = `
+.method static ps(Ljava/lang/Object;)V
+    .registers 2
+    sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    invoke-virtual {v0, p0}, Ljava/io/PrintStream;->println(Ljava/lang/Object;)V
+    return-void
+.end method
+`
+
 // TestSmaliSameOnBothEngines runs small programs for the parts of the
 // lowering the workloads exercise little (exceptions caught with φs in
 // the handler, implicit exceptions and their messages, switches, wide
@@ -88,6 +97,13 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     move-result-object v1
     sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
     invoke-virtual {v0, v1}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    return-void`, ""},
+		{"a division of two constants by zero inside a tree (uncaught)", `
+    const/4 v0, 0
+    const/4 v1, 7
+    div-int v2, v1, v0
+    and-int v2, v0, v2
+    invoke-static {v2}, LMain;->p(I)V
     return-void`, ""},
 		{"exception from a callee caught", `
     const/4 v0, 0
@@ -237,6 +253,194 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     cmpl-double v6, v4, v0
     invoke-static {v6}, LMain;->p(I)V
     return-void`, ""},
+		// expression trees (expr.go): loads inside a tree throw in block
+		// order, and a load never moves past an effect (uncaught: a try
+		// range ends a block at each load)
+		{"tree of two failing loads throws the first", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 0
+    const/4 v5, 5
+    aget v2, v0, v5
+    aget v3, v1, v5
+    add-int v4, v2, v3
+    invoke-static {v4}, LMain;->p(I)V
+    return-void`, ""},
+		{"operands in the other order than the loads", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 0
+    const/4 v5, 5
+    aget v2, v0, v5
+    aget v3, v1, v5
+    sub-int v4, v3, v2
+    invoke-static {v4}, LMain;->p(I)V
+    return-void`, ""},
+		{"load before a store keeps the old element", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 1
+    const/4 v5, 7
+    aput v5, v0, v1
+    aget v2, v0, v1
+    const/16 v3, 40
+    aput v3, v0, v1
+    add-int/lit8 v4, v2, 1
+    invoke-static {v4}, LMain;->p(I)V
+    aget v2, v0, v1
+    invoke-static {v2}, LMain;->p(I)V
+    return-void`, ""},
+		{"failing load in a branch condition and in a double tree", `
+    const/4 v0, 2
+    new-array v1, v0, [D
+    const-wide/high16 v2, 0x4000000000000000L
+    const/4 v0, 1
+    aput-wide v2, v1, v0
+    aget-wide v2, v1, v0
+    const/4 v0, 0
+    aget-wide v4, v1, v0
+    add-double v2, v2, v4
+    mul-double/2addr v2, v2
+    double-to-int v0, v2
+    invoke-static {v0}, LMain;->p(I)V
+    new-array v1, v0, [I
+    const/16 v0, 9
+    aget v0, v1, v0
+    if-eqz v0, :zero
+    :zero
+    return-void`, ""},
+		{"a throw inside a loop run by its header (cblock.loop) reaches the caller's handler", `
+    const/4 v0, 0
+    :try_start
+    invoke-static {}, LMain;->overrun()I
+    move-result v0
+    :try_end
+    .catch Ljava/lang/ArrayIndexOutOfBoundsException; {:try_start .. :try_end} :handler
+    invoke-static {v0}, LMain;->p(I)V
+    return-void
+    :handler
+    move-exception v1
+    invoke-static {v1}, LMain;->ps(Ljava/lang/Object;)V
+    invoke-static {v0}, LMain;->p(I)V
+    return-void`, printObj + `
+.method static overrun()I
+    .registers 5
+    const/4 v0, 4
+    new-array v1, v0, [I
+    const/4 v2, 0
+    const/4 v3, 0
+    :loop
+    const/16 v4, 10
+    if-ge v2, v4, :done
+    aget v4, v1, v2
+    add-int/2addr v3, v4
+    add-int/lit8 v2, v2, 1
+    goto :loop
+    :done
+    return v3
+.end method
+`},
+		{"array stores of trees: the store's check after the value's loads", `
+    const/4 v0, 1
+    invoke-static {v0, v0}, LMain;->st(II)V
+    const/16 v1, 9
+    :try_start
+    invoke-static {v1, v0}, LMain;->st(II)V
+    :try_end
+    .catch Ljava/lang/RuntimeException; {:try_start .. :try_end} :h1
+    :h1
+    move-exception v2
+    invoke-static {v2}, LMain;->ps(Ljava/lang/Object;)V
+    const/16 v3, 8
+    :try_start2
+    invoke-static {v3, v1}, LMain;->st(II)V
+    :try_end2
+    .catch Ljava/lang/RuntimeException; {:try_start2 .. :try_end2} :h2
+    :h2
+    move-exception v2
+    invoke-static {v2}, LMain;->ps(Ljava/lang/Object;)V
+    return-void`, printObj + `
+.method static st(II)V
+    .registers 8
+    const/4 v0, 3
+    new-array v0, v0, [D
+    const/4 v1, 0
+    const-wide/high16 v2, 0x3ff0000000000000L
+    aput-wide v2, v0, v1
+    aget-wide v2, v0, v1
+    aget-wide v4, v0, p1
+    mul-double/2addr v2, v4
+    aget-wide v4, v0, v1
+    add-double/2addr v2, v4
+    aput-wide v2, v0, p0
+    aget-wide v2, v0, p0
+    double-to-int v1, v2
+    invoke-static {v1}, LMain;->p(I)V
+    return-void
+.end method
+`},
+		{"a load at i-1 in a tree (the index offset of an element operand)", `
+    const/4 v0, 3
+    new-array v0, v0, [I
+    const/4 v1, 1
+    const/4 v3, 0
+    :loop
+    const/4 v4, 3
+    if-ge v1, v4, :done
+    add-int/lit8 v4, v1, -1
+    aget v4, v0, v4
+    add-int/lit8 v2, v1, 1
+    aget v2, v0, v2
+    add-int/2addr v4, v2
+    add-int/2addr v3, v4
+    add-int/lit8 v1, v1, 1
+    goto :loop
+    :done
+    invoke-static {v3}, LMain;->p(I)V
+    return-void`, ""},
+		{"narrow elements in trees: sign and zero extension, a failing char load", `
+    const/4 v0, 2
+    new-array v1, v0, [B
+    const/4 v2, -3
+    const/4 v3, 1
+    aput-byte v2, v1, v3
+    aget-byte v4, v1, v3
+    add-int/lit8 v4, v4, 1
+    invoke-static {v4}, LMain;->p(I)V
+    new-array v5, v0, [C
+    const v2, 0xfffe
+    int-to-char v2, v2
+    aput-char v2, v5, v3
+    aget-char v4, v5, v3
+    add-int/lit8 v4, v4, 1
+    invoke-static {v4}, LMain;->p(I)V
+    aget-char v4, v5, v0
+    if-eqz v4, :z
+    :z
+    return-void`, ""},
+		{"a virtual call site that sees receivers of two classes", `
+    const/4 v0, 0
+    :loop
+    const/4 v1, 4
+    if-ge v0, v1, :done
+    and-int/lit8 v1, v0, 1
+    if-eqz v1, :str
+    invoke-static {v0}, Ljava/lang/Integer;->valueOf(I)Ljava/lang/Integer;
+    move-result-object v2
+    goto :call
+    :str
+    const-string v2, "s"
+    :call
+    invoke-virtual {v2}, Ljava/lang/Object;->toString()Ljava/lang/String;
+    move-result-object v2
+    invoke-static {v2}, LMain;->ps(Ljava/lang/Object;)V
+    invoke-virtual {v2}, Ljava/lang/Object;->hashCode()I
+    move-result v2
+    invoke-static {v2}, LMain;->p(I)V
+    add-int/lit8 v0, v0, 1
+    goto :loop
+    :done
+    return-void`, printObj},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -296,7 +500,27 @@ func TestFallbackCounted(t *testing.T) {
 // code dropped alive: with a 24 MiB heap, two 14 MiB arrays in turn fit
 // only if the first is collectable when the second is allocated.
 func TestDeadReferenceCollected(t *testing.T) {
-	src := smaliHeader + printI + `
+	tests := []struct{ name, body, extra string }{
+		{"a dropped local", `
+    const v0, 14680064
+    new-array v0, v0, [B
+    sput-object v0, LMain;->s:Ljava/lang/Object;
+    const/4 v0, 0
+    sput-object v0, LMain;->s:Ljava/lang/Object;`, ""},
+		// the call clears its ignored result itself (invoke's afterCall)
+		{"an ignored call result", `
+    invoke-static {}, LMain;->big()Ljava/lang/Object;`, `
+.method static big()Ljava/lang/Object;
+    .registers 1
+    const v0, 14680064
+    new-array v0, v0, [B
+    return-object v0
+.end method
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := smaliHeader + printI + tc.extra + `
 .field static s:Ljava/lang/Object;
 
 .method public static main([Ljava/lang/String;)V
@@ -304,12 +528,7 @@ func TestDeadReferenceCollected(t *testing.T) {
     const/4 v1, 0
     :loop
     const/4 v2, 3
-    if-ge v1, v2, :done
-    const v0, 14680064
-    new-array v0, v0, [B
-    sput-object v0, LMain;->s:Ljava/lang/Object;
-    const/4 v0, 0
-    sput-object v0, LMain;->s:Ljava/lang/Object;
+    if-ge v1, v2, :done` + tc.body + `
     add-int/lit8 v1, v1, 1
     goto :loop
     :done
@@ -317,12 +536,14 @@ func TestDeadReferenceCollected(t *testing.T) {
     return-void
 .end method
 `
-	c := gc.Config{Max: 24 << 20}
-	want, _ := runSmaliGC(t, "interp", src, c)
-	if want != "3\n" {
-		t.Fatalf("the interpreter printed %q, want 3 (the heap is too small for the test)", want)
-	}
-	if got, _ := runSmaliGC(t, "aot", src, c); got != want {
-		t.Errorf("aot printed %q, want %q", got, want)
+			c := gc.Config{Max: 24 << 20}
+			want, _ := runSmaliGC(t, "interp", src, c)
+			if want != "3\n" {
+				t.Fatalf("the interpreter printed %q, want 3 (the heap is too small for the test)", want)
+			}
+			if got, _ := runSmaliGC(t, "aot", src, c); got != want {
+				t.Errorf("aot printed %q, want %q", got, want)
+			}
+		})
 	}
 }

@@ -16,8 +16,10 @@ type pass struct {
 // first so the folds see through moves; common subexpression elimination
 // after folding, so equal constants are one value, and before the check
 // eliminations, so they see one array length where the bytecode computed
-// it at each access; dead code elimination runs after the passes that
-// can leave values or blocks unused.
+// it at each access; loop-invariant code motion after the check
+// eliminations, whose patterns it would not change anyway; dead code
+// elimination runs after the passes that can leave values or blocks
+// unused.
 var passes = []pass{
 	{"copyprop", copyProp, "forward the sources of copies and trivial φs to their uses"},
 	{"constfold", constFold, "fold constant expressions and branches, propagating constants through φs"},
@@ -25,6 +27,7 @@ var passes = []pass{
 	{"deadcode", deadCode, "delete unreachable blocks and values without effect nobody uses"},
 	{"nilcheckelim", nilCheckElim, "delete null checks of values proven non-null"},
 	{"boundscheckelim", boundsCheckElim, "delete bounds checks of indices proven in range"},
+	{"licm", licm, "hoist loop-invariant values without effect into the loop's preheader"},
 	{"deadcode2", deadCode, "delete what the check eliminations left unused"},
 	{"emptyblocks", emptyBlocks, "delete empty blocks that only jump on"},
 }
