@@ -1382,31 +1382,15 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 // handler finds the catch handler for t.Exc at pc in m; it moves the
 // exception to t.Caught for move-exception.
 func handler(t *runtime.Thread, m *runtime.Method, pc int) (int, bool) {
-	code := m.Code
 	exc := t.Exc
 	if exc == 0 {
 		return 0, false
 	}
-	vm := t.VM
-	ec := vm.ClassOf(exc)
-	if try := code.TryAt(uint32(pc)); try != nil {
-		hd := &code.Handlers[try.Handler]
-		for _, c := range hd.Catches {
-			cc := m.Class.File.Type(c.Type)
-			if cc == nil {
-				cc = vm.LoadClass(m.Class.File.TypeName(c.Type))
-			}
-			if cc != nil && ec.AssignableTo(cc) {
-				t.Exc, t.Caught = 0, exc
-				return int(c.Addr), true
-			}
-		}
-		if hd.HasCatchAll {
-			t.Exc, t.Caught = 0, exc
-			return int(hd.CatchAll), true
-		}
+	addr, ok := t.CatchAddr(m, pc, exc)
+	if ok {
+		t.Exc, t.Caught = 0, exc
 	}
-	return 0, false
+	return addr, ok
 }
 
 // arrayFault throws the exception for an array access that failed the

@@ -180,3 +180,29 @@ func F2L(f float64) int64 {
 	}
 	return int64(f)
 }
+
+// CatchAddr returns the address of m's handler for exception exc thrown
+// at pc, as both engines find it: the try item covering pc, its catches
+// in order (loading a catch type on first use), then its catch-all.
+func (t *Thread) CatchAddr(m *Method, pc int, exc uint32) (int, bool) {
+	try := m.Code.TryAt(uint32(pc))
+	if try == nil {
+		return 0, false
+	}
+	ec := t.VM.ClassOf(exc)
+	file := m.Class.File
+	hd := &m.Code.Handlers[try.Handler]
+	for _, c := range hd.Catches {
+		cc := file.Type(c.Type)
+		if cc == nil {
+			cc = t.VM.LoadClass(file.F.TypeName(c.Type))
+		}
+		if cc != nil && ec.AssignableTo(cc) {
+			return int(c.Addr), true
+		}
+	}
+	if hd.HasCatchAll {
+		return int(hd.CatchAll), true
+	}
+	return 0, false
+}

@@ -420,31 +420,8 @@ func (b *cblock) catch(f *frame) *edge {
 	if exc == 0 {
 		return nil
 	}
-	pc := t.Frames[f.fi].PC
-	code := f.m.Code
-	ec := f.vm.ClassOf(exc)
-	addr := -1
-	for _, try := range code.Tries {
-		if uint32(pc) < try.Start || uint32(pc) >= try.Start+uint32(try.Count) {
-			continue
-		}
-		hd := &code.Handlers[try.Handler]
-		for _, c := range hd.Catches {
-			cc := f.file.Type(c.Type)
-			if cc == nil {
-				cc = f.vm.LoadClass(f.file.F.TypeName(c.Type))
-			}
-			if cc != nil && ec.AssignableTo(cc) {
-				addr = int(c.Addr)
-				break
-			}
-		}
-		if addr < 0 && hd.HasCatchAll {
-			addr = int(hd.CatchAll)
-		}
-		break
-	}
-	if addr < 0 {
+	addr, ok := t.CatchAddr(f.m, t.Frames[f.fi].PC, exc)
+	if !ok {
 		return nil
 	}
 	for _, ce := range b.catches {
