@@ -118,6 +118,15 @@ func scimark(name, class, doc string) Workload {
 	return Workload{Name: dir, Suite: SuiteSciMark, DEX: dir + ".dex", Sources: []string{dir, scimarkCommon}, Main: "scimark." + class, Doc: doc}
 }
 
+// scimarkFloat is a SciMark kernel in single precision (package
+// scimarkf: the double kernel with every double a float), for opcost's
+// use case of what turning doubles into floats saves; the five share
+// one DEX file.
+func scimarkFloat(name, class string) Workload {
+	return Workload{Name: "scimark-" + name + "-float", Suite: SuiteSciMark, DEX: "scimark-float.dex", Sources: []string{"scimark-float"},
+		Main: "scimarkf." + class, Doc: "scimark-" + name + " in single precision (every double a float); same arguments"}
+}
+
 func caffeine(name, class, doc string) Workload {
 	dir := "caffeine-" + name
 	return Workload{Name: dir, Suite: SuiteCaffeineMark, DEX: dir + ".dex", Sources: []string{dir}, Main: "caffeine." + class, Doc: doc}
@@ -152,6 +161,11 @@ var All = concat(
 		scimark("montecarlo", "MonteCarlo", "Monte Carlo estimate of pi from n random points (default 100000); prints hits and pi"),
 		scimark("sparse", "SparseMatMult", "compressed-row sparse matrix-vector multiply (default n 1000, nz 5000, 100 cycles); prints checksum"),
 		scimark("lu", "LU", "LU factorisation with partial pivoting of an n x n matrix and a solve (default 120); prints pivots and checksum"),
+		scimarkFloat("fft", "FFT"),
+		scimarkFloat("sor", "SOR"),
+		scimarkFloat("montecarlo", "MonteCarlo"),
+		scimarkFloat("sparse", "SparseMatMult"),
+		scimarkFloat("lu", "LU"),
 		caffeine("sieve", "SieveTest", "sieve of 8192 flags repeated n times (default 120); prints prime count"),
 		caffeine("loop", "LoopTest", "nested array loops repeated n times (default 100); prints checksum"),
 		caffeine("logic", "LogicTest", "boolean and bit logic repeated n times (default 100); prints counts and checksum"),

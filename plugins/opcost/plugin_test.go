@@ -260,3 +260,49 @@ func TestUseCases(t *testing.T) {
 	}
 	t.Error("no use-case table")
 }
+
+func TestFloatEquivalent(t *testing.T) {
+	for op, want := range map[string]string{
+		"add-double": "add-float", "mul-double/2addr": "mul-float/2addr", "cmpg-double": "cmpg-float", "neg-double": "neg-float",
+		"aget-wide": "aget", "move-wide/from16": "move/from16", "move-result-wide": "move-result", "return-wide": "return",
+		"const-wide/high16": "const/high16", "const-wide/16": "const/16", "const-wide": "const",
+		"int-to-double": "int-to-float", "double-to-int": "float-to-int", "add-int": "", "invoke-static": "",
+	} {
+		if got := floatEquivalent(op); got != want {
+			t.Errorf("floatEquivalent(%s) = %q, want %q", op, got, want)
+		}
+	}
+}
+
+// The doubles-to-floats use case: a SciMark kernel and its float version,
+// estimated from the cost table and measured.
+func TestFloatUseCase(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	tab, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"arith", "array-access", "move"}, "loop_size": 50, "loop_count": 10, "measurements": 3},
+		sdktest.CollectOptions{RunDir: run, StepID: "table"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wl, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"scimark-sor 20 2", "scimark-sor-float 20 2"}, "measurements": 2},
+		sdktest.CollectOptions{RunDir: run, StepID: "sor"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, []*sdk.StepArtifacts{tab.Step("opcost.opcost", nil, 0), wl.Step("opcost.workloads", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range resp.Tables {
+		if tb.Name == "usecase-floats-interp" {
+			if len(tb.Rows) != 1 || tb.Rows[0][0] != "scimark-sor" {
+				t.Errorf("use case table %v", tb.Rows)
+			}
+			if !strings.Contains(resp.Summary, "Doubles to floats on interp") {
+				t.Errorf("summary: %s", resp.Summary)
+			}
+			return
+		}
+	}
+	t.Error("no doubles-to-floats table")
+}

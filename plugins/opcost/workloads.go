@@ -24,10 +24,12 @@ import (
 const WorkloadsFile = "workloads.json"
 
 // DefaultWorkloads are the programs the cost model is checked on (issue
-// 20): the SciMark kernels, CaffeineMark, chess, DeltaBlue and the dpa
-// suite.
+// 20): the SciMark kernels (also in single precision, for the use case of
+// turning doubles into floats), CaffeineMark, chess, DeltaBlue and the
+// dpa suite.
 var DefaultWorkloads = []string{
 	"scimark-fft", "scimark-sor", "scimark-montecarlo", "scimark-sparse", "scimark-lu",
+	"scimark-fft-float", "scimark-sor-float", "scimark-montecarlo-float", "scimark-sparse-float", "scimark-lu-float",
 	"caffeine-sieve", "caffeine-loop", "caffeine-logic", "caffeine-string", "caffeine-float", "caffeine-method",
 	"chess", "deltablue",
 	"dpa-fib", "dpa-concat", "dpa-random", "dpa-bubblesort", "dpa-matmul", "dpa-sieve",
