@@ -82,16 +82,13 @@ func (b *AccessBitmap) Mark(a uint32) {
 // MarkCached is Mark after the paper's cache check: nothing when a is the
 // object the previous cached barrier saw in this epoch.
 func (b *AccessBitmap) MarkCached(a uint32) {
-	b.Executed++
 	if a == b.last {
+		b.Executed++
 		b.CacheHits++
 		return
 	}
 	b.last = a
-	if off := a - b.base; off < b.size {
-		i := off / heap.Alignment
-		b.words[i/64] |= 1 << (i % 64)
-	}
+	b.Mark(a)
 }
 
 // Marked reports whether the object at a was accessed in this epoch.
