@@ -129,16 +129,7 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 	if !ok {
 		return false
 	}
-	base := fp + nregs - argc
-	i := base
-	for _, a := range args {
-		t.Stack[i], t.Tags[i] = f.r[a.slot], a.ref
-		i++
-		if a.wide {
-			t.Stack[i], t.Tags[i] = f.r[a.slot+1], false
-			i++
-		}
-	}
+	copyArgs(t, f.r, args, fp+nregs-argc)
 	t.SP = fp + nregs
 	ok = t.Call(target, fp)
 	t.SP = fp
@@ -159,15 +150,7 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 	copy(t.Tags[fp:fp+size], c.frameTags)
 	base := fp + c.nregs
 	copy(t.Stack[base:fp+size], c.slotInit)
-	i := base - m.ArgWords
-	for _, a := range args {
-		t.Stack[i], t.Tags[i] = f.r[a.slot], a.ref
-		i++
-		if a.wide {
-			t.Stack[i], t.Tags[i] = f.r[a.slot+1], false
-			i++
-		}
-	}
+	copyArgs(t, f.r, args, base-m.ArgWords)
 	t.Frames = append(t.Frames, runtime.Frame{Method: m, FP: fp})
 	t.SP = fp + size
 	fi := len(t.Frames) - 1
@@ -196,4 +179,17 @@ func (e *Engine) direct(vm *runtime.VM, m *runtime.Method) *code {
 		return nil
 	}
 	return c
+}
+
+// copyArgs copies a call's arguments from the caller's slots r to the
+// callee's registers from i on, with their tags.
+func copyArgs(t *runtime.Thread, r []uint32, args []arg, i int) {
+	for _, a := range args {
+		t.Stack[i], t.Tags[i] = r[a.slot], a.ref
+		i++
+		if a.wide {
+			t.Stack[i], t.Tags[i] = r[a.slot+1], false
+			i++
+		}
+	}
 }
