@@ -147,21 +147,10 @@ func (r *reader) uvarint(what string) uint64 {
 	return v
 }
 
+// varint reads a zig-zag encoded varint (encoding/binary's Varint).
 func (r *reader) varint(what string) int64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Varint(r.data[r.off:])
-	if n <= 0 {
-		if n == 0 {
-			r.fail(r.off, "%s: truncated (the content ends)", what)
-		} else {
-			r.fail(r.off, "%s: varint beyond 64 bits", what)
-		}
-		return 0
-	}
-	r.off += n
-	return v
+	u := r.uvarint(what)
+	return int64(u>>1) ^ -int64(u&1)
 }
 
 func (r *reader) byte(what string) byte {
