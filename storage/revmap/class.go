@@ -58,8 +58,13 @@ func Classify(p string) Class {
 		}
 	}
 	if i := strings.LastIndexByte(base, '.'); i >= 0 {
-		if c, ok := extClass[base[i+1:]]; ok {
+		ext := base[i+1:]
+		if c, ok := extClass[ext]; ok {
 			return c
+		}
+		// Numbered databases: Mobibench's test.db0_0 (thread 0, db 0).
+		if strings.HasPrefix(ext, "db") && strings.Trim(ext[2:], "0123456789_") == "" {
+			return ClassDB
 		}
 	}
 	return ClassOther

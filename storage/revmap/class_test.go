@@ -13,6 +13,9 @@ func TestClassify(t *testing.T) {
 	}{
 		{"/data/data/com.app/databases/rmq.db", ClassDB},
 		{"/data/rmq.db-journal", ClassJournal},
+		{"/droidprof-most/test.db0_0", ClassDB},
+		{"/droidprof-most/test.db0_0-journal", ClassJournal},
+		{"/data/x.dbx", ClassOther},
 		{"/data/x.sqlite-journal", ClassJournal},
 		{"/data/rmq.db-mj3A4B5C6D", ClassJournal},
 		{"/data/rmq.db-wal", ClassWAL},

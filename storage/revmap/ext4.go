@@ -79,7 +79,16 @@ type Map struct {
 	JournalIno uint32
 	extents    []Extent // sorted by Start, not overlapping
 	parent     map[uint32]dirent
+	paths      map[uint32]string // set by NewMap instead of parent
 	Layout     []GroupLayout
+}
+
+// NewMap rebuilds a map from what an earlier one reported (Extents and
+// Inodes), e.g. after a round trip through a file.
+func NewMap(blockSize uint32, blocks uint64, extents []Extent, paths map[uint32]string) *Map {
+	ext := append([]Extent(nil), extents...)
+	sort.Slice(ext, func(i, j int) bool { return ext[i].Start < ext[j].Start })
+	return &Map{BlockSize: blockSize, Blocks: blocks, extents: ext, paths: paths}
 }
 
 // GroupLayout is where a block group's metadata lives, as dumpe2fs prints
@@ -476,6 +485,9 @@ const RootIno = 2
 // Path returns the path of an inode from the filesystem root ("/a/b"), or
 // "" when no directory names it.
 func (m *Map) Path(ino uint32) string {
+	if m.paths != nil {
+		return m.paths[ino]
+	}
 	if ino == RootIno {
 		return "/"
 	}
@@ -521,6 +533,12 @@ func (m *Map) OwnedBy(ino uint32) []Extent {
 // directory names, like the journal).
 func (m *Map) Inodes() map[uint32]string {
 	out := map[uint32]string{}
+	if m.paths != nil {
+		for ino, p := range m.paths {
+			out[ino] = p
+		}
+		return out
+	}
 	for _, e := range m.extents {
 		if e.Ino != 0 {
 			if _, ok := out[e.Ino]; !ok {

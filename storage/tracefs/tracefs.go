@@ -53,6 +53,10 @@ type Options struct {
 	// BufferKB is the ring buffer size per CPU in KiB (0: the kernel's
 	// default for a new instance).
 	BufferKB int
+	// Clock is the trace clock ("" keeps the kernel's default, "local");
+	// "mono" stamps events with CLOCK_MONOTONIC, comparable with the
+	// times user space reads.
+	Clock string
 }
 
 // Instance is a private ftrace instance.
@@ -114,6 +118,11 @@ func Open(opts Options) (in *Instance, err error) {
 	// Wake a poller as soon as there is any data, not at half a buffer.
 	if err := in.write("buffer_percent", "0"); err != nil {
 		return in, err
+	}
+	if opts.Clock != "" {
+		if err := in.write("trace_clock", opts.Clock); err != nil {
+			return in, err
+		}
 	}
 	if opts.BufferKB > 0 {
 		if err := in.write("buffer_size_kb", strconv.Itoa(opts.BufferKB)); err != nil {

@@ -1,0 +1,451 @@
+package most
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/droidprof/droidprof/storage/revmap"
+	"github.com/droidprof/droidprof/storage/tracefs"
+)
+
+// IO is one block request, attributed.
+type IO struct {
+	Complete int64 // trace clock, ns
+	Issue    int64 // 0 when the trace has no issue event for it
+	Major    uint32
+	Minor    uint32
+	RWBS     string
+	Sector   uint64
+	Sectors  uint32
+	// Pid and Comm are the task that submitted the request's first bio
+	// (block_bio_queue), else the one that issued it; -1 and "" when the
+	// trace has neither.
+	Pid  int
+	Comm string
+	// DirtyPid and DirtyComm are, for a request submitted by another task
+	// (writeback, the journal thread), the process that last wrote the
+	// file's pages before it was queued.
+	DirtyPid  int
+	DirtyComm string
+	Type      revmap.BlockType // the type most of its blocks have
+	// TypeBlocks counts the request's blocks by type.
+	TypeBlocks [revmap.Data + 1]uint32
+	Ino        uint32 // the file of its first block that has one
+	File       string
+	Class      revmap.Class
+	Deleted    bool // the file was deleted before the end of the trace
+	Sequential bool // it starts where the previous request in its direction ended
+	queued     int64
+}
+
+// Write reports a request that writes data.
+func (o *IO) Write() bool { return strings.ContainsRune(o.RWBS, 'W') }
+
+// Sync reports a request with the sync or FUA flag.
+func (o *IO) Sync() bool {
+	r := strings.TrimPrefix(o.RWBS, "F") // a leading F is a preflush
+	return strings.ContainsAny(r[min(1, len(r)):], "SF")
+}
+
+// Dir is "R", "W" or another letter of the request's direction (D discard,
+// N no data).
+func (o *IO) Dir() string {
+	for _, c := range o.RWBS {
+		if strings.ContainsRune("RWDN", c) {
+			return string(c)
+		}
+	}
+	return "?"
+}
+
+// Bytes is the request's size.
+func (o *IO) Bytes() int64 { return int64(o.Sectors) * 512 }
+
+// Latency is completion less issue, or -1 when unknown.
+func (o *IO) Latency() int64 {
+	if o.Issue == 0 {
+		return -1
+	}
+	return o.Complete - o.Issue
+}
+
+// Attribution is the result of attributing a trace.
+type Attribution struct {
+	IOs      []IO
+	Flushes  int   // requests without data (preflush), not in IOs
+	Lost     int64 // events the trace marks as lost
+	Events   int64
+	Unissued int // completions of requests issued before the trace began
+	// BlockSize is the filesystem block size the blocks are counted in.
+	BlockSize int64
+}
+
+type bio struct {
+	t    int64
+	pid  int
+	comm string
+}
+
+type writer struct {
+	t    int64
+	pid  int
+	comm string
+}
+
+type devSector struct {
+	dev    uint64
+	sector uint64
+}
+
+// attributor holds the state of one pass over a trace.
+type attributor struct {
+	meta    Meta
+	fs      *revmap.Map
+	hist    *revmap.History
+	dirs    map[uint32]bool
+	present map[uint32]bool
+	queued  map[devSector][]bio
+	issued  map[devSector][]*IO
+	writers map[uint32][]writer
+	lastEnd map[string]uint64
+	res     Attribution
+}
+
+// Attribute reads an ftrace text trace and attributes every completed
+// request. fs (may be nil) is the filesystem's map at the end of the trace;
+// names (may be nil) the names a watcher saw during it.
+func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent) (*Attribution, error) {
+	a := &attributor{
+		meta: meta, fs: fs, hist: revmap.NewHistory(), dirs: map[uint32]bool{}, present: map[uint32]bool{},
+		queued: map[devSector][]bio{}, issued: map[devSector][]*IO{}, writers: map[uint32][]writer{}, lastEnd: map[string]uint64{},
+	}
+	if fs != nil {
+		for _, e := range fs.Extents() {
+			if e.Ino != 0 {
+				a.present[e.Ino] = true
+				if e.Type == revmap.Directory {
+					a.dirs[e.Ino] = true
+				}
+			}
+		}
+	}
+	a.addNames(names)
+	tr := tracefs.NewReader(r)
+	for {
+		ev, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		a.res.Events++
+		if err := a.event(ev); err != nil {
+			return nil, fmt.Errorf("line %d: %s: %w", tr.Line(), ev.Name, err)
+		}
+	}
+	a.res.Lost = tr.Lost
+	a.keepDevice()
+	a.resolve()
+	return &a.res, nil
+}
+
+func (a *attributor) addNames(names []revmap.NameEvent) {
+	dirPath := map[uint32]string{revmap.RootIno: ""}
+	pathOf := func(dir uint32) (string, bool) {
+		if p, ok := dirPath[dir]; ok {
+			return p, true
+		}
+		if a.fs != nil {
+			if p := a.fs.Path(dir); p != "" {
+				return p, true
+			}
+		}
+		return "", false
+	}
+	for _, n := range names {
+		parent, ok := pathOf(n.Dir)
+		if !ok {
+			parent = fmt.Sprintf("<dir %d>", n.Dir)
+		}
+		p := parent + "/" + n.Name
+		switch n.Op {
+		case "create", "moved_to":
+			a.hist.Name(n.Time, n.Ino, p)
+			if n.IsDir {
+				dirPath[n.Ino] = p
+				a.dirs[n.Ino] = true
+			}
+		case "delete":
+			a.hist.Name(n.Time, n.Ino, p) // a file the trace first meets at its deletion
+			a.hist.Unlink(n.Time, n.Ino)
+		}
+	}
+}
+
+func parseDev(body string) (uint64, error) {
+	v, ok := tracefs.Field(body, "dev")
+	if !ok {
+		return 0, errors.New("no dev field")
+	}
+	ma, mi, ok := strings.Cut(v, ",")
+	x, err1 := strconv.ParseUint(ma, 10, 32)
+	y, err2 := strconv.ParseUint(mi, 10, 32)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("dev %q is not major,minor", v)
+	}
+	return tracefs.KernelDev(uint32(x), uint32(y)), nil
+}
+
+func (a *attributor) wantDev(dev uint64) bool {
+	return a.meta.Major == 0 && a.meta.Minor == 0 || dev == tracefs.KernelDev(a.meta.Major, a.meta.Minor)
+}
+
+func (a *attributor) event(ev tracefs.Event) error {
+	switch ev.Name {
+	case "block_bio_queue":
+		b, err := tracefs.ParseBlock(ev.Name, ev.Body)
+		if err != nil {
+			return err
+		}
+		k := devSector{b.Dev(), b.Sector}
+		a.queued[k] = append(a.queued[k], bio{t: ev.Time, pid: ev.Pid, comm: ev.Comm})
+	case "block_rq_issue":
+		b, err := tracefs.ParseBlock(ev.Name, ev.Body)
+		if err != nil {
+			return err
+		}
+		o := &IO{Issue: ev.Time, Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: ev.Pid, Comm: ev.Comm, queued: ev.Time}
+		k := devSector{b.Dev(), b.Sector}
+		if q := a.queued[k]; len(q) > 0 {
+			o.Pid, o.Comm, o.queued = q[0].pid, q[0].comm, q[0].t
+			a.queued[k] = q[1:]
+			if len(q) == 1 {
+				delete(a.queued, k)
+			}
+		}
+		// Bios merged into the request behind its first are done with.
+		for s := b.Sector + 1; s < b.Sector+uint64(b.Sectors); s++ {
+			delete(a.queued, devSector{k.dev, s})
+		}
+		a.sequential(o)
+		a.issued[k] = append(a.issued[k], o)
+	case "block_rq_complete":
+		b, err := tracefs.ParseBlock(ev.Name, ev.Body)
+		if err != nil {
+			return err
+		}
+		k := devSector{b.Dev(), b.Sector}
+		var o *IO
+		if q := a.issued[k]; len(q) > 0 {
+			o = q[0]
+			if len(q) == 1 {
+				delete(a.issued, k)
+			} else {
+				a.issued[k] = q[1:]
+			}
+		} else {
+			o = &IO{Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: -1}
+			a.sequential(o)
+			a.res.Unissued++
+		}
+		if b.Sectors < o.Sectors {
+			// A partial completion: the rest completes later.
+			rest := *o
+			rest.Sector, rest.Sectors = o.Sector+uint64(b.Sectors), o.Sectors-b.Sectors
+			rk := devSector{k.dev, rest.Sector}
+			a.issued[rk] = append(a.issued[rk], &rest)
+			o.Sectors = b.Sectors
+		}
+		o.Complete = ev.Time
+		if o.Sectors == 0 {
+			a.res.Flushes++
+			return nil
+		}
+		a.res.IOs = append(a.res.IOs, *o)
+	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		ret, _ := tracefs.Field(ev.Body, "ret")
+		if n, err := strconv.Atoi(ret); err != nil || n <= 0 {
+			return nil // a hole or an error: nothing mapped
+		}
+		ino, err1 := tracefs.FieldUint(ev.Body, "ino")
+		pblk, err2 := tracefs.FieldUint(ev.Body, "pblk")
+		n, err3 := tracefs.FieldUint(ev.Body, "len")
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return err
+		}
+		a.hist.MapBlocks(ev.Time, uint32(ino), pblk, n)
+	case "ext4_free_blocks":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		blk, err1 := tracefs.FieldUint(ev.Body, "block")
+		n, err2 := tracefs.FieldUint(ev.Body, "count")
+		if err := errors.Join(err1, err2); err != nil {
+			return err
+		}
+		a.hist.FreeBlocks(ev.Time, blk, n)
+	case "ext4_unlink_enter":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		ino, err := tracefs.FieldUint(ev.Body, "ino")
+		if err != nil {
+			return err
+		}
+		a.hist.Unlink(ev.Time, uint32(ino))
+	case "ext4_da_write_begin", "ext4_write_begin":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		ino, err := tracefs.FieldUint(ev.Body, "ino")
+		if err != nil {
+			return err
+		}
+		ws := a.writers[uint32(ino)]
+		if n := len(ws); n == 0 || ws[n-1].pid != ev.Pid {
+			a.writers[uint32(ino)] = append(ws, writer{t: ev.Time, pid: ev.Pid, comm: ev.Comm})
+		}
+	}
+	return nil
+}
+
+// sequential marks a request that starts where the previous one in its
+// direction on its device ended.
+func (a *attributor) sequential(o *IO) {
+	key := fmt.Sprintf("%d,%d,%s", o.Major, o.Minor, o.Dir())
+	if end, ok := a.lastEnd[key]; ok && end == o.Sector {
+		o.Sequential = true
+	}
+	a.lastEnd[key] = o.Sector + uint64(o.Sectors)
+}
+
+// keepDevice drops the requests of other devices: the one the meta names,
+// else the one with the most requests.
+func (a *attributor) keepDevice() {
+	if a.meta.Major == 0 && a.meta.Minor == 0 {
+		count := map[[2]uint32]int{}
+		best, bestN := [2]uint32{}, -1
+		for _, o := range a.res.IOs {
+			d := [2]uint32{o.Major, o.Minor}
+			count[d]++
+			if count[d] > bestN {
+				best, bestN = d, count[d]
+			}
+		}
+		a.meta.Major, a.meta.Minor = best[0], best[1]
+	}
+	kept := a.res.IOs[:0]
+	for _, o := range a.res.IOs {
+		if o.Major == a.meta.Major && o.Minor == a.meta.Minor {
+			kept = append(kept, o)
+		}
+	}
+	a.res.IOs = kept
+}
+
+// blockOwner types one filesystem block at time t.
+func (a *attributor) blockOwner(b uint64, t int64) (revmap.BlockType, uint32) {
+	var e revmap.Extent
+	if a.fs != nil {
+		e = a.fs.Lookup(b)
+	}
+	switch e.Type {
+	case revmap.Superblock, revmap.GroupDesc, revmap.ReservedGDT, revmap.BlockBitmap, revmap.InodeBitmap, revmap.InodeTable, revmap.Journal:
+		return e.Type, e.Ino
+	}
+	if ino, ok := a.hist.Owner(b, t); ok {
+		switch {
+		case ino == e.Ino && e.Type != revmap.Unknown:
+			return e.Type, ino
+		case a.dirs[ino]:
+			return revmap.Directory, ino
+		}
+		return revmap.Data, ino
+	}
+	return e.Type, e.Ino
+}
+
+// resolve gives every request its block type, file, class and dirtier.
+func (a *attributor) resolve() {
+	bs := uint64(4096)
+	if a.fs != nil && a.fs.BlockSize > 0 {
+		bs = uint64(a.fs.BlockSize)
+	}
+	a.res.BlockSize = int64(bs)
+	part := uint64(a.meta.PartitionStart)
+	for i := range a.res.IOs {
+		o := &a.res.IOs[i]
+		if o.Sector < part {
+			continue
+		}
+		first := (o.Sector - part) * 512 / bs
+		last := ((o.Sector-part)*512 + uint64(o.Bytes()) - 1) / bs
+		t := o.queued
+		if t == 0 {
+			t = o.Complete
+		}
+		best := 0
+		for b := first; b <= last; b++ {
+			typ, ino := a.blockOwner(b, t)
+			o.TypeBlocks[typ]++
+			if int(o.TypeBlocks[typ]) > best {
+				best, o.Type = int(o.TypeBlocks[typ]), typ
+			}
+			if o.Ino == 0 && ino != 0 && ownsFile(typ) {
+				o.Ino = ino
+			}
+		}
+		if o.Ino == 0 {
+			o.Class = revmap.ClassNone
+			continue
+		}
+		if name, ok := a.hist.NameOf(o.Ino, t); ok {
+			o.File = name
+		} else if a.fs != nil {
+			o.File = a.fs.Path(o.Ino)
+		}
+		o.Deleted = a.hist.Unlinked(o.Ino) || a.fs != nil && !a.present[o.Ino]
+		if o.File == "" {
+			o.File = fmt.Sprintf("<inode %d>", o.Ino)
+			o.Class = revmap.ClassOther
+		} else {
+			o.Class = revmap.Classify(o.File)
+		}
+		if o.Pid >= 0 && o.Write() && isFlusher(o.Comm) {
+			ws := a.writers[o.Ino]
+			for j := len(ws) - 1; j >= 0; j-- {
+				if ws[j].t <= t {
+					o.DirtyPid, o.DirtyComm = ws[j].pid, ws[j].comm
+					break
+				}
+			}
+		}
+	}
+}
+
+// ownsFile reports a block type that belongs to one file (a directory is
+// a file too): its owner names the request.
+func ownsFile(t revmap.BlockType) bool {
+	switch t {
+	case revmap.Data, revmap.Directory, revmap.ExtentTree, revmap.IndirectMap, revmap.Xattr:
+		return true
+	}
+	return false
+}
+
+// isFlusher reports a kernel thread that writes on behalf of others: the
+// writeback workers and the jbd2 journal thread.
+func isFlusher(comm string) bool {
+	return strings.HasPrefix(comm, "kworker") || strings.HasPrefix(comm, "jbd2") || strings.HasPrefix(comm, "flush-")
+}
