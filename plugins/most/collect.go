@@ -22,10 +22,10 @@ import (
 
 // Artifact names a step leaves for the analyzer.
 const (
-	TraceFile = "trace.txt"   // ftrace text
-	MetaFile  = "meta.json"   // Meta
-	FSMapFile = "fsmap.json"  // FSMap
-	NamesFile = "names.json"  // []revmap.NameEvent
+	TraceFile = "trace.txt"      // ftrace text
+	MetaFile  = "meta.json"      // Meta
+	FSMapFile = "fsmap.json"     // FSMap
+	NamesFile = "names.json"     // []revmap.NameEvent
 	DataDir   = "droidprof-most" // the workload's directory on the volume
 )
 

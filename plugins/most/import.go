@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/storage/revmap"
 )
 
 func collectImport(ctx context.Context, step *sdk.Step) error {
@@ -52,6 +53,16 @@ func runImport(cfg ImportConfig, outDir string) ([]sdk.Artifact, error) {
 			return arts, err
 		}
 		arts = append(arts, sdk.Artifact{Name: FSMapFile, Kind: sdk.KindRaw, MediaType: "application/json", Title: "imported filesystem map"})
+	}
+	if cfg.Names != "" {
+		var n []revmap.NameEvent
+		if err := readJSON(cfg.Names, &n); err != nil {
+			return arts, err
+		}
+		if err := copyFile(cfg.Names, filepath.Join(outDir, NamesFile)); err != nil {
+			return arts, err
+		}
+		arts = append(arts, sdk.Artifact{Name: NamesFile, Kind: sdk.KindRaw, MediaType: "application/json", Title: "imported names"})
 	}
 	if err := writeJSON(filepath.Join(outDir, MetaFile), meta); err != nil {
 		return arts, err

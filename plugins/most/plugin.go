@@ -71,6 +71,7 @@ type FileConfig struct {
 type ImportConfig struct {
 	Trace          string `json:"trace" doc:"the trace file (ftrace text with block_rq_issue/block_rq_complete, optionally block_bio_queue and ext4 events); a relative path is taken from droidprof's working directory" required:"true"`
 	FSMap          string `json:"fsmap" doc:"a filesystem map (fsmap.json, as the most collector writes it) for block types and files; empty: process, R/W and sizes only"`
+	Names          string `json:"names" doc:"the names seen during the trace (names.json, as the most collector writes it), for files deleted before its end"`
 	Device         string `json:"device" doc:"major,minor of the traced device to keep (e.g. 179,0); empty: the device with the most requests"`
 	PartitionStart int64  `json:"partition_start" doc:"first sector of the filesystem on the traced device (MOST hard-coded 2048 for its phone's partition)" default:"0" min:"0"`
 }
