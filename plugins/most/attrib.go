@@ -95,6 +95,12 @@ type writer struct {
 	comm string
 }
 
+// dirKey is a device and a direction.
+type dirKey struct {
+	major, minor uint32
+	dir          string
+}
+
 type devSector struct {
 	dev    uint64
 	sector uint64
@@ -110,7 +116,7 @@ type attributor struct {
 	queued  map[devSector][]bio
 	issued  map[devSector][]*IO
 	writers map[uint32][]writer
-	lastEnd map[string]uint64
+	lastEnd map[dirKey]uint64
 	res     Attribution
 }
 
@@ -120,7 +126,7 @@ type attributor struct {
 func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent) (*Attribution, error) {
 	a := &attributor{
 		meta: meta, fs: fs, hist: revmap.NewHistory(), dirs: map[uint32]bool{}, present: map[uint32]bool{},
-		queued: map[devSector][]bio{}, issued: map[devSector][]*IO{}, writers: map[uint32][]writer{}, lastEnd: map[string]uint64{},
+		queued: map[devSector][]bio{}, issued: map[devSector][]*IO{}, writers: map[uint32][]writer{}, lastEnd: map[dirKey]uint64{},
 	}
 	if fs != nil {
 		for _, e := range fs.Extents() {
@@ -323,7 +329,7 @@ func (a *attributor) event(ev tracefs.Event) error {
 // sequential marks a request that starts where the previous one in its
 // direction on its device ended.
 func (a *attributor) sequential(o *IO) {
-	key := fmt.Sprintf("%d,%d,%s", o.Major, o.Minor, o.Dir())
+	key := dirKey{o.Major, o.Minor, o.Dir()}
 	if end, ok := a.lastEnd[key]; ok && end == o.Sector {
 		o.Sequential = true
 	}

@@ -9,17 +9,17 @@ import (
 // an inode was called. It maps the blocks of files that no longer exist at
 // the end of the trace — what MOST needed a kernel patch for.
 type History struct {
-	maps    []mapping
-	byStart []int // indexes into maps, sorted by start
-	maxEnd  []uint64
-	names   map[uint32][]named
-	unlink  map[uint32]int64
+	// blocks holds, per block, the changes of its owner in trace order;
+	// a stamp is added only when the owner changes, so the many lookups
+	// of the same extent a workload causes cost nothing later.
+	blocks map[uint64][]stamp
+	names  map[uint32][]named
+	unlink map[uint32]int64
 }
 
-type mapping struct {
-	start, end uint64
-	t          int64
-	ino        uint32 // 0: freed
+type stamp struct {
+	t   int64
+	ino uint32 // 0: freed
 }
 
 type named struct {
@@ -29,28 +29,31 @@ type named struct {
 
 // NewHistory returns an empty history.
 func NewHistory() *History {
-	return &History{names: map[uint32][]named{}, unlink: map[uint32]int64{}}
+	return &History{blocks: map[uint64][]stamp{}, names: map[uint32][]named{}, unlink: map[uint32]int64{}}
 }
 
 // MapBlocks records that at time t blocks [pblk, pblk+n) belonged to ino
 // (ext4_ext_map_blocks_exit, ext4_ind_map_blocks_exit,
 // ext4_allocate_blocks).
 func (h *History) MapBlocks(t int64, ino uint32, pblk, n uint64) {
-	if n == 0 || ino == 0 {
+	if ino == 0 {
 		return
 	}
-	h.maps = append(h.maps, mapping{start: pblk, end: pblk + n, t: t, ino: ino})
-	h.byStart = nil
+	h.set(t, ino, pblk, n)
 }
 
 // FreeBlocks records that at time t blocks [pblk, pblk+n) were freed
 // (ext4_free_blocks).
-func (h *History) FreeBlocks(t int64, pblk, n uint64) {
-	if n == 0 {
-		return
+func (h *History) FreeBlocks(t int64, pblk, n uint64) { h.set(t, 0, pblk, n) }
+
+func (h *History) set(t int64, ino uint32, pblk, n uint64) {
+	for b := pblk; b < pblk+n; b++ {
+		st := h.blocks[b]
+		if k := len(st); k > 0 && st[k-1].ino == ino {
+			continue
+		}
+		h.blocks[b] = append(st, stamp{t: t, ino: ino})
 	}
-	h.maps = append(h.maps, mapping{start: pblk, end: pblk + n, t: t})
-	h.byStart = nil
 }
 
 // Name records that from time t inode ino was called path (relative to the
@@ -72,56 +75,21 @@ func (h *History) Unlinked(ino uint32) bool {
 	return ok
 }
 
-func (h *History) index() {
-	if h.byStart != nil || len(h.maps) == 0 {
-		return
-	}
-	h.byStart = make([]int, len(h.maps))
-	for i := range h.byStart {
-		h.byStart[i] = i
-	}
-	sort.SliceStable(h.byStart, func(a, b int) bool { return h.maps[h.byStart[a]].start < h.maps[h.byStart[b]].start })
-	h.maxEnd = make([]uint64, len(h.byStart))
-	var m uint64
-	for i, k := range h.byStart {
-		m = max(m, h.maps[k].end)
-		h.maxEnd[i] = m
-	}
-}
-
 // Owner returns the inode block belonged to at time t according to the
 // trace: the latest mapping or free of the block at or before t, else the
 // earliest after t (a block allocated by the first event that names it).
 // ok is false when the trace says nothing about the block, or that it was
 // free at t.
 func (h *History) Owner(block uint64, t int64) (ino uint32, ok bool) {
-	h.index()
-	hi := sort.Search(len(h.byStart), func(i int) bool { return h.maps[h.byStart[i]].start > block })
-	best, after := -1, -1
-	for i := hi - 1; i >= 0 && h.maxEnd[i] > block; i-- {
-		m := h.maps[h.byStart[i]]
-		if block >= m.end {
-			continue
-		}
-		k := h.byStart[i]
-		switch {
-		case m.t <= t:
-			if best < 0 || m.t > h.maps[best].t || m.t == h.maps[best].t && k > best {
-				best = k
-			}
-		default:
-			if after < 0 || m.t < h.maps[after].t {
-				after = k
-			}
-		}
-	}
-	if best < 0 {
-		best = after
-	}
-	if best < 0 || h.maps[best].ino == 0 {
+	st := h.blocks[block]
+	if len(st) == 0 {
 		return 0, false
 	}
-	return h.maps[best].ino, true
+	i := sort.Search(len(st), func(i int) bool { return st[i].t > t })
+	if i > 0 {
+		i--
+	}
+	return st[i].ino, st[i].ino != 0
 }
 
 // NameOf returns what ino was called at time t: the latest name given at or

@@ -48,8 +48,30 @@ func (b Block) Sync() bool { return strings.ContainsRune(b.RWBS, 'S') }
 // and the task's name otherwise.
 func ParseBlock(name, body string) (Block, error) {
 	var b Block
-	toks := strings.Fields(body)
-	if len(toks) < 2 {
+	// Tokens are scanned in place: this runs for every block event of a
+	// trace, and a slice of fields per line showed in the profile.
+	var toks [16]string
+	n := 0
+	rest := body
+	for n < len(toks) {
+		rest = strings.TrimLeft(rest, " ")
+		if rest == "" {
+			break
+		}
+		if rest[0] == '[' {
+			toks[n] = rest // the bracket runs to the end, spaces and all
+			n++
+			break
+		}
+		i := strings.IndexByte(rest, ' ')
+		if i < 0 {
+			i = len(rest)
+		}
+		toks[n] = rest[:i]
+		n++
+		rest = rest[i:]
+	}
+	if n < 2 {
 		return b, fmt.Errorf("block event %q: too short", body)
 	}
 	maj, min, ok := strings.Cut(toks[0], ",")
@@ -63,33 +85,33 @@ func ParseBlock(name, body string) (Block, error) {
 	}
 	b.Major, b.Minor, b.RWBS = uint32(m1), uint32(m2), toks[1]
 	haveRange := false
-	for i := 2; i < len(toks); i++ {
+	for i := 2; i < n; i++ {
 		t := toks[i]
 		switch {
 		case strings.HasPrefix(t, "("):
 			// The SCSI command (usually empty); the number before it is
 			// the request's bytes.
 			if i > 2 {
-				if n, err := strconv.ParseUint(toks[i-1], 10, 32); err == nil {
-					b.Bytes = uint32(n)
+				if v, err := strconv.ParseUint(toks[i-1], 10, 32); err == nil {
+					b.Bytes = uint32(v)
 				}
 			}
-			for !strings.HasSuffix(toks[i], ")") && i+1 < len(toks) {
+			for !strings.HasSuffix(toks[i], ")") && i+1 < n {
 				i++
 			}
-		case t == "+" && i > 2 && i+1 < len(toks) && !haveRange:
+		case t == "+" && i > 2 && i+1 < n && !haveRange:
 			s, err := strconv.ParseUint(toks[i-1], 10, 64)
 			if err != nil {
 				return b, fmt.Errorf("block event %q: sector %q: %w", body, toks[i-1], err)
 			}
-			n, err := strconv.ParseUint(toks[i+1], 10, 32)
+			c, err := strconv.ParseUint(toks[i+1], 10, 32)
 			if err != nil {
 				return b, fmt.Errorf("block event %q: sector count %q: %w", body, toks[i+1], err)
 			}
-			b.Sector, b.Sectors, haveRange = s, uint32(n), true
+			b.Sector, b.Sectors, haveRange = s, uint32(c), true
 			i++
 		case strings.HasPrefix(t, "["):
-			in := strings.TrimSuffix(strings.TrimPrefix(strings.Join(toks[i:], " "), "["), "]")
+			in := strings.TrimSuffix(strings.TrimPrefix(strings.TrimRight(t, " "), "["), "]")
 			if strings.HasSuffix(name, "_complete") {
 				e, err := strconv.Atoi(in)
 				if err != nil {
@@ -99,15 +121,13 @@ func ParseBlock(name, body string) (Block, error) {
 			} else {
 				b.Comm = in
 			}
-			i = len(toks)
+			i = n
 		}
 	}
-	if !haveRange {
+	if !haveRange && n > 2 {
 		// A flush or plug-like event without a range: sector 0, count 0.
-		if len(toks) > 2 {
-			if s, err := strconv.ParseUint(toks[2], 10, 64); err == nil {
-				b.Sector = s
-			}
+		if s, err := strconv.ParseUint(toks[2], 10, 64); err == nil {
+			b.Sector = s
 		}
 	}
 	return b, nil
