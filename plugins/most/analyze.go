@@ -330,7 +330,7 @@ func tabulate(ios []IO, bs int64) *tables {
 	for _, r := range byType {
 		wBlocks += float64(r.n[1])
 	}
-	for typ := revmap.Unknown; typ <= revmap.Data; typ++ {
+	for typ := revmap.Unknown; typ < revmap.NumBlockTypes; typ++ {
 		r := byType[typ]
 		if r == nil {
 			continue

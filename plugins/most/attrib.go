@@ -1,6 +1,7 @@
 package most
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -32,13 +33,19 @@ type IO struct {
 	DirtyComm string
 	Type      revmap.BlockType // the type most of its blocks have
 	// TypeBlocks counts the request's blocks by type.
-	TypeBlocks [revmap.Data + 1]uint32
+	TypeBlocks [revmap.NumBlockTypes]uint32
 	Ino        uint32 // the file of its first block that has one
 	File       string
 	Class      revmap.Class
 	Deleted    bool // the file was deleted before the end of the trace
 	Sequential bool // it starts where the previous request in its direction ended
-	queued     int64
+	// Tag, Kind and Given are what an imported MOST trace already says:
+	// the retrospective class tag of its pid, and result.po's M/J/D tag
+	// with the path.
+	Tag    int
+	Kind   byte
+	Given  string
+	queued int64
 }
 
 // Write reports a request that writes data.
@@ -117,6 +124,7 @@ type attributor struct {
 	issued  map[devSector][]*IO
 	writers map[uint32][]writer
 	lastEnd map[dirKey]uint64
+	format  string
 	res     Attribution
 }
 
@@ -139,21 +147,53 @@ func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent)
 		}
 	}
 	a.addNames(names)
-	tr := tracefs.NewReader(r)
-	for {
-		ev, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			break
+	format := meta.Format
+	br := bufio.NewReaderSize(r, 1<<16)
+	if format == "" || format == "auto" {
+		format = detectFormat(br)
+	}
+	a.format = format
+	switch format {
+	case "ftrace":
+		tr := tracefs.NewReader(br)
+		for {
+			ev, err := tr.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			a.res.Events++
+			if err := a.event(ev); err != nil {
+				return nil, fmt.Errorf("line %d: %s: %w", tr.Line(), ev.Name, err)
+			}
 		}
-		if err != nil {
+		a.res.Lost = tr.Lost
+	case "blkparse", "most":
+		parse := tracefs.ParseBlkparse
+		if format == "most" {
+			parse = tracefs.ParseMostTSV
+		}
+		sc := bufio.NewScanner(br)
+		sc.Buffer(make([]byte, 1<<16), 1<<20)
+		for line := 1; sc.Scan(); line++ {
+			ev, ok, err := parse(sc.Text())
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w: %q", line, err, sc.Text())
+			}
+			if !ok {
+				continue
+			}
+			a.res.Events++
+			a.block(ev)
+		}
+		if err := sc.Err(); err != nil {
 			return nil, err
 		}
-		a.res.Events++
-		if err := a.event(ev); err != nil {
-			return nil, fmt.Errorf("line %d: %s: %w", tr.Line(), ev.Name, err)
-		}
+	default:
+		return nil, fmt.Errorf("unknown trace format %q (want ftrace, blkparse, most or auto)", format)
 	}
-	a.res.Lost = tr.Lost
 	a.keepDevice()
 	a.resolve()
 	return &a.res, nil
@@ -212,66 +252,13 @@ func (a *attributor) wantDev(dev uint64) bool {
 
 func (a *attributor) event(ev tracefs.Event) error {
 	switch ev.Name {
-	case "block_bio_queue":
+	case "block_bio_queue", "block_rq_issue", "block_rq_complete":
 		b, err := tracefs.ParseBlock(ev.Name, ev.Body)
 		if err != nil {
 			return err
 		}
-		k := devSector{b.Dev(), b.Sector}
-		a.queued[k] = append(a.queued[k], bio{t: ev.Time, pid: ev.Pid, comm: ev.Comm})
-	case "block_rq_issue":
-		b, err := tracefs.ParseBlock(ev.Name, ev.Body)
-		if err != nil {
-			return err
-		}
-		o := &IO{Issue: ev.Time, Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: ev.Pid, Comm: ev.Comm, queued: ev.Time}
-		k := devSector{b.Dev(), b.Sector}
-		if q := a.queued[k]; len(q) > 0 {
-			o.Pid, o.Comm, o.queued = q[0].pid, q[0].comm, q[0].t
-			a.queued[k] = q[1:]
-			if len(q) == 1 {
-				delete(a.queued, k)
-			}
-		}
-		// Bios merged into the request behind its first are done with.
-		for s := b.Sector + 1; s < b.Sector+uint64(b.Sectors); s++ {
-			delete(a.queued, devSector{k.dev, s})
-		}
-		a.sequential(o)
-		a.issued[k] = append(a.issued[k], o)
-	case "block_rq_complete":
-		b, err := tracefs.ParseBlock(ev.Name, ev.Body)
-		if err != nil {
-			return err
-		}
-		k := devSector{b.Dev(), b.Sector}
-		var o *IO
-		if q := a.issued[k]; len(q) > 0 {
-			o = q[0]
-			if len(q) == 1 {
-				delete(a.issued, k)
-			} else {
-				a.issued[k] = q[1:]
-			}
-		} else {
-			o = &IO{Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: -1}
-			a.sequential(o)
-			a.res.Unissued++
-		}
-		if b.Sectors < o.Sectors {
-			// A partial completion: the rest completes later.
-			rest := *o
-			rest.Sector, rest.Sectors = o.Sector+uint64(b.Sectors), o.Sectors-b.Sectors
-			rk := devSector{k.dev, rest.Sector}
-			a.issued[rk] = append(a.issued[rk], &rest)
-			o.Sectors = b.Sectors
-		}
-		o.Complete = ev.Time
-		if o.Sectors == 0 {
-			a.res.Flushes++
-			return nil
-		}
-		a.res.IOs = append(a.res.IOs, *o)
+		action := map[string]byte{"block_bio_queue": 'Q', "block_rq_issue": 'D', "block_rq_complete": 'C'}[ev.Name]
+		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: ev.Pid, Comm: ev.Comm, Block: b})
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit":
 		dev, err := parseDev(ev.Body)
 		if err != nil || !a.wantDev(dev) {
@@ -324,6 +311,91 @@ func (a *attributor) event(ev tracefs.Event) error {
 		}
 	}
 	return nil
+}
+
+// block follows one request through queue (Q), issue (D) and completion
+// (C).
+func (a *attributor) block(ev tracefs.BlockEvent) {
+	b := ev.Block
+	k := devSector{b.Dev(), b.Sector}
+	switch ev.Action {
+	case 'Q':
+		a.queued[k] = append(a.queued[k], bio{t: ev.Time, pid: ev.Pid, comm: ev.Comm})
+	case 'D':
+		o := &IO{Issue: ev.Time, Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: ev.Pid, Comm: ev.Comm, queued: ev.Time, Tag: ev.Tag}
+		if q := a.queued[k]; len(q) > 0 {
+			o.Pid, o.Comm, o.queued = q[0].pid, q[0].comm, q[0].t
+			a.queued[k] = q[1:]
+			if len(q) == 1 {
+				delete(a.queued, k)
+			}
+		}
+		// Bios merged into the request behind its first are done with.
+		for s := b.Sector + 1; s < b.Sector+uint64(b.Sectors); s++ {
+			delete(a.queued, devSector{k.dev, s})
+		}
+		a.sequential(o)
+		a.issued[k] = append(a.issued[k], o)
+	case 'C':
+		var o *IO
+		if q := a.issued[k]; len(q) > 0 {
+			o = q[0]
+			if len(q) == 1 {
+				delete(a.issued, k)
+			} else {
+				a.issued[k] = q[1:]
+			}
+		} else {
+			o = &IO{Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: -1, Tag: ev.Tag}
+			if a.format == "most" {
+				// MOST's kernel put the submitter into every event.
+				o.Pid, o.Comm = ev.Pid, ev.Comm
+			}
+			a.sequential(o)
+			a.res.Unissued++
+		}
+		o.Kind, o.Given = ev.Kind, ev.Path
+		if b.Sectors < o.Sectors {
+			// A partial completion: the rest completes later.
+			rest := *o
+			rest.Sector, rest.Sectors = o.Sector+uint64(b.Sectors), o.Sectors-b.Sectors
+			rk := devSector{k.dev, rest.Sector}
+			a.issued[rk] = append(a.issued[rk], &rest)
+			o.Sectors = b.Sectors
+		}
+		o.Complete = ev.Time
+		if o.Sectors == 0 {
+			a.res.Flushes++
+			return
+		}
+		a.res.IOs = append(a.res.IOs, *o)
+	}
+}
+
+// detectFormat tells the three text formats apart by their first line
+// that is not blank or a comment: MOST's TSV has tab-separated fields,
+// blkparse's starts with major,minor, ftrace's with the task.
+func detectFormat(br *bufio.Reader) string {
+	data, _ := br.Peek(br.Size())
+	for _, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		if strings.Count(t, "\t") >= 6 {
+			return "most"
+		}
+		first, _, _ := strings.Cut(t, " ")
+		if maj, min, ok := strings.Cut(first, ","); ok {
+			if _, err := strconv.ParseUint(maj, 10, 32); err == nil {
+				if _, err := strconv.ParseUint(min, 10, 32); err == nil {
+					return "blkparse"
+				}
+			}
+		}
+		return "ftrace"
+	}
+	return "ftrace"
 }
 
 // sequential marks a request that starts where the previous one in its
@@ -413,7 +485,7 @@ func (a *attributor) resolve() {
 			}
 		}
 		if o.Ino == 0 {
-			o.Class = revmap.ClassNone
+			a.given(o)
 			continue
 		}
 		if name, ok := a.hist.NameOf(o.Ino, t); ok {
@@ -439,6 +511,34 @@ func (a *attributor) resolve() {
 		}
 	}
 }
+
+// given attributes a request the map could not from what an imported MOST
+// trace says: result.po's tag and path, else the class its pid carried.
+func (a *attributor) given(o *IO) {
+	o.Class = revmap.ClassNone
+	switch o.Kind {
+	case 'M':
+		o.Type, o.TypeBlocks = revmap.Metadata, [revmap.NumBlockTypes]uint32{}
+		o.TypeBlocks[revmap.Metadata] = uint32(o.Sectors / 8)
+	case 'J':
+		o.Type, o.TypeBlocks = revmap.Journal, [revmap.NumBlockTypes]uint32{}
+		o.TypeBlocks[revmap.Journal] = uint32(o.Sectors / 8)
+	case 'D':
+		o.Type, o.TypeBlocks = revmap.Data, [revmap.NumBlockTypes]uint32{}
+		o.TypeBlocks[revmap.Data] = uint32(o.Sectors / 8)
+		if o.Given != "" && o.Given != "file-NONE" {
+			o.File, o.Class = o.Given, revmap.Classify(o.Given)
+		} else {
+			o.Class = revmap.ClassOther
+		}
+	}
+	if c, ok := mostTags[o.Tag]; ok && (o.Class == revmap.ClassNone || o.Class == revmap.ClassOther) {
+		o.Class = c
+	}
+}
+
+// mostTags are the classes MOST's kernel patch encoded in the pid.
+var mostTags = map[int]revmap.Class{1: revmap.ClassJournal, 2: revmap.ClassJournal, 3: revmap.ClassTemp, 4: revmap.ClassTemp, 5: revmap.ClassDB}
 
 // ownsFile reports a block type that belongs to one file (a directory is
 // a file too): its owner names the request.

@@ -31,7 +31,8 @@ const (
 
 // Meta describes a step's trace.
 type Meta struct {
-	Source         string   `json:"source"` // live or import
+	Source         string   `json:"source"`           // live or import
+	Format         string   `json:"format,omitempty"` // ftrace (default), blkparse, most or auto
 	Device         string   `json:"device,omitempty"`
 	Major          uint32   `json:"major"`
 	Minor          uint32   `json:"minor"`

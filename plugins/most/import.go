@@ -29,7 +29,7 @@ func collectImport(ctx context.Context, step *sdk.Step) error {
 // runImport copies a trace (and a map) captured elsewhere into the step, so
 // the run holds everything its analysis reads.
 func runImport(cfg ImportConfig, outDir string) ([]sdk.Artifact, error) {
-	meta := Meta{Source: "import", PartitionStart: cfg.PartitionStart}
+	meta := Meta{Source: "import", PartitionStart: cfg.PartitionStart, Format: cfg.Format}
 	if cfg.Device != "" {
 		ma, mi, ok := strings.Cut(cfg.Device, ",")
 		a, err1 := strconv.ParseUint(ma, 10, 32)

@@ -30,7 +30,7 @@ func Plugin() *sdk.Plugin {
 		Description: "MOST: block I/O attributed to process, block type, file and file type, deleted files included",
 		Collectors: []sdk.Collector{
 			{Name: "most", Description: "trace the block I/O of the step's loop or device volume (root) while a workload runs, name files, map the filesystem", Config: Config{}, Run: collectLive},
-			{Name: "import", Description: "analyse a block trace captured elsewhere (ftrace text: trace_pipe, atrace, Perfetto text export), optionally with a filesystem map", Config: ImportConfig{}, Run: collectImport},
+			{Name: "import", Description: "analyse a block trace captured elsewhere (ftrace text as trace_pipe, atrace or Perfetto's text export print it; blkparse's default text; MOST's TSV), optionally with a filesystem map", Config: ImportConfig{}, Run: collectImport},
 		},
 		Analyzers: []sdk.Analyzer{
 			{Name: "most", Description: "per-I/O table and distributions: file type × read/write (the paper's Fig. 14a), block type (Fig. 14b), process, request size, random vs sequential, sync vs buffered, latency per class", Config: AnalyzerConfig{}, Run: analyze},
@@ -69,7 +69,8 @@ type FileConfig struct {
 
 // ImportConfig configures the import collector.
 type ImportConfig struct {
-	Trace          string `json:"trace" doc:"the trace file (ftrace text with block_rq_issue/block_rq_complete, optionally block_bio_queue and ext4 events); a relative path is taken from droidprof's working directory" required:"true"`
+	Trace          string `json:"trace" doc:"the trace file: ftrace text (block_rq_issue/block_rq_complete, optionally block_bio_queue and ext4 events), blkparse's default text, or MOST's TSV (result.p or result.po); a relative path is taken from droidprof's working directory" required:"true"`
+	Format         string `json:"format" doc:"the trace's format: ftrace, blkparse, most, or auto (told from its first line)" default:"auto" enum:"auto,ftrace,blkparse,most"`
 	FSMap          string `json:"fsmap" doc:"a filesystem map (fsmap.json, as the most collector writes it) for block types and files; empty: process, R/W and sizes only"`
 	Names          string `json:"names" doc:"the names seen during the trace (names.json, as the most collector writes it), for files deleted before its end"`
 	Device         string `json:"device" doc:"major,minor of the traced device to keep (e.g. 179,0); empty: the device with the most requests"`

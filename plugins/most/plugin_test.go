@@ -104,6 +104,37 @@ func TestAnalyzeImportedTrace(t *testing.T) {
 	}
 }
 
+// MOST's TSV through the import collector and the analyzer.
+func TestAnalyzeImportedMostTSV(t *testing.T) {
+	tsv := "0.1\tD\tWS\t2048\t8\t103336\tGCMReader\n" +
+		"0.2\tC\tWS\t2048\t8\t103336\tGCMReader\tD\t/data/x/rmq.db-journal\n" +
+		"0.3\tC\tWSM\t4096\t8\t150\tjbd2/mmcblk0p12\tJ\n"
+	p := filepath.Join(t.TempDir(), "result.po")
+	if err := os.WriteFile(p, []byte(tsv), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := sdktest.Start(t, Plugin())
+	run, step := importFixture(t, c, map[string]any{"trace": p}, nil, 0)
+	out, err := c.Analyze(context.Background(), "most", nil, run, []*sdk.StepArtifacts{step})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range out.Tables {
+		if tb.Name != "file-types" {
+			continue
+		}
+		got := map[string]string{}
+		for _, r := range tb.Rows {
+			got[r[0]] = r[4]
+		}
+		if got[string(revmap.ClassJournal)] != "1" || got[string(revmap.ClassNone)] != "1" {
+			t.Errorf("writes by file type %v", got)
+		}
+		return
+	}
+	t.Fatal("no file-types table")
+}
+
 // An imported trace with a malformed line fails the analysis with the line
 // named.
 func TestAnalyzeMalformedTrace(t *testing.T) {

@@ -38,9 +38,14 @@ const (
 	Xattr                        // an extended-attribute block
 	Journal                      // the jbd2 journal
 	Data                         // a file's data
+	Metadata                     // metadata of a kind the source did not say (MOST's M tag)
+
+	// NumBlockTypes counts the types. The numbers are stored in map files
+	// (plugins/most's fsmap.json): new types go at the end.
+	NumBlockTypes
 )
 
-var typeNames = [...]string{"unknown", "superblock", "group_desc", "reserved_gdt", "block_bitmap", "inode_bitmap", "inode_table", "directory", "extent_tree", "indirect", "xattr", "journal", "data"}
+var typeNames = [...]string{"unknown", "superblock", "group_desc", "reserved_gdt", "block_bitmap", "inode_bitmap", "inode_table", "directory", "extent_tree", "indirect", "xattr", "journal", "data", "metadata"}
 
 // String returns the type's name as the tables print it.
 func (t BlockType) String() string {

@@ -32,7 +32,10 @@ func TestMain(m *testing.M) {
 			os.Exit(1)
 		}
 		fmt.Printf("%s %s\n", in.Name, in.mounted)
-		select {}
+		// Alive until killed: the test holds our stdin open and never
+		// writes (a bare select{} would be a deadlock the runtime ends).
+		io.Copy(io.Discard, os.Stdin)
+		os.Exit(2)
 	}
 	os.Exit(m.Run())
 }
@@ -223,6 +226,11 @@ func TestReapAbandoned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
