@@ -36,11 +36,13 @@ func liveRun(t *testing.T, cfg Config, keep bool) (string, *volume.Volume, *Attr
 			t.Error(err)
 		}
 		volumetest.Released(t, vol.Dir, vol.Image, vol.Device)
-		if names, err := tracefs.Instances(); err == nil {
-			for _, n := range names {
-				if strings.HasPrefix(n, tracefs.Prefix+strconv.Itoa(os.Getpid())+"-") {
-					t.Errorf("tracefs instance %s left behind", n)
-				}
+		names, err := tracefs.Instances()
+		if err != nil {
+			t.Error(err)
+		}
+		for _, n := range names {
+			if strings.HasPrefix(n, tracefs.Prefix+strconv.Itoa(os.Getpid())+"-") {
+				t.Errorf("tracefs instance %s left behind", n)
 			}
 		}
 	})

@@ -362,29 +362,20 @@ func reapMounts() error {
 	return errors.Join(errs...)
 }
 
-// Instances lists the names of the droidprof instances that exist now.
-func Instances() ([]string, error) {
-	root, ok := findTracefs()
-	if !ok {
-		mounts, err := readMounts()
-		if err != nil {
-			return nil, err
-		}
-		for _, m := range mounts {
-			if m.FSType == "tracefs" {
-				root, ok = m.MountPoint, true
-				break
-			}
-		}
-		if !ok {
-			return nil, errors.New("tracefs: not mounted")
-		}
-	}
-	ents, err := os.ReadDir(filepath.Join(root, "instances"))
+// Instances lists the names of the droidprof instances that exist now,
+// mounting tracefs privately for the time it takes when it is not mounted.
+func Instances() (names []string, err error) {
+	root, mounted, err := mountTracefs()
 	if err != nil {
 		return nil, err
 	}
-	var names []string
+	if mounted != "" {
+		defer func() { err = errors.Join(err, unmountPrivate(mounted)) }()
+	}
+	ents, err := os.ReadDir(filepath.Join(root, "instances"))
+	if err != nil {
+		return nil, fmt.Errorf("tracefs: list instances: %w", err)
+	}
 	for _, e := range ents {
 		if strings.HasPrefix(e.Name(), Prefix) {
 			names = append(names, e.Name())
