@@ -23,7 +23,8 @@ type IO struct {
 	Sectors  uint32
 	// Pid and Comm are the task that submitted the request's first bio
 	// (block_bio_queue), else the one that issued it; -1 and "" when the
-	// trace has neither.
+	// trace has neither. Pid is the process (thread group) id where the
+	// trace has it, else the thread's.
 	Pid  int
 	Comm string
 	// DirtyPid and DirtyComm are, for a request submitted by another task
@@ -258,7 +259,7 @@ func (a *attributor) event(ev tracefs.Event) error {
 			return err
 		}
 		action := map[string]byte{"block_bio_queue": 'Q', "block_rq_issue": 'D', "block_rq_complete": 'C'}[ev.Name]
-		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: ev.Pid, Comm: ev.Comm, Block: b})
+		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit":
 		dev, err := parseDev(ev.Body)
 		if err != nil || !a.wantDev(dev) {
@@ -306,8 +307,8 @@ func (a *attributor) event(ev tracefs.Event) error {
 			return err
 		}
 		ws := a.writers[uint32(ino)]
-		if n := len(ws); n == 0 || ws[n-1].pid != ev.Pid {
-			a.writers[uint32(ino)] = append(ws, writer{t: ev.Time, pid: ev.Pid, comm: ev.Comm})
+		if pid := process(ev); len(ws) == 0 || ws[len(ws)-1].pid != pid {
+			a.writers[uint32(ino)] = append(ws, writer{t: ev.Time, pid: pid, comm: ev.Comm})
 		}
 	}
 	return nil
@@ -396,6 +397,15 @@ func detectFormat(br *bufio.Reader) string {
 		return "ftrace"
 	}
 	return "ftrace"
+}
+
+// process is the event's process id: the thread group id where the trace
+// records it (record-tgid, atrace), else the thread's id.
+func process(ev tracefs.Event) int {
+	if ev.TGID > 0 {
+		return ev.TGID
+	}
+	return ev.Pid
 }
 
 // sequential marks a request that starts where the previous one in its

@@ -136,7 +136,7 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	}
 	meta := Meta{Source: "live", Device: e.Device, Major: unix.Major(uint64(st.Rdev)), Minor: unix.Minor(uint64(st.Rdev)), FSType: e.FSType, Clock: "mono", Workload: cfg.Workload}
 	dev := fmt.Sprintf("dev == %d", tracefs.KernelDev(meta.Major, meta.Minor))
-	opts := tracefs.Options{Events: blockEvents, Filters: map[string]string{}, BufferKB: cfg.BufferKB, Clock: "mono"}
+	opts := tracefs.Options{Events: blockEvents, Filters: map[string]string{}, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true}
 	if e.FSType == "ext4" {
 		opts.Events = append(append([]string(nil), blockEvents...), ext4Events...)
 	}
@@ -221,18 +221,28 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	if stats.Lost > 0 || stats.Overrun > 0 {
 		e.logf(sdk.Warn, "the trace lost %d events (%d overrun): raise buffer_kb", stats.Lost, stats.Overrun)
 	}
-	if e.FSType == "ext4" {
-		// Mapped while the workload's files still exist.
-		m, merr := revmap.ReadExt4File(e.Device)
-		if merr != nil {
-			cerr = errors.Join(cerr, fmt.Errorf("most: map the filesystem: %w", merr))
-		} else if err := writeJSON(filepath.Join(e.OutDir, FSMapFile), fsMapOf(m)); err != nil {
+	// Mapped while the workload's files still exist.
+	var m *revmap.Map
+	var merr error
+	switch e.FSType {
+	case "ext4":
+		m, merr = revmap.ReadExt4File(e.Device)
+	case "xfs":
+		// No on-disk reader: the data blocks of the workload's files by
+		// FIEMAP; metadata and journal stay unknown.
+		m, merr = revmap.MapFiles(e.StorageDir, dataDir)
+		meta.Warnings = append(meta.Warnings, "xfs: files mapped by FIEMAP (data blocks of the workload's files that exist at the end); metadata, log and deleted files are not attributed")
+	default:
+		meta.Warnings = append(meta.Warnings, fmt.Sprintf("%s: no block map (its FIEMAP offsets are not device offsets): block types and files are not attributed, processes and directions are", e.FSType))
+	}
+	if merr != nil {
+		cerr = errors.Join(cerr, fmt.Errorf("most: map the filesystem: %w", merr))
+	} else if m != nil {
+		if err := writeJSON(filepath.Join(e.OutDir, FSMapFile), fsMapOf(m)); err != nil {
 			cerr = errors.Join(cerr, err)
 		} else {
 			add(FSMapFile, sdk.KindRaw, "application/json", "the filesystem's block map at the end of the trace")
 		}
-	} else {
-		meta.Warnings = append(meta.Warnings, fmt.Sprintf("%s: no block map (ext4 only): block types and files are not attributed", e.FSType))
 	}
 	if err := writeJSON(filepath.Join(e.OutDir, MetaFile), meta); err != nil {
 		cerr = errors.Join(cerr, err)

@@ -230,3 +230,71 @@ func TestLiveWritebackDirtier(t *testing.T) {
 		t.Errorf("%d writes of big.dat by a flusher, %d of them attributed to dd", flushed, forDD)
 	}
 }
+
+// On xfs and btrfs: every request still has its process and direction;
+// on xfs the workload's files are named through FIEMAP.
+func TestLiveOtherFilesystems(t *testing.T) {
+	for _, fs := range []string{"xfs", "btrfs"} {
+		t.Run(fs, func(t *testing.T) {
+			volumetest.NeedRoot(t, fs)
+			vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: fs, Size: 320 << 20, ImageDir: t.TempDir()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer vol.Close()
+			out := t.TempDir()
+			cfg := defaultConfig()
+			cfg.SQLite.Transactions = 10
+			if _, err := runLive(context.Background(), cfg, env{OutDir: out, StorageDir: vol.Dir, Device: vol.Device, FSType: vol.FSType}); err != nil {
+				t.Fatal(err)
+			}
+			var meta Meta
+			if err := readJSON(filepath.Join(out, MetaFile), &meta); err != nil {
+				t.Fatal(err)
+			}
+			var m *revmap.Map
+			var fsm FSMap
+			if err := readJSON(filepath.Join(out, FSMapFile), &fsm); err == nil {
+				m = fsm.Map()
+			} else if fs == "xfs" {
+				t.Fatal(err)
+			}
+			f, err := os.Open(filepath.Join(out, TraceFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			att, err := Attribute(f, meta, m, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			own, db, named := 0, 0, 0
+			procs := map[string]int{}
+			for _, o := range att.IOs {
+				if o.Pid == os.Getpid() && o.Write() {
+					own++
+				}
+				if o.Class == revmap.ClassDB {
+					db++
+				}
+				if o.Comm != "" {
+					named++
+					procs[o.Comm]++
+				}
+			}
+			t.Logf("%d requests by process %v", len(att.IOs), procs)
+			if len(att.IOs) == 0 || named < len(att.IOs)-att.Unissued {
+				t.Errorf("%d of %d requests have a process", named, len(att.IOs))
+			}
+			if own == 0 {
+				t.Errorf("no write submitted by this process among %d requests", len(att.IOs))
+			}
+			if fs == "xfs" && db == 0 {
+				t.Error("no request attributed to the database file on xfs")
+			}
+			if len(meta.Warnings) == 0 {
+				t.Error("no warning that the attribution is partial")
+			}
+		})
+	}
+}

@@ -57,6 +57,9 @@ type Options struct {
 	// "mono" stamps events with CLOCK_MONOTONIC, comparable with the
 	// times user space reads.
 	Clock string
+	// RecordTGID prints each event's thread group (process) id after the
+	// task, "(  1234)", as atrace does; Event.TGID holds it.
+	RecordTGID bool
 }
 
 // Instance is a private ftrace instance.
@@ -121,6 +124,11 @@ func Open(opts Options) (in *Instance, err error) {
 	}
 	if opts.Clock != "" {
 		if err := in.write("trace_clock", opts.Clock); err != nil {
+			return in, err
+		}
+	}
+	if opts.RecordTGID {
+		if err := in.write("options/record-tgid", "1"); err != nil {
 			return in, err
 		}
 	}
