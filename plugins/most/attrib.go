@@ -258,7 +258,13 @@ func (a *attributor) event(ev tracefs.Event) error {
 		if err != nil {
 			return err
 		}
-		action := map[string]byte{"block_bio_queue": 'Q', "block_rq_issue": 'D', "block_rq_complete": 'C'}[ev.Name]
+		action := byte('Q')
+		switch ev.Name {
+		case "block_rq_issue":
+			action = 'D'
+		case "block_rq_complete":
+			action = 'C'
+		}
 		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit":
 		dev, err := parseDev(ev.Body)
@@ -332,7 +338,7 @@ func (a *attributor) block(ev tracefs.BlockEvent) {
 			}
 		}
 		// Bios merged into the request behind its first are done with.
-		for s := b.Sector + 1; s < b.Sector+uint64(b.Sectors); s++ {
+		for s := b.Sector + 1; s < b.Sector+uint64(b.Sectors) && len(a.queued) > 0; s++ {
 			delete(a.queued, devSector{k.dev, s})
 		}
 		a.sequential(o)

@@ -93,6 +93,21 @@ func TestLiveCaptureAgainstBlktrace(t *testing.T) {
 	if err := bt.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// A blktrace that is killed rather than interrupted leaves its kernel
+	// side set up on the device, and the next blktrace there fails with
+	// EBUSY: interrupt it, and tear down whatever is left.
+	stopped := false
+	stop := func() {
+		if !stopped {
+			stopped = true
+			bt.Process.Signal(os.Interrupt)
+			bt.Wait()
+		}
+	}
+	defer func() {
+		stop()
+		exec.Command("blktrace", "-r", dbg, "-k", "-d", vol.Device).Run()
+	}()
 	// blktrace says nothing when it is ready; its per-CPU files appear
 	// when it has set up the kernel side.
 	deadline := time.Now().Add(10 * time.Second)
@@ -101,8 +116,7 @@ func TestLiveCaptureAgainstBlktrace(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) || strings.Contains(btOut(), "failed") {
-			bt.Process.Kill()
-			bt.Wait()
+			stop()
 			if strings.Contains(btOut(), "Operation not permitted") {
 				// Kernel lockdown refuses debugfs files that can be
 				// mmapped, blktrace's relay buffers among them: no
@@ -118,10 +132,7 @@ func TestLiveCaptureAgainstBlktrace(t *testing.T) {
 	cfg.Workload = "file"
 	cfg.File = FileConfig{Access: 1, Sync: 2, FileSize: 1 << 20, IOSize: 4096}
 	_, err = runLive(context.Background(), cfg, env{OutDir: out, StorageDir: vol.Dir, Device: vol.Device, FSType: vol.FSType})
-	bt.Process.Signal(os.Interrupt)
-	if werr := bt.Wait(); werr != nil && err == nil {
-		t.Logf("blktrace: %v: %s", werr, btOut())
-	}
+	stop()
 	if err != nil {
 		t.Fatal(err)
 	}
