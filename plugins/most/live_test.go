@@ -105,10 +105,16 @@ func TestLiveSQLiteDeleteJournal(t *testing.T) {
 	classes := map[revmap.Class]int{}
 	types := map[revmap.BlockType]int{}
 	procs := map[string]int{}
-	deletedJournal := 0
+	deletedJournal, unnamed := 0, 0
 	for _, o := range att.IOs {
 		if !o.Write() {
 			continue
+		}
+		// Every data write is the workload's: each must be named, the
+		// deleted journal's included.
+		if o.Type == revmap.Data && !strings.HasPrefix(o.File, "/"+DataDir+"/") {
+			unnamed++
+			t.Errorf("data write %+v: not named after a file of the workload", o)
 		}
 		classes[o.Class]++
 		types[o.Type]++
@@ -121,8 +127,8 @@ func TestLiveSQLiteDeleteJournal(t *testing.T) {
 	if classes[revmap.ClassDB] == 0 || classes[revmap.ClassJournal] == 0 {
 		t.Errorf("writes by class %v: want both the database and its journal", classes)
 	}
-	if deletedJournal == 0 {
-		t.Error("no write attributed to the deleted rollback journal by name")
+	if deletedJournal == 0 || unnamed > 0 {
+		t.Errorf("%d writes attributed to the deleted rollback journal by name, %d data writes unnamed", deletedJournal, unnamed)
 	}
 	if types[revmap.Journal] == 0 {
 		t.Errorf("no ext4 journal writes (types %v)", types)
