@@ -47,6 +47,7 @@ type IO struct {
 	Kind   byte
 	Given  string
 	queued int64
+	commit uint32 // the jbd2 transaction committing when it was queued
 }
 
 // Write reports a request that writes data.
@@ -97,6 +98,11 @@ type bio struct {
 	comm string
 }
 
+type handleCount struct {
+	n    int
+	comm string
+}
+
 type writer struct {
 	t    int64
 	pid  int
@@ -126,7 +132,11 @@ type attributor struct {
 	writers map[uint32][]writer
 	lastEnd map[dirKey]uint64
 	format  string
-	res     Attribution
+	// handles counts, per jbd2 transaction, the handles each process
+	// started in it; committing is the transaction being committed.
+	handles    map[uint32]map[int]*handleCount
+	committing uint32
+	res        Attribution
 }
 
 // Attribute reads an ftrace text trace and attributes every completed
@@ -135,7 +145,7 @@ type attributor struct {
 func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent) (*Attribution, error) {
 	a := &attributor{
 		meta: meta, fs: fs, hist: revmap.NewHistory(), dirs: map[uint32]bool{}, present: map[uint32]bool{},
-		queued: map[devSector][]bio{}, issued: map[devSector][]*IO{}, writers: map[uint32][]writer{}, lastEnd: map[dirKey]uint64{},
+		queued: map[devSector][]bio{}, issued: map[devSector][]*IO{}, writers: map[uint32][]writer{}, lastEnd: map[dirKey]uint64{}, handles: map[uint32]map[int]*handleCount{},
 	}
 	if fs != nil {
 		for _, e := range fs.Extents() {
@@ -303,6 +313,39 @@ func (a *attributor) event(ev tracefs.Event) error {
 			return err
 		}
 		a.hist.Unlink(ev.Time, uint32(ino))
+	case "jbd2_handle_start":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		tid, err := tracefs.FieldUint(ev.Body, "tid")
+		if err != nil {
+			return err
+		}
+		hs := a.handles[uint32(tid)]
+		if hs == nil {
+			hs = map[int]*handleCount{}
+			a.handles[uint32(tid)] = hs
+		}
+		pid := process(ev)
+		if hs[pid] == nil {
+			hs[pid] = &handleCount{comm: ev.Comm}
+		}
+		hs[pid].n++
+	case "jbd2_start_commit", "jbd2_end_commit":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		tid, err := tracefs.FieldUint(ev.Body, "transaction")
+		if err != nil {
+			return err
+		}
+		if ev.Name == "jbd2_start_commit" {
+			a.committing = uint32(tid)
+		} else if a.committing == uint32(tid) {
+			a.committing = 0
+		}
 	case "ext4_da_write_begin", "ext4_write_begin":
 		dev, err := parseDev(ev.Body)
 		if err != nil || !a.wantDev(dev) {
@@ -329,7 +372,7 @@ func (a *attributor) block(ev tracefs.BlockEvent) {
 	case 'Q':
 		a.queued[k] = append(a.queued[k], bio{t: ev.Time, pid: ev.Pid, comm: ev.Comm})
 	case 'D':
-		o := &IO{Issue: ev.Time, Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: ev.Pid, Comm: ev.Comm, queued: ev.Time, Tag: ev.Tag}
+		o := &IO{Issue: ev.Time, Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: ev.Pid, Comm: ev.Comm, queued: ev.Time, Tag: ev.Tag, commit: a.committing}
 		if q := a.queued[k]; len(q) > 0 {
 			o.Pid, o.Comm, o.queued = q[0].pid, q[0].comm, q[0].t
 			a.queued[k] = q[1:]
@@ -502,6 +545,9 @@ func (a *attributor) resolve() {
 		}
 		if o.Ino == 0 {
 			a.given(o)
+			if o.Type == revmap.Journal && o.commit != 0 && isFlusher(o.Comm) {
+				o.DirtyPid, o.DirtyComm = a.topHandle(o.commit)
+			}
 			continue
 		}
 		if name, ok := a.hist.NameOf(o.Ino, t); ok {
@@ -526,6 +572,18 @@ func (a *attributor) resolve() {
 			}
 		}
 	}
+}
+
+// topHandle returns the process that started the most handles in a jbd2
+// transaction (ties: the lower pid), or 0 and "" when none is known.
+func (a *attributor) topHandle(tid uint32) (int, string) {
+	best, bestN, comm := 0, 0, ""
+	for pid, h := range a.handles[tid] {
+		if h.n > bestN || h.n == bestN && pid < best {
+			best, bestN, comm = pid, h.n, h.comm
+		}
+	}
+	return best, comm
 }
 
 // given attributes a request the map could not from what an imported MOST

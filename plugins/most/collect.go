@@ -116,6 +116,9 @@ func collectLive(ctx context.Context, step *sdk.Step) error {
 var ext4Events = []string{
 	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
 	"ext4/ext4_unlink_enter", "ext4/ext4_da_write_begin", "ext4/ext4_write_begin",
+	// The journal thread's writes belong to the processes whose handles
+	// made up the transaction it commits.
+	"jbd2/jbd2_handle_start", "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
 
 // blockEvents are the block-layer events of a request's life.
