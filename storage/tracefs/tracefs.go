@@ -76,7 +76,7 @@ type Instance struct {
 }
 
 // Open reaps abandoned droidprof instances, then makes a new instance with
-// opts' events enabled and tracing off (Capture turns it on). On failure it
+// opts' events enabled and recording off (Start turns it on). On failure it
 // undoes what it did.
 func Open(opts Options) (in *Instance, err error) {
 	if os.Geteuid() != 0 {
