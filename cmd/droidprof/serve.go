@@ -8,6 +8,7 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/plugins/dpa"
 	"github.com/droidprof/droidprof/plugins/mobibench"
+	"github.com/droidprof/droidprof/plugins/most"
 	"github.com/droidprof/droidprof/plugins/opcost"
 )
 
@@ -16,6 +17,7 @@ import (
 var builtins = map[string]func() *sdk.Plugin{
 	"dpa":       dpa.Plugin,
 	"mobibench": mobibench.Plugin,
+	"most":      most.Plugin,
 	"opcost":    opcost.Plugin,
 }
 

@@ -1,0 +1,631 @@
+package most
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/droidprof/droidprof/storage/revmap"
+	"github.com/droidprof/droidprof/storage/tracefs"
+)
+
+// IO is one block request, attributed.
+type IO struct {
+	Complete int64 // trace clock, ns
+	Issue    int64 // 0 when the trace has no issue event for it
+	Major    uint32
+	Minor    uint32
+	RWBS     string
+	Sector   uint64
+	Sectors  uint32
+	// Pid and Comm are the task that submitted the request's first bio
+	// (block_bio_queue), else the one that issued it; -1 and "" when the
+	// trace has neither. Pid is the process (thread group) id where the
+	// trace has it, else the thread's.
+	Pid  int
+	Comm string
+	// DirtyPid and DirtyComm are, for a request submitted by another task
+	// (writeback, the journal thread), the process that last wrote the
+	// file's pages before it was queued.
+	DirtyPid  int
+	DirtyComm string
+	Type      revmap.BlockType // the type most of its blocks have
+	// TypeBlocks counts the request's blocks by type.
+	TypeBlocks [revmap.NumBlockTypes]uint32
+	Ino        uint32 // the file of its first block that has one
+	File       string
+	Class      revmap.Class
+	Deleted    bool // the file was deleted before the end of the trace
+	Sequential bool // it starts where the previous request in its direction ended
+	// Tag, Kind and Given are what an imported MOST trace already says:
+	// the retrospective class tag of its pid, and result.po's M/J/D tag
+	// with the path.
+	Tag    int
+	Kind   byte
+	Given  string
+	queued int64
+	commit uint32 // the jbd2 transaction committing when it was queued
+}
+
+// Write reports a request that writes data.
+func (o *IO) Write() bool { return strings.ContainsRune(o.RWBS, 'W') }
+
+// Sync reports a request with the sync or FUA flag.
+func (o *IO) Sync() bool {
+	r := strings.TrimPrefix(o.RWBS, "F") // a leading F is a preflush
+	return strings.ContainsAny(r[min(1, len(r)):], "SF")
+}
+
+// Dir is "R", "W" or another letter of the request's direction (D discard,
+// N no data).
+func (o *IO) Dir() string {
+	for _, c := range o.RWBS {
+		if strings.ContainsRune("RWDN", c) {
+			return string(c)
+		}
+	}
+	return "?"
+}
+
+// Bytes is the request's size.
+func (o *IO) Bytes() int64 { return int64(o.Sectors) * 512 }
+
+// Latency is completion less issue, or -1 when unknown.
+func (o *IO) Latency() int64 {
+	if o.Issue == 0 {
+		return -1
+	}
+	return o.Complete - o.Issue
+}
+
+// Attribution is the result of attributing a trace.
+type Attribution struct {
+	IOs      []IO
+	Flushes  int   // requests without data (preflush), not in IOs
+	Lost     int64 // events the trace marks as lost
+	Events   int64
+	Unissued int // completions of requests issued before the trace began
+	// BlockSize is the filesystem block size the blocks are counted in.
+	BlockSize int64
+}
+
+type bio struct {
+	t    int64
+	pid  int
+	comm string
+}
+
+type handleCount struct {
+	n    int
+	comm string
+}
+
+type writer struct {
+	t    int64
+	pid  int
+	comm string
+}
+
+// dirKey is a device and a direction.
+type dirKey struct {
+	major, minor uint32
+	dir          string
+}
+
+type devSector struct {
+	dev    uint64
+	sector uint64
+}
+
+// attributor holds the state of one pass over a trace.
+type attributor struct {
+	meta    Meta
+	fs      *revmap.Map
+	hist    *revmap.History
+	dirs    map[uint32]bool
+	present map[uint32]bool
+	queued  map[devSector][]bio
+	issued  map[devSector][]*IO
+	writers map[uint32][]writer
+	lastEnd map[dirKey]uint64
+	format  string
+	// handles counts, per jbd2 transaction, the handles each process
+	// started in it; committing is the transaction being committed.
+	handles    map[uint32]map[int]*handleCount
+	committing uint32
+	res        Attribution
+}
+
+// Attribute reads an ftrace text trace and attributes every completed
+// request. fs (may be nil) is the filesystem's map at the end of the trace;
+// names (may be nil) the names a watcher saw during it.
+func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent) (*Attribution, error) {
+	a := &attributor{
+		meta: meta, fs: fs, hist: revmap.NewHistory(), dirs: map[uint32]bool{}, present: map[uint32]bool{},
+		queued: map[devSector][]bio{}, issued: map[devSector][]*IO{}, writers: map[uint32][]writer{}, lastEnd: map[dirKey]uint64{}, handles: map[uint32]map[int]*handleCount{},
+	}
+	if fs != nil {
+		for _, e := range fs.Extents() {
+			if e.Ino != 0 {
+				a.present[e.Ino] = true
+				if e.Type == revmap.Directory {
+					a.dirs[e.Ino] = true
+				}
+			}
+		}
+	}
+	a.addNames(names)
+	format := meta.Format
+	br := bufio.NewReaderSize(r, 1<<16)
+	if format == "" || format == "auto" {
+		format = detectFormat(br)
+	}
+	a.format = format
+	switch format {
+	case "ftrace":
+		tr := tracefs.NewReader(br)
+		for {
+			ev, err := tr.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, err
+			}
+			a.res.Events++
+			if err := a.event(ev); err != nil {
+				return nil, fmt.Errorf("line %d: %s: %w", tr.Line(), ev.Name, err)
+			}
+		}
+		a.res.Lost = tr.Lost
+	case "blkparse", "most":
+		parse := tracefs.ParseBlkparse
+		if format == "most" {
+			parse = tracefs.ParseMostTSV
+		}
+		sc := bufio.NewScanner(br)
+		sc.Buffer(make([]byte, 1<<16), 1<<20)
+		for line := 1; sc.Scan(); line++ {
+			ev, ok, err := parse(sc.Text())
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %w: %q", line, err, sc.Text())
+			}
+			if !ok {
+				continue
+			}
+			a.res.Events++
+			a.block(ev)
+		}
+		if err := sc.Err(); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("unknown trace format %q (want ftrace, blkparse, most or auto)", format)
+	}
+	a.keepDevice()
+	a.resolve()
+	return &a.res, nil
+}
+
+func (a *attributor) addNames(names []revmap.NameEvent) {
+	dirPath := map[uint32]string{revmap.RootIno: ""}
+	pathOf := func(dir uint32) (string, bool) {
+		if p, ok := dirPath[dir]; ok {
+			return p, true
+		}
+		if a.fs != nil {
+			if p := a.fs.Path(dir); p != "" {
+				return p, true
+			}
+		}
+		return "", false
+	}
+	for _, n := range names {
+		parent, ok := pathOf(n.Dir)
+		if !ok {
+			parent = fmt.Sprintf("<dir %d>", n.Dir)
+		}
+		p := parent + "/" + n.Name
+		switch n.Op {
+		case "create", "moved_to":
+			a.hist.Name(n.Time, n.Ino, p)
+			if n.IsDir {
+				dirPath[n.Ino] = p
+				a.dirs[n.Ino] = true
+			}
+		case "delete":
+			a.hist.Name(n.Time, n.Ino, p) // a file the trace first meets at its deletion
+			a.hist.Unlink(n.Time, n.Ino)
+		}
+	}
+}
+
+func parseDev(body string) (uint64, error) {
+	v, ok := tracefs.Field(body, "dev")
+	if !ok {
+		return 0, errors.New("no dev field")
+	}
+	ma, mi, ok := strings.Cut(v, ",")
+	x, err1 := strconv.ParseUint(ma, 10, 32)
+	y, err2 := strconv.ParseUint(mi, 10, 32)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, fmt.Errorf("dev %q is not major,minor", v)
+	}
+	return tracefs.KernelDev(uint32(x), uint32(y)), nil
+}
+
+func (a *attributor) wantDev(dev uint64) bool {
+	return a.meta.Major == 0 && a.meta.Minor == 0 || dev == tracefs.KernelDev(a.meta.Major, a.meta.Minor)
+}
+
+func (a *attributor) event(ev tracefs.Event) error {
+	switch ev.Name {
+	case "block_bio_queue", "block_rq_issue", "block_rq_complete":
+		b, err := tracefs.ParseBlock(ev.Name, ev.Body)
+		if err != nil {
+			return err
+		}
+		action := byte('Q')
+		switch ev.Name {
+		case "block_rq_issue":
+			action = 'D'
+		case "block_rq_complete":
+			action = 'C'
+		}
+		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
+	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		ret, _ := tracefs.Field(ev.Body, "ret")
+		if n, err := strconv.Atoi(ret); err != nil || n <= 0 {
+			return nil // a hole or an error: nothing mapped
+		}
+		ino, err1 := tracefs.FieldUint(ev.Body, "ino")
+		pblk, err2 := tracefs.FieldUint(ev.Body, "pblk")
+		n, err3 := tracefs.FieldUint(ev.Body, "len")
+		if err := errors.Join(err1, err2, err3); err != nil {
+			return err
+		}
+		a.hist.MapBlocks(ev.Time, uint32(ino), pblk, n)
+	case "ext4_free_blocks":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		blk, err1 := tracefs.FieldUint(ev.Body, "block")
+		n, err2 := tracefs.FieldUint(ev.Body, "count")
+		if err := errors.Join(err1, err2); err != nil {
+			return err
+		}
+		a.hist.FreeBlocks(ev.Time, blk, n)
+	case "ext4_unlink_enter":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		ino, err := tracefs.FieldUint(ev.Body, "ino")
+		if err != nil {
+			return err
+		}
+		a.hist.Unlink(ev.Time, uint32(ino))
+	case "jbd2_handle_start":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		tid, err := tracefs.FieldUint(ev.Body, "tid")
+		if err != nil {
+			return err
+		}
+		hs := a.handles[uint32(tid)]
+		if hs == nil {
+			hs = map[int]*handleCount{}
+			a.handles[uint32(tid)] = hs
+		}
+		pid := process(ev)
+		if hs[pid] == nil {
+			hs[pid] = &handleCount{comm: ev.Comm}
+		}
+		hs[pid].n++
+	case "jbd2_start_commit", "jbd2_end_commit":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		tid, err := tracefs.FieldUint(ev.Body, "transaction")
+		if err != nil {
+			return err
+		}
+		if ev.Name == "jbd2_start_commit" {
+			a.committing = uint32(tid)
+		} else if a.committing == uint32(tid) {
+			a.committing = 0
+		}
+	case "ext4_da_write_begin", "ext4_write_begin":
+		dev, err := parseDev(ev.Body)
+		if err != nil || !a.wantDev(dev) {
+			return err
+		}
+		ino, err := tracefs.FieldUint(ev.Body, "ino")
+		if err != nil {
+			return err
+		}
+		ws := a.writers[uint32(ino)]
+		if pid := process(ev); len(ws) == 0 || ws[len(ws)-1].pid != pid {
+			a.writers[uint32(ino)] = append(ws, writer{t: ev.Time, pid: pid, comm: ev.Comm})
+		}
+	}
+	return nil
+}
+
+// block follows one request through queue (Q), issue (D) and completion
+// (C).
+func (a *attributor) block(ev tracefs.BlockEvent) {
+	b := ev.Block
+	k := devSector{b.Dev(), b.Sector}
+	switch ev.Action {
+	case 'Q':
+		a.queued[k] = append(a.queued[k], bio{t: ev.Time, pid: ev.Pid, comm: ev.Comm})
+	case 'D':
+		o := &IO{Issue: ev.Time, Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: ev.Pid, Comm: ev.Comm, queued: ev.Time, Tag: ev.Tag, commit: a.committing}
+		if q := a.queued[k]; len(q) > 0 {
+			o.Pid, o.Comm, o.queued = q[0].pid, q[0].comm, q[0].t
+			a.queued[k] = q[1:]
+			if len(q) == 1 {
+				delete(a.queued, k)
+			}
+		}
+		// Bios merged into the request behind its first are done with.
+		for s := b.Sector + 1; s < b.Sector+uint64(b.Sectors) && len(a.queued) > 0; s++ {
+			delete(a.queued, devSector{k.dev, s})
+		}
+		a.sequential(o)
+		a.issued[k] = append(a.issued[k], o)
+	case 'C':
+		var o *IO
+		if q := a.issued[k]; len(q) > 0 {
+			o = q[0]
+			if len(q) == 1 {
+				delete(a.issued, k)
+			} else {
+				a.issued[k] = q[1:]
+			}
+		} else {
+			o = &IO{Major: b.Major, Minor: b.Minor, RWBS: b.RWBS, Sector: b.Sector, Sectors: b.Sectors, Pid: -1, Tag: ev.Tag}
+			if a.format == "most" {
+				// MOST's kernel put the submitter into every event.
+				o.Pid, o.Comm = ev.Pid, ev.Comm
+			}
+			a.sequential(o)
+			a.res.Unissued++
+		}
+		o.Kind, o.Given = ev.Kind, ev.Path
+		if b.Sectors < o.Sectors {
+			// A partial completion: the rest completes later.
+			rest := *o
+			rest.Sector, rest.Sectors = o.Sector+uint64(b.Sectors), o.Sectors-b.Sectors
+			rk := devSector{k.dev, rest.Sector}
+			a.issued[rk] = append(a.issued[rk], &rest)
+			o.Sectors = b.Sectors
+		}
+		o.Complete = ev.Time
+		if o.Sectors == 0 {
+			a.res.Flushes++
+			return
+		}
+		a.res.IOs = append(a.res.IOs, *o)
+	}
+}
+
+// detectFormat tells the three text formats apart by their first line
+// that is not blank or a comment: MOST's TSV has tab-separated fields,
+// blkparse's starts with major,minor, ftrace's with the task.
+func detectFormat(br *bufio.Reader) string {
+	data, _ := br.Peek(br.Size())
+	for _, line := range strings.Split(string(data), "\n") {
+		t := strings.TrimSpace(line)
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		if strings.Count(t, "\t") >= 6 {
+			return "most"
+		}
+		first, _, _ := strings.Cut(t, " ")
+		if maj, min, ok := strings.Cut(first, ","); ok {
+			if _, err := strconv.ParseUint(maj, 10, 32); err == nil {
+				if _, err := strconv.ParseUint(min, 10, 32); err == nil {
+					return "blkparse"
+				}
+			}
+		}
+		return "ftrace"
+	}
+	return "ftrace"
+}
+
+// process is the event's process id: the thread group id where the trace
+// records it (record-tgid, atrace), else the thread's id.
+func process(ev tracefs.Event) int {
+	if ev.TGID > 0 {
+		return ev.TGID
+	}
+	return ev.Pid
+}
+
+// sequential marks a request that starts where the previous one in its
+// direction on its device ended.
+func (a *attributor) sequential(o *IO) {
+	key := dirKey{o.Major, o.Minor, o.Dir()}
+	if end, ok := a.lastEnd[key]; ok && end == o.Sector {
+		o.Sequential = true
+	}
+	a.lastEnd[key] = o.Sector + uint64(o.Sectors)
+}
+
+// keepDevice drops the requests of other devices: the one the meta names,
+// else the one with the most requests.
+func (a *attributor) keepDevice() {
+	if a.meta.Major == 0 && a.meta.Minor == 0 {
+		count := map[[2]uint32]int{}
+		best, bestN := [2]uint32{}, -1
+		for _, o := range a.res.IOs {
+			d := [2]uint32{o.Major, o.Minor}
+			count[d]++
+			if count[d] > bestN {
+				best, bestN = d, count[d]
+			}
+		}
+		a.meta.Major, a.meta.Minor = best[0], best[1]
+	}
+	kept := a.res.IOs[:0]
+	for _, o := range a.res.IOs {
+		if o.Major == a.meta.Major && o.Minor == a.meta.Minor {
+			kept = append(kept, o)
+		}
+	}
+	a.res.IOs = kept
+}
+
+// blockOwner types one filesystem block at time t.
+func (a *attributor) blockOwner(b uint64, t int64) (revmap.BlockType, uint32) {
+	var e revmap.Extent
+	if a.fs != nil {
+		e = a.fs.Lookup(b)
+	}
+	switch e.Type {
+	case revmap.Superblock, revmap.GroupDesc, revmap.ReservedGDT, revmap.BlockBitmap, revmap.InodeBitmap, revmap.InodeTable, revmap.Journal:
+		return e.Type, e.Ino
+	}
+	if ino, ok := a.hist.Owner(b, t); ok {
+		switch {
+		case ino == e.Ino && e.Type != revmap.Unknown:
+			return e.Type, ino
+		case a.dirs[ino]:
+			return revmap.Directory, ino
+		}
+		return revmap.Data, ino
+	}
+	return e.Type, e.Ino
+}
+
+// resolve gives every request its block type, file, class and dirtier.
+func (a *attributor) resolve() {
+	bs := uint64(4096)
+	if a.fs != nil && a.fs.BlockSize > 0 {
+		bs = uint64(a.fs.BlockSize)
+	}
+	a.res.BlockSize = int64(bs)
+	part := uint64(a.meta.PartitionStart)
+	for i := range a.res.IOs {
+		o := &a.res.IOs[i]
+		if o.Sector < part {
+			continue
+		}
+		first := (o.Sector - part) * 512 / bs
+		last := ((o.Sector-part)*512 + uint64(o.Bytes()) - 1) / bs
+		t := o.queued
+		if t == 0 {
+			t = o.Complete
+		}
+		best := 0
+		for b := first; b <= last; b++ {
+			typ, ino := a.blockOwner(b, t)
+			o.TypeBlocks[typ]++
+			if int(o.TypeBlocks[typ]) > best {
+				best, o.Type = int(o.TypeBlocks[typ]), typ
+			}
+			if o.Ino == 0 && ino != 0 && ownsFile(typ) {
+				o.Ino = ino
+			}
+		}
+		if o.Ino == 0 {
+			a.given(o)
+			if o.Type == revmap.Journal && o.commit != 0 && isFlusher(o.Comm) {
+				o.DirtyPid, o.DirtyComm = a.topHandle(o.commit)
+			}
+			continue
+		}
+		if name, ok := a.hist.NameOf(o.Ino, t); ok {
+			o.File = name
+		} else if a.fs != nil {
+			o.File = a.fs.Path(o.Ino)
+		}
+		o.Deleted = a.hist.Unlinked(o.Ino) || a.fs != nil && !a.present[o.Ino]
+		if o.File == "" {
+			o.File = fmt.Sprintf("<inode %d>", o.Ino)
+			o.Class = revmap.ClassOther
+		} else {
+			o.Class = revmap.Classify(o.File)
+		}
+		if o.Pid >= 0 && o.Write() && isFlusher(o.Comm) {
+			ws := a.writers[o.Ino]
+			for j := len(ws) - 1; j >= 0; j-- {
+				if ws[j].t <= t {
+					o.DirtyPid, o.DirtyComm = ws[j].pid, ws[j].comm
+					break
+				}
+			}
+		}
+	}
+}
+
+// topHandle returns the process that started the most handles in a jbd2
+// transaction (ties: the lower pid), or 0 and "" when none is known.
+func (a *attributor) topHandle(tid uint32) (int, string) {
+	best, bestN, comm := 0, 0, ""
+	for pid, h := range a.handles[tid] {
+		if h.n > bestN || h.n == bestN && pid < best {
+			best, bestN, comm = pid, h.n, h.comm
+		}
+	}
+	return best, comm
+}
+
+// given attributes a request the map could not from what an imported MOST
+// trace says: result.po's tag and path, else the class its pid carried.
+func (a *attributor) given(o *IO) {
+	o.Class = revmap.ClassNone
+	switch o.Kind {
+	case 'M':
+		o.Type, o.TypeBlocks = revmap.Metadata, [revmap.NumBlockTypes]uint32{}
+		o.TypeBlocks[revmap.Metadata] = uint32(o.Sectors / 8)
+	case 'J':
+		o.Type, o.TypeBlocks = revmap.Journal, [revmap.NumBlockTypes]uint32{}
+		o.TypeBlocks[revmap.Journal] = uint32(o.Sectors / 8)
+	case 'D':
+		o.Type, o.TypeBlocks = revmap.Data, [revmap.NumBlockTypes]uint32{}
+		o.TypeBlocks[revmap.Data] = uint32(o.Sectors / 8)
+		if o.Given != "" && o.Given != "file-NONE" {
+			o.File, o.Class = o.Given, revmap.Classify(o.Given)
+		} else {
+			o.Class = revmap.ClassOther
+		}
+	}
+	if c, ok := mostTags[o.Tag]; ok && (o.Class == revmap.ClassNone || o.Class == revmap.ClassOther) {
+		o.Class = c
+	}
+}
+
+// mostTags are the classes MOST's kernel patch encoded in the pid.
+var mostTags = map[int]revmap.Class{1: revmap.ClassJournal, 2: revmap.ClassJournal, 3: revmap.ClassTemp, 4: revmap.ClassTemp, 5: revmap.ClassDB}
+
+// ownsFile reports a block type that belongs to one file (a directory is
+// a file too): its owner names the request.
+func ownsFile(t revmap.BlockType) bool {
+	switch t {
+	case revmap.Data, revmap.Directory, revmap.ExtentTree, revmap.IndirectMap, revmap.Xattr:
+		return true
+	}
+	return false
+}
+
+// isFlusher reports a kernel thread that writes on behalf of others: the
+// writeback workers and the jbd2 journal thread.
+func isFlusher(comm string) bool {
+	return strings.HasPrefix(comm, "kworker") || strings.HasPrefix(comm, "jbd2") || strings.HasPrefix(comm, "flush-")
+}

@@ -1,0 +1,343 @@
+package most
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/storage/dbbench"
+	"github.com/droidprof/droidprof/storage/fileio"
+	"github.com/droidprof/droidprof/storage/revmap"
+	"github.com/droidprof/droidprof/storage/tracefs"
+	"golang.org/x/sys/unix"
+)
+
+// Artifact names a step leaves for the analyzer.
+const (
+	TraceFile = "trace.txt"      // ftrace text
+	MetaFile  = "meta.json"      // Meta
+	FSMapFile = "fsmap.json"     // FSMap
+	NamesFile = "names.json"     // []revmap.NameEvent
+	DataDir   = "droidprof-most" // the workload's directory on the volume
+)
+
+// Meta describes a step's trace.
+type Meta struct {
+	Source         string   `json:"source"`           // live or import
+	Format         string   `json:"format,omitempty"` // ftrace (default), blkparse, most or auto
+	Device         string   `json:"device,omitempty"`
+	Major          uint32   `json:"major"`
+	Minor          uint32   `json:"minor"`
+	FSType         string   `json:"fs_type,omitempty"`
+	PartitionStart int64    `json:"partition_start"` // sectors
+	Clock          string   `json:"clock,omitempty"`
+	Lines          int64    `json:"lines"`
+	Lost           int64    `json:"lost_events"`
+	Overrun        int64    `json:"overrun_events"`
+	Workload       string   `json:"workload,omitempty"`
+	WorkloadResult string   `json:"workload_result,omitempty"`
+	ElapsedNS      int64    `json:"elapsed_ns,omitempty"`
+	Warnings       []string `json:"warnings,omitempty"`
+}
+
+// FSMap is a filesystem's block map as a file: revmap.Map's extents and
+// paths.
+type FSMap struct {
+	BlockSize uint32            `json:"block_size"`
+	Blocks    uint64            `json:"blocks"`
+	Extents   [][4]uint64       `json:"extents"` // start, length, block type, inode
+	Paths     map[uint32]string `json:"paths"`
+}
+
+func fsMapOf(m *revmap.Map) *FSMap {
+	f := &FSMap{BlockSize: m.BlockSize, Blocks: m.Blocks, Paths: m.Inodes()}
+	for _, e := range m.Extents() {
+		f.Extents = append(f.Extents, [4]uint64{e.Start, e.Len, uint64(e.Type), uint64(e.Ino)})
+	}
+	return f
+}
+
+// Map returns the revmap.Map the file describes.
+func (f *FSMap) Map() *revmap.Map {
+	ext := make([]revmap.Extent, len(f.Extents))
+	for i, e := range f.Extents {
+		ext[i] = revmap.Extent{Start: e[0], Len: e[1], Type: revmap.BlockType(e[2]), Ino: uint32(e[3])}
+	}
+	return revmap.NewMap(f.BlockSize, f.Blocks, ext, f.Paths)
+}
+
+// env is what a collector needs of its step, so tests call the collectors
+// without the RPC machinery.
+type env struct {
+	OutDir     string
+	StorageDir string
+	Device     string
+	FSType     string
+	Keep       bool
+	Progress   func(done, total float64, unit, message string)
+	Log        func(level sdk.Level, msg string)
+}
+
+func stepEnv(step *sdk.Step) env {
+	return env{
+		OutDir: step.Dir, StorageDir: step.Storage.Dir, Device: step.Storage.Options["device"], FSType: step.Storage.FSType,
+		Keep: step.Storage.Options["keep"] == "true", Progress: step.Progress,
+		Log: func(level sdk.Level, msg string) { step.Log(level, msg) },
+	}
+}
+
+func (e env) logf(level sdk.Level, format string, args ...any) {
+	if e.Log != nil {
+		e.Log(level, fmt.Sprintf(format, args...))
+	}
+}
+
+func collectLive(ctx context.Context, step *sdk.Step) error {
+	var cfg Config
+	if err := step.Decode(&cfg); err != nil {
+		return err
+	}
+	arts, err := runLive(ctx, cfg, stepEnv(step))
+	if aerr := step.AddArtifacts(arts...); err == nil {
+		err = aerr
+	}
+	return err
+}
+
+// ext4Events are the events that attribute blocks to inodes and processes.
+var ext4Events = []string{
+	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
+	"ext4/ext4_unlink_enter", "ext4/ext4_da_write_begin", "ext4/ext4_write_begin",
+	// The journal thread's writes belong to the processes whose handles
+	// made up the transaction it commits.
+	"jbd2/jbd2_handle_start", "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
+}
+
+// blockEvents are the block-layer events of a request's life.
+var blockEvents = []string{"block/block_bio_queue", "block/block_rq_issue", "block/block_rq_complete"}
+
+// runLive traces the volume while the workload runs and writes the step's
+// artifacts; it returns those written, also after an error.
+func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err error) {
+	if e.Device == "" {
+		return nil, errors.New(`most: the step's storage has no block device to trace; use a loop or device volume (storage { backend = "loop" }, root)`)
+	}
+	var st unix.Stat_t
+	if err := unix.Stat(e.Device, &st); err != nil {
+		return nil, fmt.Errorf("most: %w", err)
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFBLK {
+		return nil, fmt.Errorf("most: %s is not a block device", e.Device)
+	}
+	meta := Meta{Source: "live", Device: e.Device, Major: unix.Major(uint64(st.Rdev)), Minor: unix.Minor(uint64(st.Rdev)), FSType: e.FSType, Clock: "mono", Workload: cfg.Workload}
+	dev := fmt.Sprintf("dev == %d", tracefs.KernelDev(meta.Major, meta.Minor))
+	opts := tracefs.Options{Events: blockEvents, Filters: map[string]string{}, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true}
+	if e.FSType == "ext4" {
+		opts.Events = append(append([]string(nil), blockEvents...), ext4Events...)
+	}
+	for _, ev := range opts.Events {
+		opts.Filters[ev] = dev
+	}
+	dataDir := filepath.Join(e.StorageDir, DataDir)
+	if err := os.MkdirAll(dataDir, 0o755); err != nil {
+		return nil, fmt.Errorf("most: data directory: %w", err)
+	}
+	defer func() {
+		if !e.Keep {
+			if rerr := os.RemoveAll(dataDir); rerr != nil && err == nil {
+				err = fmt.Errorf("most: remove data directory: %w", rerr)
+			}
+		}
+	}()
+	add := func(name, kind, media, title string) {
+		arts = append(arts, sdk.Artifact{Name: name, Kind: kind, MediaType: media, Title: title})
+	}
+
+	in, err := tracefs.Open(opts)
+	if err != nil {
+		return nil, err
+	}
+	// The instance goes on every path out, Ctrl-C included (the host
+	// cancels ctx; a killed plugin's instance is reaped at the next Open).
+	defer func() {
+		if cerr := in.Close(); cerr != nil && err == nil {
+			err = cerr
+		}
+	}()
+	tf, err := os.Create(filepath.Join(e.OutDir, TraceFile))
+	if err != nil {
+		return nil, fmt.Errorf("most: %w", err)
+	}
+	bw := bufio.NewWriterSize(tf, 1<<20)
+	var watch *revmap.Watcher
+	if cfg.Names {
+		if watch, err = revmap.Watch(dataDir); err != nil {
+			e.logf(sdk.Warn, "no file names for deleted files: %v", err)
+			meta.Warnings = append(meta.Warnings, err.Error())
+		}
+	}
+	capture, err := in.Start(bw)
+	if err != nil {
+		tf.Close()
+		if watch != nil {
+			watch.Stop()
+		}
+		return nil, err
+	}
+	start := time.Now()
+	summary, werr := runWorkload(ctx, cfg, dataDir, e)
+	meta.ElapsedNS = time.Since(start).Nanoseconds()
+	meta.WorkloadResult = summary
+	// Everything the workload dirtied reaches the device while the trace
+	// still records: the writeback and journal commits are part of it.
+	if fd, err := unix.Open(dataDir, unix.O_RDONLY|unix.O_DIRECTORY, 0); err == nil {
+		if serr := unix.Syncfs(fd); serr != nil {
+			meta.Warnings = append(meta.Warnings, "syncfs: "+serr.Error())
+		}
+		unix.Close(fd)
+	}
+	stats, cerr := capture.Stop()
+	meta.Lines, meta.Lost, meta.Overrun = stats.Lines, stats.Lost, stats.Overrun
+	if ferr := errors.Join(bw.Flush(), tf.Close()); ferr != nil {
+		cerr = errors.Join(cerr, fmt.Errorf("most: write trace: %w", ferr))
+	}
+	add(TraceFile, sdk.KindRaw, "text/plain", "ftrace text of the block, ext4 and jbd2 events")
+	if watch != nil {
+		names, nerr := watch.Stop()
+		if nerr != nil {
+			meta.Warnings = append(meta.Warnings, nerr.Error())
+		}
+		if err := writeJSON(filepath.Join(e.OutDir, NamesFile), names); err != nil {
+			cerr = errors.Join(cerr, err)
+		} else {
+			add(NamesFile, sdk.KindRaw, "application/json", "files created, moved and deleted during the trace (fanotify)")
+		}
+	}
+	if stats.Lost > 0 || stats.Overrun > 0 {
+		e.logf(sdk.Warn, "the trace lost %d events (%d overrun): raise buffer_kb", stats.Lost, stats.Overrun)
+	}
+	// Mapped while the workload's files still exist.
+	var m *revmap.Map
+	var merr error
+	switch e.FSType {
+	case "ext4":
+		m, merr = revmap.ReadExt4File(e.Device)
+	case "xfs":
+		// No on-disk reader: the data blocks of the workload's files by
+		// FIEMAP; metadata and journal stay unknown.
+		m, merr = revmap.MapFiles(e.StorageDir, dataDir)
+		meta.Warnings = append(meta.Warnings, "xfs: files mapped by FIEMAP (data blocks of the workload's files that exist at the end); metadata, log and deleted files are not attributed")
+	default:
+		meta.Warnings = append(meta.Warnings, fmt.Sprintf("%s: no block map (its FIEMAP offsets are not device offsets): block types and files are not attributed, processes and directions are", e.FSType))
+	}
+	if merr != nil {
+		cerr = errors.Join(cerr, fmt.Errorf("most: map the filesystem: %w", merr))
+	} else if m != nil {
+		if err := writeJSON(filepath.Join(e.OutDir, FSMapFile), fsMapOf(m)); err != nil {
+			cerr = errors.Join(cerr, err)
+		} else {
+			add(FSMapFile, sdk.KindRaw, "application/json", "the filesystem's block map at the end of the trace")
+		}
+	}
+	if err := writeJSON(filepath.Join(e.OutDir, MetaFile), meta); err != nil {
+		cerr = errors.Join(cerr, err)
+	} else {
+		add(MetaFile, sdk.KindRaw, "application/json", "what was traced and how")
+	}
+	return arts, errors.Join(werr, cerr)
+}
+
+// runWorkload runs the configured workload in dir and returns a one-line
+// summary of it.
+func runWorkload(ctx context.Context, cfg Config, dir string, e env) (string, error) {
+	switch cfg.Workload {
+	case "sqlite":
+		op, err := dbbench.ParseOp(cfg.SQLite.Op)
+		if err != nil {
+			return "", err
+		}
+		dc, _, err := dbbench.Config{
+			Dir: dir, Op: op, Transactions: cfg.SQLite.Transactions, Tables: cfg.SQLite.Tables, Threads: 1,
+			Journal: cfg.SQLite.JournalMode, Sync: cfg.SQLite.Synchronous, SyncCall: cfg.SQLite.SyncCall, KeepFiles: true,
+			Progress: func(done, total int64) {
+				if e.Progress != nil {
+					e.Progress(float64(done), float64(total), "transactions", "SQLite "+cfg.SQLite.Op)
+				}
+			},
+		}.Normalize()
+		if err != nil {
+			return "", err
+		}
+		r, err := dbbench.Run(ctx, dc)
+		if err != nil {
+			return "", fmt.Errorf("most: SQLite workload: %w", err)
+		}
+		return fmt.Sprintf("SQLite %s, journal %s, synchronous %s: %d transactions, %.1f transactions/s", dc.Op, dc.Journal, dc.Sync, r.Transactions, r.TPS()), nil
+	case "file":
+		fc := fileio.Config{Dir: dir, Access: fileio.Access(cfg.File.Access), Sync: fileio.Sync(cfg.File.Sync), Threads: 1,
+			FileSize: int64(cfg.File.FileSize), IOSize: int64(cfg.File.IOSize)}
+		r, err := fileio.Run(ctx, fc)
+		if err != nil {
+			return "", fmt.Errorf("most: file workload: %w", err)
+		}
+		return fmt.Sprintf("file access %d sync %d: %.0f IOPS, %.1f KB/s", cfg.File.Access, cfg.File.Sync, r.IOPS(), r.KBps()), nil
+	case "command":
+		if len(cfg.Command) == 0 {
+			return "", errors.New("most: workload = command, but command is empty")
+		}
+		cmd := exec.CommandContext(ctx, cfg.Command[0], cfg.Command[1:]...)
+		cmd.Dir = dir
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+		cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("most: command %v: %w\n%s", cfg.Command, err, out)
+		}
+		return fmt.Sprintf("command %v", cfg.Command), nil
+	case "none":
+		d, err := time.ParseDuration(cfg.Duration)
+		if err != nil {
+			return "", fmt.Errorf("most: duration: %w", err)
+		}
+		// Tracing for a fixed time is the workload itself here.
+		t := time.NewTimer(d)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return "", ctx.Err()
+		}
+		return fmt.Sprintf("traced for %v", d), nil
+	}
+	return "", fmt.Errorf("most: unknown workload %q", cfg.Workload)
+}
+
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return fmt.Errorf("most: encode %s: %w", filepath.Base(path), err)
+	}
+	if err := os.WriteFile(path, append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("most: %w", err)
+	}
+	return nil
+}
+
+func readJSON(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("most: %w", err)
+	}
+	if err := json.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("most: %s: %w", path, err)
+	}
+	return nil
+}

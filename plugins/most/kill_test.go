@@ -1,0 +1,120 @@
+package most
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/droidprof/droidprof/storage/tracefs"
+	"github.com/droidprof/droidprof/storage/volume"
+	"github.com/droidprof/droidprof/storage/volume/volumetest"
+)
+
+// helperEnv makes the test binary, re-executed, run the live collector on
+// a loop volume with a workload that never ends, to be killed mid-capture.
+const helperEnv = "DROIDPROF_MOST_KILL_HELPER"
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(helperEnv); dir != "" {
+		vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 64 << 20, ImageDir: dir})
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		fmt.Printf("%s %s %s\n", vol.Dir, vol.Image, vol.Device)
+		cfg := defaultConfig()
+		cfg.Workload = "command"
+		cfg.Command = []string{"sh", "-c", "echo > ready; exec sleep 3600"}
+		_, err = runLive(context.Background(), cfg, env{OutDir: dir, StorageDir: vol.Dir, Device: vol.Device, FSType: vol.FSType})
+		fmt.Println("error: the workload ended:", err)
+		os.Exit(1)
+	}
+	os.Exit(m.Run())
+}
+
+// kill -9 of the plugin in the middle of a capture: the next start
+// (tracefs.Open, and the host's volume.Reap) leaves no tracefs instance,
+// mount or loop device of it behind.
+func TestKilledDuringCaptureIsReaped(t *testing.T) {
+	volumetest.NeedRoot(t, "ext4")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), helperEnv+"="+dir)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	killed := false
+	defer func() {
+		if !killed {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}()
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	f := strings.Fields(line)
+	if err != nil || len(f) != 3 {
+		t.Fatalf("helper: %q %v", line, err)
+	}
+	mountPoint, image, device := f[0], f[1], f[2]
+	// The workload writes "ready" once the capture runs; nothing tells
+	// another process about a file appearing there, so poll.
+	ready := filepath.Join(mountPoint, DataDir, "ready")
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(ready); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the helper's workload never started")
+		}
+	}
+	prefix := tracefs.Prefix + strconv.Itoa(cmd.Process.Pid) + "-"
+	live, err := tracefs.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasPrefix(live, prefix) {
+		t.Fatalf("no instance %s* while the helper captures: %v", prefix, live)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	killed = true
+	// What the next droidprof does at its start.
+	if err := volume.Reap(); err != nil {
+		t.Error(err)
+	}
+	if err := tracefs.Reap(); err != nil {
+		t.Error(err)
+	}
+	names, err := tracefs.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if hasPrefix(names, prefix) {
+		t.Errorf("instance %s* left after the reap: %v", prefix, names)
+	}
+	volumetest.Released(t, mountPoint, image, device)
+}
+
+func hasPrefix(names []string, prefix string) bool {
+	for _, n := range names {
+		if strings.HasPrefix(n, prefix) {
+			return true
+		}
+	}
+	return false
+}
