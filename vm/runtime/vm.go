@@ -109,6 +109,7 @@ type VM struct {
 	preload             []string          // classes initialised before sealing (Options.Preload)
 	stress              bool              // gcstress: collect at allocations from new call stacks
 	stressSeen          map[uint64]bool   // hashes of the call stacks stress has collected at
+	stressAll           bool              // gc.Config.StressAll: collect at every allocation
 
 	stdout, stderr *bufio.Writer
 	outMu          sync.Mutex
@@ -189,7 +190,8 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 		vm.Hooks = &Hooks{}
 	}
 	vm.newGCHeap(opt.GC)
-	vm.stress = opt.GC.Stress
+	vm.stress = opt.GC.Stress || opt.GC.StressAll
+	vm.stressAll = opt.GC.StressAll
 	vm.preload = opt.Preload
 	for i, f := range boot {
 		vm.bootFiles = append(vm.bootFiles, newDexFile(f, bootNames[i], true))

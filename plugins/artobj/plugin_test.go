@@ -1,0 +1,100 @@
+package artobj
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/droidprof/droidprof/framework/sdk/sdktest"
+	"github.com/droidprof/droidprof/plugins/artobj/chain"
+	"github.com/droidprof/droidprof/plugins/artobj/events"
+)
+
+func TestConformance(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	sdktest.Conformance(t, c)
+}
+
+// collectStep runs the collector once and reads back its result and
+// event file.
+func collectStep(t *testing.T, c *sdktest.Conn, run, id string, cfg map[string]any) (*sdktest.Outcome, Result, *events.File) {
+	t.Helper()
+	out, err := c.Collect(context.Background(), "artobj", cfg, sdktest.CollectOptions{RunDir: run, StepID: id})
+	if err != nil {
+		t.Fatalf("%s: %v", id, err)
+	}
+	var r Result
+	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	f, err := events.ReadFile(filepath.Join(out.StepDir, EventsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.Partial {
+		t.Fatalf("%s: a finished run's event file is partial: %s", id, f.Problem)
+	}
+	return out, r, f
+}
+
+// Every object has a complete chain, and the objects the chains leave
+// alive at exit are the objects a heap walk finds at exit, in number and
+// bytes, on both collectors and engines.
+func TestChainsMatchHeapWalk(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	for _, tc := range []struct{ collector, engine, barriers string }{
+		{"cms", "interp", "off"},
+		{"ss", "interp", "off"},
+		{"cms", "aot", "all"},
+		{"ss", "aot", "none"},
+	} {
+		name := fmt.Sprintf("%s-%s-%s", tc.collector, tc.engine, tc.barriers)
+		t.Run(name, func(t *testing.T) {
+			cfg := map[string]any{"workload": "leak-list", "args": []string{"4000"}, "buffer_records": 64,
+				"vm": map[string]any{"collector": tc.collector, "engine": tc.engine, "barriers": tc.barriers, "heap_max": 8 << 20, "heap_start": 1 << 20, "min_free": 64 << 10, "max_free": 256 << 10}}
+			_, r, f := collectStep(t, c, run, name, cfg)
+			if r.ExitCode != 0 {
+				t.Fatalf("exit code %d", r.ExitCode)
+			}
+			h := chain.Build(f)
+			if h.Epochs == 0 {
+				t.Fatalf("no collection in the run: the test needs some")
+			}
+			alive, bytes := 0, uint64(0)
+			moved := 0
+			for i := range h.Objects {
+				o := &h.Objects[i]
+				if o.Death == chain.Alive {
+					alive++
+					bytes += uint64(o.Size)
+				} else if o.Death < int64(o.Birth) || uint32(o.Death) > h.Epochs {
+					t.Errorf("object %d: died at %d, born at %d, %d collections", i, o.Death, o.Birth, h.Epochs)
+				}
+				if len(o.Chain) > 1 {
+					moved++
+				}
+			}
+			t.Logf("%d objects, %d collections, %d alive at exit, %d moved, %d access epochs, %d events", len(h.Objects), h.Epochs, alive, moved, h.AccessEpochs, len(f.Events))
+			if alive != r.LiveAtExit || bytes != r.LiveBytesAtExit {
+				t.Errorf("chains alive at exit: %d objects, %d bytes; heap walk: %d, %d", alive, bytes, r.LiveAtExit, r.LiveBytesAtExit)
+			}
+			if (tc.collector == "ss") != (moved > 0) {
+				t.Errorf("%s: %d objects moved", tc.collector, moved)
+			}
+			if h.UnknownMoves != 0 {
+				t.Errorf("%d moves of untracked objects", h.UnknownMoves)
+			}
+			if (tc.barriers != "off") != (h.AccessEpochs > 0) {
+				t.Errorf("barriers %s: %d access epochs", tc.barriers, h.AccessEpochs)
+			}
+		})
+	}
+}
