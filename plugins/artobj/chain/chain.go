@@ -42,6 +42,8 @@ type Object struct {
 	// Uses is the number of epochs it was set in (access frequency).
 	LastUse int64
 	Uses    int
+	// Accessed lists the epochs its access bit was set in, in order.
+	Accessed []uint32
 	// Main is whether it was allocated in the main space, the only one
 	// the access bitmap covers: for the others LastUse means nothing.
 	Main bool
@@ -194,5 +196,6 @@ func (b *builder) applyBitmap(bm *events.Bitmap) {
 		o := &b.h.Objects[i]
 		o.LastUse = int64(bm.Epoch)
 		o.Uses++
+		o.Accessed = append(o.Accessed, bm.Epoch)
 	})
 }
