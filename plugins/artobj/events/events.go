@@ -51,6 +51,10 @@
 //	off 16  count × (u32 word index, u64 word): the non-zero 64-bit words;
 //	                 bit i of word w stands for the object at base + (64w+i)·8
 //
+// Every thread's buffer is written at the end of each collection, full
+// or not, so blocks come in epoch order; within an epoch the threads'
+// buffers may interleave, and the sequence numbers order them.
+//
 // A 'Z' block (empty payload) ends a complete file. A file without one,
 // or whose last block is cut short, is partial: ReadFile returns what is
 // complete and says where the file ends.

@@ -212,10 +212,19 @@ func (r *Recorder) GCStart(count int) {
 	r.add(0, GCStart, uint32(count), 0, 0, 0)
 }
 
-// GCEnd records the end of a collection and describes it.
+// GCEnd records the end of a collection and describes it. Every
+// thread's buffer is handed over with it, full or not, so the file holds
+// the epochs in order: a file cut short (a run killed) loses at most the
+// epoch it was cut in, and the collector's own events, which fill their
+// buffer slowly, do not wait for the end of the run.
 func (r *Recorder) GCEnd(g GCDef) {
 	r.add(0, GCEnd, uint32(g.Count), 0, 0, 0)
 	r.define(def{GC: &g})
+	for _, b := range r.bufs {
+		if b != nil {
+			r.hand(b)
+		}
+	}
 }
 
 // Epoch is the current epoch: the collections started so far.
