@@ -25,7 +25,9 @@ func gcEnd(c uint32) events.Event   { return events.Event{Kind: events.GCEnd, Ep
 func moveEv(c, from, to uint32) events.Event {
 	return events.Event{Kind: events.Move, Epoch: c, A: from, B: to, C: 16}
 }
-func free(c, addr uint32) events.Event { return events.Event{Kind: events.Free, Epoch: c, A: addr, B: 16} }
+func free(c, addr uint32) events.Event {
+	return events.Event{Kind: events.Free, Epoch: c, A: addr, B: 16}
+}
 
 // bitmap marks the objects at addrs in epoch.
 func bitmap(epoch uint32, final bool, addrs ...uint32) events.Bitmap {
