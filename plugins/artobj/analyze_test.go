@@ -28,7 +28,7 @@ func TestAnalyze(t *testing.T) {
 		cfg map[string]any
 	}{
 		{"aot", map[string]any{"workload": "leak-swap", "args": []string{"8000"}, "overhead": true, "vm": vmcfg("aot", "all")}},
-		{"interp", map[string]any{"workload": "leak-swap", "args": []string{"8000"}, "vm": vmcfg("interp", "off")}},
+		{"interp", map[string]any{"workload": "leak-swap", "args": []string{"8000"}, "interpreter_barriers": false, "vm": vmcfg("interp", "off")}},
 	} {
 		out, _, _ := collectStep(t, c, run, tc.id, tc.cfg)
 		steps = append(steps, out.Step("artobj.artobj", nil, 0))

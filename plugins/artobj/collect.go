@@ -71,12 +71,23 @@ type program struct {
 	engine    string
 	barriers  string
 	preload   []string
+	// interpBarriers runs the interpreter's barriers: on interp, or on
+	// aot when compiled code has barriers.
+	interpBarriers bool
 }
 
 func (p program) options(stdout, stderr io.Writer, hooks *runtime.Hooks, barriers bool) vm.Options {
 	o := vm.Options{ClassPath: p.classPath, GC: p.gc, Engine: p.engine, Preload: p.preload, Stdout: stdout, Stderr: stderr, Hooks: hooks}
 	if barriers {
-		o.Barriers = p.barriers
+		if p.engine == "aot" {
+			o.Barriers = p.barriers
+		}
+		if p.interpBarriers {
+			if o.Hooks == nil {
+				o.Hooks = &runtime.Hooks{}
+			}
+			o.Hooks.InterpreterBarriers = true
+		}
 	}
 	return o
 }
@@ -90,6 +101,10 @@ func resolve(cfg Config, dir string) (program, error) {
 		return p, fmt.Errorf("artobj: %w", err)
 	}
 	p.gc.StressAll = cfg.StressAll
+	p.interpBarriers = cfg.InterpreterBarriers && (p.engine == "interp" || p.barriers != "off")
+	if p.engine == "interp" && p.interpBarriers {
+		p.barriers = "none" // a barrier at every access point
+	}
 	if cfg.Workload == "" {
 		if len(p.classPath) == 0 || p.main == "" {
 			return p, errors.New("artobj: set workload, or class_path and main")
@@ -148,7 +163,7 @@ func collect(ctx context.Context, step *sdk.Step) error {
 		if res.BaseRunNanos, err = timeRun(ctx, p, nil, false); err != nil {
 			return err
 		}
-		if p.barriers != "off" {
+		if p.barriers != "off" || p.interpBarriers {
 			step.Progress(1, 3, "runs", "running "+p.main+" with barriers, no event output")
 			if res.BarriersRunNanos, err = timeRun(ctx, p, nil, true); err != nil {
 				return err

@@ -13,6 +13,7 @@ import (
 // The leak predictor names the leak of both of paper 003's leaking
 // programs first, as site and as class, under both collectors: the
 // objects each program keeps by construction and never uses again
+// on the aot engine's barriers and the interpreter's
 // (ListLeak's requests in a static list, SwapLeak's replaced versions'
 // data chained behind the current one) — not their short-lived
 // temporaries, nor the containers that are used at every step.
@@ -29,11 +30,11 @@ func TestLeakPredictor(t *testing.T) {
 		{"leak-list", "3000", []string{"leak.ListLeak.main", "leak.ListLeak$Request.<init>"}, []string{"leak.ListLeak$Request", "[I", "java.lang.String", "[C"}},
 		{"leak-swap", "12000", []string{"leak.SwapLeak$Store.update", "leak.SwapLeak$Store.undo"}, []string{"leak.SwapLeak$Version", "[D"}},
 	} {
-		for _, collector := range []string{"cms", "ss"} {
-			name := tc.workload + "-" + collector
+		for _, v := range []struct{ collector, engine, barriers string }{{"cms", "aot", "all"}, {"ss", "aot", "all"}, {"cms", "interp", "off"}} {
+			name := tc.workload + "-" + v.collector + "-" + v.engine
 			t.Run(name, func(t *testing.T) {
 				cfg := map[string]any{"workload": tc.workload, "args": []string{tc.args},
-					"vm": map[string]any{"collector": collector, "engine": "aot", "barriers": "all", "heap_max": 16 << 20, "heap_start": 1 << 20, "min_free": 64 << 10, "max_free": 256 << 10}}
+					"vm": map[string]any{"collector": v.collector, "engine": v.engine, "barriers": v.barriers, "heap_max": 16 << 20, "heap_start": 1 << 20, "min_free": 64 << 10, "max_free": 256 << 10}}
 				_, _, f := collectStep(t, c, run, name, cfg)
 				h := chain.Build(f)
 				if h.Epochs < 3 {

@@ -47,14 +47,15 @@ func Plugin() *sdk.Plugin {
 
 // Config configures the collector.
 type Config struct {
-	Workload      string            `json:"workload" doc:"a program from droidprof's workload registry (e.g. leak-list, chess, scimark-lu); empty: use class_path and main"`
-	ClassPath     []string          `json:"class_path" doc:"DEX files of the program when workload is empty"`
-	Main          string            `json:"main" doc:"main class (pkg.Name); default: the workload's"`
-	Args          []string          `json:"args" doc:"program arguments; default: the workload's"`
-	VM            vmconfig.Settings `json:"vm" doc:"the VM: engine (interp or aot), barriers (none, cache, elim or all on aot: what records accesses), heap sizes and collector (cms or ss)"`
-	BufferRecords int               `json:"buffer_records" doc:"records per thread buffer: a buffer goes to the background writer when full" default:"16384" min:"1" max:"16777216"`
-	StressAll     bool              `json:"gc_stress_all" doc:"collect before every allocation (once the zygote space is sealed): every death is then recorded in the epoch the object became unreachable; very slow, for exact lifetimes of small programs"`
-	Overhead      bool              `json:"overhead" doc:"also run the program unprofiled (no barriers, no hooks) and with barriers but no event output, to split the time overhead into barriers and event output (paper 003 Fig. 5)"`
+	Workload            string            `json:"workload" doc:"a program from droidprof's workload registry (e.g. leak-list, chess, scimark-lu); empty: use class_path and main"`
+	ClassPath           []string          `json:"class_path" doc:"DEX files of the program when workload is empty"`
+	Main                string            `json:"main" doc:"main class (pkg.Name); default: the workload's"`
+	Args                []string          `json:"args" doc:"program arguments; default: the workload's"`
+	VM                  vmconfig.Settings `json:"vm" doc:"the VM: engine (interp or aot), barriers (none, cache, elim or all on aot: what records accesses), heap sizes and collector (cms or ss)"`
+	InterpreterBarriers bool              `json:"interpreter_barriers" doc:"run the access barrier (level none) in interpreted code too: on the interp engine the only way to record accesses, on aot the methods it leaves to the interpreter (with vm.barriers other than off)" default:"true"`
+	BufferRecords       int               `json:"buffer_records" doc:"records per thread buffer: a buffer goes to the background writer when full" default:"16384" min:"1" max:"16777216"`
+	StressAll           bool              `json:"gc_stress_all" doc:"collect before every allocation (once the zygote space is sealed): every death is then recorded in the epoch the object became unreachable; very slow, for exact lifetimes of small programs"`
+	Overhead            bool              `json:"overhead" doc:"also run the program unprofiled (no barriers, no hooks) and with barriers but no event output, to split the time overhead into barriers and event output (paper 003 Fig. 5)"`
 }
 
 // AnalyzerConfig configures the analyzer.

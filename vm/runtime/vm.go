@@ -120,20 +120,23 @@ type VM struct {
 	done    chan struct{}
 	flags   atomic.Int32 // nonzero: threads must call Safepoint
 
-	threadsMu   sync.Mutex
-	threads     map[*Thread]bool
-	nextTID     int
-	nonDaemon   sync.WaitGroup
-	exitCode    int
-	exited      bool
-	monitors    []*Monitor
-	stackWords  int
-	GCCount     int
-	booting     bool
-	hashSeed    uint32
-	opCounts    [256]uint64
-	current     *Thread // holder of the global lock
-	internalErr error
+	threadsMu  sync.Mutex
+	threads    map[*Thread]bool
+	nextTID    int
+	nonDaemon  sync.WaitGroup
+	exitCode   int
+	exited     bool
+	monitors   []*Monitor
+	stackWords int
+	GCCount    int
+	// InterpAccess is the access bitmap the interpreter's barriers mark
+	// (Hooks.InterpreterBarriers), else nil.
+	InterpAccess *gc.AccessBitmap
+	booting      bool
+	hashSeed     uint32
+	opCounts     [256]uint64
+	current      *Thread // holder of the global lock
+	internalErr  error
 
 	// Instructions counts the instructions all threads have executed
 	// when Hooks.CountOpcodes or VirtualTime is set: written by the
@@ -189,7 +192,13 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 	if vm.Hooks == nil {
 		vm.Hooks = &Hooks{}
 	}
+	if vm.Hooks.InterpreterBarriers {
+		opt.GC.AccessBitmap = true
+	}
 	vm.newGCHeap(opt.GC)
+	if vm.Hooks.InterpreterBarriers {
+		vm.InterpAccess = vm.AccessBitmap()
+	}
 	vm.stress = opt.GC.Stress || opt.GC.StressAll
 	vm.stressAll = opt.GC.StressAll
 	vm.preload = opt.Preload
