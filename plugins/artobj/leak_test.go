@@ -11,10 +11,9 @@ import (
 )
 
 // The leak predictor names the leak of both of paper 003's leaking
-// programs first, as site and as class, under both collectors: the
-// objects each program keeps by construction and never uses again
-// on the aot engine's barriers and the interpreter's
-// (ListLeak's requests in a static list, SwapLeak's replaced versions'
+// programs first, as site and as class, under both collectors and with
+// the aot engine's barriers or the interpreter's: the objects each
+// program keeps by construction and never uses again (ListLeak's requests in a static list, SwapLeak's replaced versions'
 // data chained behind the current one) — not their short-lived
 // temporaries, nor the containers that are used at every step.
 func TestLeakPredictor(t *testing.T) {
