@@ -1,6 +1,7 @@
 package artobj
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk/chart"
 	"github.com/droidprof/droidprof/plugins/artobj/chain"
 	"github.com/droidprof/droidprof/plugins/artobj/events"
+	"github.com/droidprof/droidprof/plugins/artobj/heapprof"
 	"github.com/droidprof/droidprof/plugins/artobj/leak"
 )
 
@@ -408,6 +410,14 @@ func detail(res *sdk.Result, s *step, top int, summary *strings.Builder) error {
 		if err := epochFigure(res, s, classes[0].key, prefix); err != nil {
 			return err
 		}
+	}
+
+	var prof bytes.Buffer
+	if err := heapprof.Write(&prof, f, h); err != nil {
+		return err
+	}
+	if err := res.File(prefix+"heap.pb.gz", "application/vnd.google.protobuf+gzip", "pprof heap profile of "+s.name+" (go tool pprof -sample_index=alloc_space)", prof.Bytes()); err != nil {
+		return err
 	}
 
 	// The leak ranking.

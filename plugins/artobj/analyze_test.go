@@ -118,11 +118,17 @@ func TestAnalyze(t *testing.T) {
 	if leakTable == nil || !strings.Contains(leakTable.Rows[0][1], "SwapLeak$Store.update") {
 		t.Errorf("leak ranking %+v", leakTable)
 	}
-	figures := 0
+	figures, profiles := 0, 0
 	for _, a := range resp.Artifacts {
 		if strings.HasSuffix(a.Name, ".svg") {
 			figures++
 		}
+		if strings.HasSuffix(a.Name, "heap.pb.gz") {
+			profiles++
+		}
+	}
+	if profiles != 3 {
+		t.Errorf("%d heap profiles, want one per program", profiles)
 	}
 	// Survival and per-epoch figures per program, and the overhead chart.
 	if figures != 2*3+1 {
