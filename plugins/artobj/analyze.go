@@ -16,6 +16,7 @@ import (
 	"github.com/droidprof/droidprof/plugins/artobj/events"
 	"github.com/droidprof/droidprof/plugins/artobj/heapprof"
 	"github.com/droidprof/droidprof/plugins/artobj/leak"
+	"github.com/droidprof/droidprof/plugins/artobj/replay"
 )
 
 // step is one collector step's data.
@@ -32,6 +33,14 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	var cfg AnalyzerConfig
 	if err := a.Decode(&cfg); err != nil {
 		return nil, err
+	}
+	var replayBase uint32
+	if cfg.ReplayBase != "" {
+		v, err := strconv.ParseUint(cfg.ReplayBase, 0, 32)
+		if err != nil {
+			return nil, fmt.Errorf("artobj: replay_base %q: want an address such as 0x12c00000", cfg.ReplayBase)
+		}
+		replayBase = uint32(v)
 	}
 	var steps []*step
 	for _, st := range a.Steps {
@@ -76,6 +85,9 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 		}
 		seen[s.name] = true
 		if err := detail(res, s, cfg.Top, &summary); err != nil {
+			return nil, err
+		}
+		if err := replayFigure(res, s, replayBase, uint32(cfg.ReplaySize)); err != nil {
 			return nil, err
 		}
 	}
@@ -477,4 +489,18 @@ func epochFigure(res *sdk.Result, s *step, class uint32, prefix string) error {
 	lc := &chart.LineChart{Title: name + " in " + s.name + ": allocated per epoch, freed per GC", XLabel: "GC epoch", YLabel: "objects", YFromZero: true,
 		Series: []chart.Series{{Name: "allocated", X: x, Values: alloc}, {Name: "freed", X: x, Values: freed}}}
 	return res.Figure(prefix+"top-class-epochs.svg", "Allocations and collections of "+name+" per GC epoch (paper 003 Fig. 8 in kind)", lc.SVG())
+}
+
+// replayFigure is Fig. 7 in kind: allocation and collection in a heap
+// window over the run.
+func replayFigure(res *sdk.Result, s *step, base, size uint32) error {
+	if base == 0 && len(s.f.Run.Main) > 0 {
+		base = s.f.Run.Main[0][0]
+	}
+	title := fmt.Sprintf("Heap replay of %s: %#x–%#x", s.name, base, uint64(base)+uint64(size))
+	svg, n := replay.SVG(s.h, replay.Window{Base: base, Size: size}, title, 960, 480)
+	if n == 0 {
+		return nil // nothing lived in the window
+	}
+	return res.Figure(fileName(s.name)+"-replay.svg", fmt.Sprintf("%s (%d objects; paper 003 Fig. 7 in kind)", title, n), svg)
 }

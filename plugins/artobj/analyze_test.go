@@ -130,8 +130,9 @@ func TestAnalyze(t *testing.T) {
 	if profiles != 3 {
 		t.Errorf("%d heap profiles, want one per program", profiles)
 	}
-	// Survival and per-epoch figures per program, and the overhead chart.
-	if figures != 2*3+1 {
+	// Survival, per-epoch and replay figures per program, and the
+	// overhead chart.
+	if figures != 3*3+1 {
 		var names []string
 		for _, a := range resp.Artifacts {
 			names = append(names, a.Name)

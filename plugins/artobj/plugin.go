@@ -60,5 +60,7 @@ type Config struct {
 
 // AnalyzerConfig configures the analyzer.
 type AnalyzerConfig struct {
-	Top int `json:"top" doc:"allocation sites and classes listed in the top and leak tables" default:"10" min:"1" max:"1000"`
+	Top        int      `json:"top" doc:"allocation sites and classes listed in the top and leak tables" default:"10" min:"1" max:"1000"`
+	ReplayBase string   `json:"replay_base" doc:"first address of the heap window the replay figure draws (paper 003 Fig. 7), e.g. \"0x12c00000\"; empty: the start of the main space"`
+	ReplaySize sdk.Size `json:"replay_size" doc:"size of the replay's heap window (the paper drew 16KiB)" default:"16KiB" min:"64" max:"67108864"`
 }

@@ -82,6 +82,9 @@ type Heap struct {
 	Epochs uint32
 	// AllocBytes is the bytes allocated in the whole run.
 	AllocBytes uint64
+	// EpochBytes[c] is the bytes allocated before collection c started
+	// (EpochBytes[0] is 0): the allocation clock of each collection.
+	EpochBytes []uint64
 	// AccessEpochs is the number of bitmaps applied (0: the run kept no
 	// access bitmap, and LastUse and Uses mean nothing).
 	AccessEpochs int
@@ -94,7 +97,7 @@ type Heap struct {
 // Build builds the chains of f. A partial file gives the chains of what
 // it holds: objects whose death was not recorded are alive at its end.
 func Build(f *events.File) *Heap {
-	b := &builder{h: &Heap{}, live: map[uint32]int32{}, bitmaps: map[uint32]*events.Bitmap{}}
+	b := &builder{h: &Heap{EpochBytes: []uint64{0}}, live: map[uint32]int32{}, bitmaps: map[uint32]*events.Bitmap{}}
 	var final *events.Bitmap
 	for i := range f.Bitmaps {
 		bm := &f.Bitmaps[i]
@@ -125,6 +128,9 @@ func Build(f *events.File) *Heap {
 				b.access(e.A - 1)
 			}
 			h.Epochs = max(h.Epochs, e.A)
+			for uint32(len(h.EpochBytes)) <= e.A {
+				h.EpochBytes = append(h.EpochBytes, h.AllocBytes)
+			}
 			b.moves = b.moves[:0]
 		case events.Move:
 			if i, ok := b.live[e.A]; ok {
