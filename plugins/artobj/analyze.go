@@ -12,6 +12,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/chart"
+	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/plugins/artobj/chain"
 	"github.com/droidprof/droidprof/plugins/artobj/events"
 	"github.com/droidprof/droidprof/plugins/artobj/heapprof"
@@ -286,18 +287,28 @@ func spaceTable(res *sdk.Result, steps []*step) {
 }
 
 // overheads returns the time overhead split of a step measured with
-// Config.Overhead, in % of the unprofiled run: barriers, event output and
-// total.
+// Config.Overhead, in % of the unprofiled run's median CPU time: the
+// barriers (barriers-only run), the event output (profiled less
+// barriers-only) and the total (profiled).
 func overheads(r Result) (barriers, output, total float64, ok bool) {
-	if r.BaseRunNanos <= 0 {
+	o := r.Overhead
+	if o == nil || len(o.Base) == 0 || len(o.Profiled) == 0 {
 		return 0, 0, 0, false
 	}
-	base := float64(r.BaseRunNanos)
-	total = 100 * (float64(r.RunNanos) - base) / base
-	if r.BarriersRunNanos > 0 {
-		barriers = 100 * (float64(r.BarriersRunNanos) - base) / base
+	base := medianNS(o.Base)
+	total = 100 * (medianNS(o.Profiled) - base) / base
+	if len(o.Barriers) > 0 {
+		barriers = 100 * (medianNS(o.Barriers) - base) / base
 	}
 	return barriers, total - barriers, total, true
+}
+
+func medianNS(xs []int64) float64 {
+	fs := make([]float64, len(xs))
+	for i, x := range xs {
+		fs[i] = float64(x)
+	}
+	return stats.Median(fs)
 }
 
 // timeTable is Fig. 5 in kind: the time overhead split into barriers and
@@ -311,8 +322,14 @@ func timeTable(res *sdk.Result, steps []*step, summary *strings.Builder) {
 		if !ok {
 			continue
 		}
-		ms := func(ns int64) string { return fmt.Sprintf("%.1f", float64(ns)/1e6) }
-		rows = append(rows, []string{s.name, ms(s.res.BaseRunNanos), ms(s.res.BarriersRunNanos), ms(s.res.RunNanos),
+		ms := func(xs []int64) string {
+			if len(xs) == 0 {
+				return "–"
+			}
+			return fmt.Sprintf("%.1f", medianNS(xs)/1e6)
+		}
+		ov := s.res.Overhead
+		rows = append(rows, []string{s.name, strconv.Itoa(len(ov.Base)), ms(ov.Base), ms(ov.Barriers), ms(ov.Profiled),
 			fmt.Sprintf("%+.1f", b), fmt.Sprintf("%+.1f", o), fmt.Sprintf("%+.1f", t)})
 		cats = append(cats, s.name+" #"+s.id)
 		bars, outs = append(bars, b), append(outs, o)
@@ -320,8 +337,8 @@ func timeTable(res *sdk.Result, steps []*step, summary *strings.Builder) {
 	if len(rows) == 0 {
 		return
 	}
-	res.Table("time", "Time overhead against the unprofiled run (one run each, wall time; see BENCHMARKS.md for the measurement rules)",
-		[]string{"program", "unprofiled ms", "barriers only ms", "profiled ms", "barriers %", "event output %", "total %"}, rows)
+	res.Table("time", "Time overhead against the unprofiled run (process CPU time during the run, medians of side-by-side rounds)",
+		[]string{"program", "rounds", "unprofiled ms", "barriers only ms", "profiled ms", "barriers %", "event output %", "total %"}, rows)
 	bc := &chart.BarChart{Title: "artobj time overhead (paper 003 Fig. 5 in kind)", Categories: cats, YLabel: "overhead", Unit: "%",
 		Series: []chart.Series{{Name: "barriers", Values: bars}, {Name: "event output", Values: outs}}}
 	if err := res.Figure("time-overhead.svg", "Time overhead: barriers and event output", bc.SVG()); err == nil {
@@ -354,7 +371,7 @@ func sampleMetrics(res *sdk.Result, s *step) {
 	if b, o, t, ok := overheads(s.res); ok {
 		res.Sample("overhead_total", "%", sdk.LowerIsBetter, labels, t)
 		res.Sample("overhead_output", "%", sdk.LowerIsBetter, labels, o)
-		if s.res.BarriersRunNanos > 0 {
+		if len(s.res.Overhead.Barriers) > 0 {
 			res.Sample("overhead_barriers", "%", sdk.LowerIsBetter, labels, b)
 		}
 	}

@@ -27,7 +27,7 @@ func TestAnalyze(t *testing.T) {
 		id  string
 		cfg map[string]any
 	}{
-		{"aot", map[string]any{"workload": "leak-swap", "args": []string{"8000"}, "overhead": true, "vm": vmcfg("aot", "all")}},
+		{"aot", map[string]any{"workload": "leak-swap", "args": []string{"8000"}, "overhead": true, "overhead_rounds": 2, "vm": vmcfg("aot", "all")}},
 		{"interp", map[string]any{"workload": "leak-swap", "args": []string{"8000"}, "interpreter_barriers": false, "vm": vmcfg("interp", "off")}},
 	} {
 		out, _, _ := collectStep(t, c, run, tc.id, tc.cfg)

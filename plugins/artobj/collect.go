@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
@@ -40,9 +41,12 @@ type Result struct {
 	Collector string   `json:"collector"`
 	HeapMax   uint32   `json:"heap_max"`
 	ExitCode  int      `json:"exit_code"`
-	// RunNanos is the profiled run (RunMain) timed from outside.
-	RunNanos int64 `json:"run_ns"`
-	Records  int64 `json:"records"`
+	// RunNanos is the profiled run (RunMain) timed from outside, on the
+	// wall clock; RunCPUNanos is the process's CPU time from its start to
+	// the event file's end.
+	RunNanos    int64 `json:"run_ns"`
+	RunCPUNanos int64 `json:"run_cpu_ns"`
+	Records     int64 `json:"records"`
 	// EventBytes is the event file's size.
 	EventBytes int64 `json:"event_bytes"`
 	// BitmapBytes is the access bitmap's size in memory (heap/64), 0
@@ -55,10 +59,24 @@ type Result struct {
 	LiveBytesAtExit uint64 `json:"live_bytes_at_exit"`
 	// Compiled is the number of methods the aot engine compiled.
 	Compiled int `json:"compiled_methods,omitempty"`
-	// With Config.Overhead: the unprofiled run (no barriers, no hooks)
-	// and the run with barriers but no hooks.
-	BaseRunNanos     int64 `json:"base_run_ns,omitempty"`
-	BarriersRunNanos int64 `json:"barriers_run_ns,omitempty"`
+	// Overhead holds the time overhead measurement (Config.Overhead).
+	Overhead *Overhead `json:"overhead,omitempty"`
+}
+
+// Overhead is the program timed in three variants, side by side: each
+// round runs every variant once, in an order that rotates from round to
+// round, so that the host's drift touches them alike. Times are the
+// process's CPU time (user and system, every thread: the Go runtime's
+// collector and the event writer too) during RunMain, which a shared
+// host stretches far less than wall time; ns, one per round.
+type Overhead struct {
+	// Base is the unprofiled program: no barriers, no hooks.
+	Base []int64 `json:"base_cpu_ns"`
+	// Barriers has the barriers (and the access bitmap) but records no
+	// event; empty when the run has no barriers.
+	Barriers []int64 `json:"barriers_cpu_ns,omitempty"`
+	// Profiled is the whole profiler: barriers, hooks, event output.
+	Profiled []int64 `json:"profiled_cpu_ns"`
 }
 
 // program is what a step runs.
@@ -111,13 +129,14 @@ func resolve(cfg Config, dir string) (program, error) {
 		}
 		return p, nil
 	}
-	w, ok := workloads.Lookup(cfg.Workload)
+	name, wargs, _ := strings.Cut(strings.TrimSpace(cfg.Workload), " ")
+	w, ok := workloads.Lookup(name)
 	if !ok {
 		var names []string
 		for _, w := range workloads.All {
 			names = append(names, w.Name)
 		}
-		return p, fmt.Errorf("artobj: no workload %q; known: %s", cfg.Workload, strings.Join(names, ", "))
+		return p, fmt.Errorf("artobj: no workload %q; known: %s", name, strings.Join(names, ", "))
 	}
 	data, err := w.Bytes()
 	if err != nil {
@@ -130,6 +149,12 @@ func resolve(cfg Config, dir string) (program, error) {
 	p.workload, p.classPath = w.Name, []string{path}
 	if p.main == "" {
 		p.main = w.Main
+	}
+	if f := strings.Fields(wargs); len(f) > 0 {
+		if p.args != nil {
+			return p, fmt.Errorf("artobj: workload %q gives arguments, and so does args: give them once", cfg.Workload)
+		}
+		p.args = f
 	}
 	if p.args == nil {
 		p.args = w.Args
@@ -159,25 +184,18 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	res := Result{Workload: p.workload, Main: p.main, Args: p.args, Engine: p.engine, Barriers: p.barriers,
 		Collector: string(p.gc.WithDefaults().Collector), HeapMax: p.gc.WithDefaults().Max}
 	if cfg.Overhead {
-		step.Progress(0, 3, "runs", "running "+p.main+" unprofiled")
-		if res.BaseRunNanos, err = timeRun(ctx, p, nil, false); err != nil {
+		if res.Overhead, err = measureOverhead(ctx, step, p, cfg); err != nil {
 			return err
 		}
-		if p.barriers != "off" || p.interpBarriers {
-			step.Progress(1, 3, "runs", "running "+p.main+" with barriers, no event output")
-			if res.BarriersRunNanos, err = timeRun(ctx, p, nil, true); err != nil {
-				return err
-			}
-		}
 	}
-	step.Progress(2, 3, "runs", "running "+p.main+" profiled")
+	step.Progress(0, 1, "", "running "+p.main+" profiled")
 	if err := profile(ctx, p, cfg.BufferRecords, filepath.Join(step.Dir, EventsFile), out, errOut, &res); err != nil {
 		return err
 	}
 	if err := step.WriteJSON(ResultFile, &res); err != nil {
 		return err
 	}
-	step.Progress(3, 3, "runs", fmt.Sprintf("%d events (%s), %d objects live at exit, exit status %d", res.Records, sdk.Size(res.EventBytes), res.LiveAtExit, res.ExitCode))
+	step.Progress(1, 1, "", fmt.Sprintf("%d events (%s), %d objects live at exit, exit status %d", res.Records, sdk.Size(res.EventBytes), res.LiveAtExit, res.ExitCode))
 	return step.AddArtifacts(
 		sdk.Artifact{Name: EventsFile, Kind: sdk.KindRaw, MediaType: "application/octet-stream", Title: "artobj events (allocations, moves, deaths, collections, access bitmaps)"},
 		sdk.Artifact{Name: StdoutFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stdout"},
@@ -185,15 +203,60 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	)
 }
 
-// timeRun runs the program without recording and times RunMain.
-func timeRun(ctx context.Context, p program, hooks *runtime.Hooks, barriers bool) (int64, error) {
-	v, err := vm.New(p.options(io.Discard, io.Discard, hooks, barriers))
+// measureOverhead times the program unprofiled, with barriers only and
+// profiled, cfg.OverheadRounds times each, side by side.
+func measureOverhead(ctx context.Context, step *sdk.Step, p program, cfg Config) (*Overhead, error) {
+	o := &Overhead{}
+	variants := []func() (int64, error){
+		func() (int64, error) { return timeRun(ctx, p, false) },
+		func() (int64, error) { return timeRun(ctx, p, true) },
+		func() (int64, error) {
+			path := filepath.Join(step.Dir, "overhead.events")
+			defer os.Remove(path)
+			var r Result
+			if err := profile(ctx, p, cfg.BufferRecords, path, io.Discard, io.Discard, &r); err != nil {
+				return 0, err
+			}
+			return r.RunCPUNanos, nil
+		},
+	}
+	into := []*[]int64{&o.Base, &o.Barriers, &o.Profiled}
+	if p.barriers == "off" && !p.interpBarriers {
+		variants, into = []func() (int64, error){variants[0], variants[2]}, []*[]int64{&o.Base, &o.Profiled}
+	}
+	for round := range cfg.OverheadRounds {
+		step.Progress(float64(round), float64(cfg.OverheadRounds), "rounds", "timing "+p.main+": unprofiled, barriers only, profiled")
+		for k := range variants {
+			i := (round + k) % len(variants)
+			ns, err := variants[i]()
+			if err != nil {
+				return nil, fmt.Errorf("artobj: overhead round %d: %w", round+1, err)
+			}
+			*into[i] = append(*into[i], ns)
+		}
+	}
+	return o, nil
+}
+
+// cpuNow is the process's CPU time so far (user and system, all threads).
+func cpuNow() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
+}
+
+// timeRun runs the program without recording (with its barriers or
+// not) and returns the CPU time of RunMain.
+func timeRun(ctx context.Context, p program, barriers bool) (int64, error) {
+	v, err := vm.New(p.options(io.Discard, io.Discard, nil, barriers))
 	if err != nil {
 		return 0, err
 	}
-	start := time.Now()
+	start := cpuNow()
 	code, err := v.RunMain(ctx, p.main, p.args)
-	d := time.Since(start).Nanoseconds()
+	d := cpuNow() - start
 	if err != nil {
 		return d, err
 	}
@@ -233,7 +296,7 @@ func profile(ctx context.Context, p program, bufferRecords int, path string, std
 	if b := v.AccessBitmap(); b != nil {
 		res.BitmapBytes = b.Bytes()
 	}
-	start := time.Now()
+	start, startCPU := time.Now(), cpuNow()
 	code, err := v.RunMain(ctx, p.main, p.args)
 	res.RunNanos = time.Since(start).Nanoseconds()
 	if err != nil {
@@ -248,6 +311,13 @@ func profile(ctx context.Context, p program, bufferRecords int, path string, std
 	if b := v.AccessBitmap(); b != nil {
 		rec.Bitmap(uint32(v.GCCount), b.Base(), true, b.Walk)
 	}
+	pr.defineThreads()
+	if err := rec.Close(true); err != nil {
+		return fmt.Errorf("artobj: writing %s: %w", path, err)
+	}
+	// The writer's last buffers are part of the profiler's cost; the
+	// heap walk below, a check, is not.
+	res.RunCPUNanos = cpuNow() - startCPU
 	classClass := v.Class("Ljava/lang/Class;")
 	v.GCHeap.Walk(func(a uint32) {
 		if c := v.ClassOf(a); c != classClass {
@@ -255,10 +325,6 @@ func profile(ctx context.Context, p program, bufferRecords int, path string, std
 			res.LiveBytesAtExit += uint64(heap.Align(v.SizeOf(a)))
 		}
 	})
-	pr.defineThreads()
-	if err := rec.Close(true); err != nil {
-		return fmt.Errorf("artobj: writing %s: %w", path, err)
-	}
 	res.Records, res.EventBytes = rec.Records(), rec.Written()
 	if e, ok := v.Engine.(*engine.Engine); ok {
 		res.Compiled = e.Stats().Compiled

@@ -47,7 +47,7 @@ func Plugin() *sdk.Plugin {
 
 // Config configures the collector.
 type Config struct {
-	Workload            string            `json:"workload" doc:"a program from droidprof's workload registry (e.g. leak-list, chess, scimark-lu); empty: use class_path and main"`
+	Workload            string            `json:"workload" doc:"a program from droidprof's workload registry (e.g. leak-list, chess, scimark-lu), optionally followed by its arguments (\"scimark-lu 300\"); empty: use class_path and main"`
 	ClassPath           []string          `json:"class_path" doc:"DEX files of the program when workload is empty"`
 	Main                string            `json:"main" doc:"main class (pkg.Name); default: the workload's"`
 	Args                []string          `json:"args" doc:"program arguments; default: the workload's"`
@@ -55,7 +55,8 @@ type Config struct {
 	InterpreterBarriers bool              `json:"interpreter_barriers" doc:"run the access barrier (level none) in interpreted code too: on the interp engine the only way to record accesses, on aot the methods it leaves to the interpreter (with vm.barriers other than off)" default:"true"`
 	BufferRecords       int               `json:"buffer_records" doc:"records per thread buffer: a buffer goes to the background writer when full" default:"16384" min:"1" max:"16777216"`
 	StressAll           bool              `json:"gc_stress_all" doc:"collect before every allocation (once the zygote space is sealed): every death is then recorded in the epoch the object became unreachable; very slow, for exact lifetimes of small programs"`
-	Overhead            bool              `json:"overhead" doc:"also run the program unprofiled (no barriers, no hooks) and with barriers but no event output, to split the time overhead into barriers and event output (paper 003 Fig. 5)"`
+	Overhead            bool              `json:"overhead" doc:"also time the program unprofiled (no barriers, no hooks), with barriers but no event output, and profiled, side by side, to split the time overhead into barriers and event output (paper 003 Fig. 5)"`
+	OverheadRounds      int               `json:"overhead_rounds" doc:"rounds of the overhead measurement: each times every variant once, in a rotating order" default:"5" min:"1" max:"100"`
 }
 
 // AnalyzerConfig configures the analyzer.

@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/plugins/artobj/chain"
 	"github.com/droidprof/droidprof/plugins/artobj/events"
+	"github.com/droidprof/droidprof/vm/vmconfig"
 )
 
 func TestConformance(t *testing.T) {
@@ -98,4 +101,52 @@ func TestChainsMatchHeapWalk(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestResolve(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		args []string
+		err  string
+		// the interpreter's barriers, and the level reported
+		interp   bool
+		barriers string
+	}{
+		{"workload", Config{Workload: "leak-list"}, nil, "", false, "off"},
+		{"workload with arguments", Config{Workload: "leak-list  50 7"}, []string{"50", "7"}, "", false, "off"},
+		{"arguments twice", Config{Workload: "leak-list 50", Args: []string{"3"}}, nil, "give them once", false, ""},
+		{"unknown workload", Config{Workload: "leak-nope 3"}, nil, `no workload "leak-nope"`, false, ""},
+		{"no program", Config{}, nil, "set workload, or class_path and main", false, ""},
+		{"interpreter barriers on interp", Config{Workload: "chess", InterpreterBarriers: true}, nil, "", true, "none"},
+		{"aot without barriers", Config{Workload: "chess", InterpreterBarriers: true, VM: vmSettings("aot", "off")}, nil, "", false, "off"},
+		{"aot with barriers", Config{Workload: "chess", InterpreterBarriers: true, VM: vmSettings("aot", "elim")}, nil, "", true, "elim"},
+		{"barriers on interp", Config{Workload: "chess", VM: vmSettings("interp", "all")}, nil, "vm.barriers", false, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := resolve(tc.cfg, t.TempDir())
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("error %v, want one saying %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.args != nil && !slices.Equal(p.args, tc.args) {
+				t.Errorf("args %q, want %q", p.args, tc.args)
+			}
+			if len(p.classPath) != 1 || p.main == "" {
+				t.Errorf("program %+v", p)
+			}
+			if p.interpBarriers != tc.interp || p.barriers != tc.barriers {
+				t.Errorf("interpreter barriers %v, level %q; want %v, %q", p.interpBarriers, p.barriers, tc.interp, tc.barriers)
+			}
+		})
+	}
+}
+
+func vmSettings(engine, barriers string) vmconfig.Settings {
+	return vmconfig.Settings{Engine: engine, Barriers: barriers}
 }
