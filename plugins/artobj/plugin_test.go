@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -149,4 +151,45 @@ func TestResolve(t *testing.T) {
 
 func vmSettings(engine, barriers string) vmconfig.Settings {
 	return vmconfig.Settings{Engine: engine, Barriers: barriers}
+}
+
+// A run stopped mid-way (its context cancelled, as Ctrl-C does) keeps its
+// event file: without an end block, so read as partial, with every
+// collection written before the stop.
+func TestStoppedRunKeepsEvents(t *testing.T) {
+	cfg := Config{Workload: "leak-list 100000000", BufferRecords: 1024, InterpreterBarriers: true,
+		VM: vmconfig.Settings{HeapStart: 1 << 20, HeapMax: 64 << 20, MinFree: 64 << 10, MaxFree: 256 << 10}}
+	dir := t.TempDir()
+	p, err := resolve(cfg, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, EventsFile)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// Stop the program once the file holds a few collections' events.
+	go func() {
+		for ctx.Err() == nil {
+			if fi, err := os.Stat(path); err == nil && fi.Size() > 2<<20 {
+				cancel()
+				return
+			}
+			runtime.Gosched()
+		}
+	}()
+	var r Result
+	if err := profile(ctx, p, cfg.BufferRecords, path, io.Discard, io.Discard, &r); err == nil {
+		t.Fatal("a stopped run reported no error")
+	}
+	f, err := events.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !f.Partial || !strings.Contains(f.Problem, "no end block") {
+		t.Errorf("partial %v: %s", f.Partial, f.Problem)
+	}
+	h := chain.Build(f)
+	if h.Epochs == 0 || len(h.Objects) == 0 || len(f.GCs) == 0 {
+		t.Errorf("%d collections, %d objects kept", h.Epochs, len(h.Objects))
+	}
 }
