@@ -151,12 +151,12 @@ func resolve(cfg Config, dir string) (program, error) {
 		p.main = w.Main
 	}
 	if f := strings.Fields(wargs); len(f) > 0 {
-		if p.args != nil {
+		if len(p.args) > 0 {
 			return p, fmt.Errorf("artobj: workload %q gives arguments, and so does args: give them once", cfg.Workload)
 		}
 		p.args = f
 	}
-	if p.args == nil {
+	if len(p.args) == 0 {
 		p.args = w.Args
 	}
 	return p, nil

@@ -117,6 +117,7 @@ func TestResolve(t *testing.T) {
 	}{
 		{"workload", Config{Workload: "leak-list"}, nil, "", false, "off"},
 		{"workload with arguments", Config{Workload: "leak-list  50 7"}, []string{"50", "7"}, "", false, "off"},
+		{"and an empty args list", Config{Workload: "leak-list 50", Args: []string{}}, []string{"50"}, "", false, "off"},
 		{"arguments twice", Config{Workload: "leak-list 50", Args: []string{"3"}}, nil, "give them once", false, ""},
 		{"unknown workload", Config{Workload: "leak-nope 3"}, nil, `no workload "leak-nope"`, false, ""},
 		{"no program", Config{}, nil, "set workload, or class_path and main", false, ""},
