@@ -74,6 +74,7 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	}
 	var summary strings.Builder
 	programTable(res, steps, &summary)
+	deathTimes(res, steps, &summary)
 	spaceTable(res, steps)
 	timeTable(res, steps, &summary)
 	// The detail tables and figures of each program, once (its first
@@ -102,6 +103,9 @@ func stepName(s *step) string {
 	parts := []string{cmp.Or(s.res.Workload, s.res.Main), s.res.Collector, s.res.Engine}
 	if s.res.Barriers != "off" {
 		parts = append(parts, "barriers="+s.res.Barriers)
+	}
+	if s.res.StressAll {
+		parts = append(parts, "gc_stress_all")
 	}
 	for _, k := range slices.Sorted(maps.Keys(s.labels)) {
 		v := s.labels[k]

@@ -149,3 +149,53 @@ func TestAnalyze(t *testing.T) {
 		t.Errorf("%d samples of objects, want one per step", samples)
 	}
 }
+
+// The death times of an ordinary run against the exact ones of the same
+// program under a collection at every allocation: no object can be found
+// dead before it became unreachable, so none dies earlier; objects are
+// matched across the runs.
+func TestDeathTimes(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	var steps []*sdk.StepArtifacts
+	for _, stress := range []bool{true, false} {
+		id := "normal"
+		if stress {
+			id = "stress"
+		}
+		cfg := map[string]any{"workload": "leak-list 150", "gc_stress_all": stress,
+			"vm": map[string]any{"heap_start": 128 << 10, "min_free": 16 << 10, "max_free": 32 << 10}}
+		out, _, _ := collectStep(t, c, run, id, cfg)
+		steps = append(steps, out.Step("artobj.artobj", nil, 0))
+	}
+	resp, err := c.Analyze(context.Background(), "artobj", nil, run, steps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tb *sdk.Table
+	for _, x := range resp.Tables {
+		if x.Name == "death-times" {
+			tb = x
+		}
+	}
+	if tb == nil || len(tb.Rows) != 1 {
+		t.Fatalf("death-times table %+v", tb)
+	}
+	row := map[string]string{}
+	for i, c := range tb.Columns {
+		row[c] = tb.Rows[0][i]
+	}
+	t.Logf("%v", row)
+	if row["earlier than exact"] != "0" {
+		t.Errorf("%s objects died earlier than they became unreachable", row["earlier than exact"])
+	}
+	if n, _ := strconv.Atoi(row["objects matched"]); n < 150*4 {
+		t.Errorf("%d objects matched, fewer than the program's requests make", n)
+	}
+	if row["unmatched"] != "0" {
+		t.Errorf("%s objects unmatched: the two runs of a deterministic program allocate alike", row["unmatched"])
+	}
+	if late := row["median delay of the others (bytes)"]; late == "–" || late == "0" {
+		t.Errorf("median delay %s: an ordinary run finds some objects dead later than the exact run", late)
+	}
+}

@@ -40,7 +40,10 @@ type Result struct {
 	Barriers  string   `json:"barriers"`
 	Collector string   `json:"collector"`
 	HeapMax   uint32   `json:"heap_max"`
-	ExitCode  int      `json:"exit_code"`
+	// StressAll says the run collected before every allocation
+	// (Config.StressAll): its deaths are exact.
+	StressAll bool `json:"gc_stress_all,omitempty"`
+	ExitCode  int  `json:"exit_code"`
 	// RunNanos is the profiled run (RunMain) timed from outside, on the
 	// wall clock; RunCPUNanos is the process's CPU time from its start to
 	// the event file's end.
@@ -182,7 +185,7 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	}
 	defer errOut.Close()
 	res := Result{Workload: p.workload, Main: p.main, Args: p.args, Engine: p.engine, Barriers: p.barriers,
-		Collector: string(p.gc.WithDefaults().Collector), HeapMax: p.gc.WithDefaults().Max}
+		Collector: string(p.gc.WithDefaults().Collector), HeapMax: p.gc.WithDefaults().Max, StressAll: p.gc.StressAll}
 	if cfg.Overhead {
 		if res.Overhead, err = measureOverhead(ctx, step, p, cfg); err != nil {
 			return err
