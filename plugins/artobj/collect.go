@@ -14,6 +14,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/plugins/artobj/events"
+	"github.com/droidprof/droidprof/plugins/artobj/hprof"
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/aot/engine"
 	"github.com/droidprof/droidprof/vm/gc"
@@ -192,13 +193,25 @@ func collect(ctx context.Context, step *sdk.Step) error {
 		}
 	}
 	step.Progress(0, 1, "", "running "+p.main+" profiled")
-	if err := profile(ctx, p, cfg.BufferRecords, filepath.Join(step.Dir, EventsFile), out, errOut, &res); err != nil {
+	dumps := hprofDumps{dir: step.Dir, at: map[int]bool{}, exit: cfg.HprofAtExit}
+	for _, g := range cfg.HprofAtGC {
+		dumps.at[g] = true
+	}
+	if err := profileDumping(ctx, p, cfg.BufferRecords, filepath.Join(step.Dir, EventsFile), out, errOut, &res, &dumps); err != nil {
 		return err
 	}
 	if err := step.WriteJSON(ResultFile, &res); err != nil {
 		return err
 	}
 	step.Progress(1, 1, "", fmt.Sprintf("%d events (%s), %d objects live at exit, exit status %d", res.Records, sdk.Size(res.EventBytes), res.LiveAtExit, res.ExitCode))
+	for _, name := range dumps.written {
+		if err := step.AddArtifact(name, sdk.KindRaw, "application/vnd.hprof", "HPROF heap dump"); err != nil {
+			return err
+		}
+	}
+	if dumps.err != nil {
+		return dumps.err
+	}
 	return step.AddArtifacts(
 		sdk.Artifact{Name: EventsFile, Kind: sdk.KindRaw, MediaType: "application/octet-stream", Title: "artobj events (allocations, moves, deaths, collections, access bitmaps)"},
 		sdk.Artifact{Name: StdoutFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stdout"},
@@ -269,9 +282,43 @@ func timeRun(ctx context.Context, p program, barriers bool) (int64, error) {
 	return d, nil
 }
 
+// hprofDumps says when to write HPROF heap dumps and keeps what was
+// written.
+type hprofDumps struct {
+	dir     string
+	at      map[int]bool // after these collections
+	exit    bool
+	written []string
+	err     error // the first failure (the run goes on without dumps)
+}
+
+// dump writes the VM's heap to name in the step directory.
+func (d *hprofDumps) dump(v *runtime.VM, name string) {
+	if d.err != nil {
+		return
+	}
+	f, err := os.Create(filepath.Join(d.dir, name))
+	if err == nil {
+		err = hprof.Write(f, v, time.Now())
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		d.err = fmt.Errorf("artobj: heap dump %s: %w", name, err)
+		return
+	}
+	d.written = append(d.written, name)
+}
+
 // profile runs the program with the recorder attached, writing the event
 // file at path, and fills res.
 func profile(ctx context.Context, p program, bufferRecords int, path string, stdout, stderr io.Writer, res *Result) error {
+	return profileDumping(ctx, p, bufferRecords, path, stdout, stderr, res, nil)
+}
+
+// profileDumping is profile with HPROF dumps, if dumps is not nil.
+func profileDumping(ctx context.Context, p program, bufferRecords int, path string, stdout, stderr io.Writer, res *Result, dumps *hprofDumps) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
@@ -291,7 +338,18 @@ func profile(ctx context.Context, p program, bufferRecords int, path string, std
 		return err
 	}
 	pr := newProbe(rec)
-	v, err := vm.New(p.options(stdout, stderr, pr.hooks(), true))
+	hooks := pr.hooks()
+	var v *runtime.VM
+	if dumps != nil && len(dumps.at) > 0 {
+		end := hooks.GCEnd
+		hooks.GCEnd = func(i runtime.GCInfo) {
+			end(i)
+			if dumps.at[i.Count] {
+				dumps.dump(v, fmt.Sprintf("heap-gc%d.hprof", i.Count))
+			}
+		}
+	}
+	v, err = vm.New(p.options(stdout, stderr, hooks, true))
 	if err != nil {
 		rec.Close(false)
 		return err
@@ -321,6 +379,9 @@ func profile(ctx context.Context, p program, bufferRecords int, path string, std
 	// The writer's last buffers are part of the profiler's cost; the
 	// heap walk below, a check, is not.
 	res.RunCPUNanos = cpuNow() - startCPU
+	if dumps != nil && dumps.exit {
+		dumps.dump(v, "heap-exit.hprof")
+	}
 	classClass := v.Class("Ljava/lang/Class;")
 	v.GCHeap.Walk(func(a uint32) {
 		if c := v.ClassOf(a); c != classClass {

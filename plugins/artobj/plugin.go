@@ -56,6 +56,8 @@ type Config struct {
 	BufferRecords       int               `json:"buffer_records" doc:"records per thread buffer: a buffer goes to the background writer when full" default:"16384" min:"1" max:"16777216"`
 	StressAll           bool              `json:"gc_stress_all" doc:"collect before every allocation (once the zygote space is sealed): every death is then recorded in the epoch the object became unreachable; very slow, for exact lifetimes of small programs"`
 	Overhead            bool              `json:"overhead" doc:"also time the program unprofiled (no barriers, no hooks), with barriers but no event output, and profiled, side by side, to split the time overhead into barriers and event output (paper 003 Fig. 5)"`
+	HprofAtGC           []int             `json:"hprof_at_gc" doc:"collections after which to write an HPROF heap dump (heap-gc<N>.hprof: Android Studio, Eclipse MAT and jmap's readers open it)"`
+	HprofAtExit         bool              `json:"hprof_at_exit" doc:"write an HPROF heap dump of the heap at the end of the program (heap-exit.hprof)"`
 	OverheadRounds      int               `json:"overhead_rounds" doc:"rounds of the overhead measurement: each times every variant once, in a rotating order" default:"5" min:"1" max:"100"`
 }
 

@@ -12,9 +12,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/plugins/artobj/chain"
 	"github.com/droidprof/droidprof/plugins/artobj/events"
+	"github.com/droidprof/droidprof/plugins/artobj/hprof"
 	"github.com/droidprof/droidprof/vm/vmconfig"
 )
 
@@ -192,5 +194,52 @@ func TestStoppedRunKeepsEvents(t *testing.T) {
 	h := chain.Build(f)
 	if h.Epochs == 0 || len(h.Objects) == 0 || len(f.GCs) == 0 {
 		t.Errorf("%d collections, %d objects kept", h.Epochs, len(h.Objects))
+	}
+}
+
+// HPROF dumps after a chosen collection and at exit hold the objects the
+// chains say were live then.
+func TestHprofDumps(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	cfg := map[string]any{"workload": "leak-list 3000", "hprof_at_gc": []int{2}, "hprof_at_exit": true,
+		"vm": map[string]any{"heap_start": 1 << 20, "min_free": 64 << 10, "max_free": 256 << 10}}
+	out, _, f := collectStep(t, c, t.TempDir(), "hprof", cfg)
+	h := chain.Build(f)
+	if h.Epochs < 2 {
+		t.Fatalf("%d collections: the dump after collection 2 needs them", h.Epochs)
+	}
+	// Live after collection g: born before it, not freed by it or before.
+	liveAfter := func(class string, g int64) int {
+		n := 0
+		for i := range h.Objects {
+			o := &h.Objects[i]
+			if f.Classes[o.Class] == class && int64(o.Birth) < g && (o.Death == chain.Alive || o.Death > g) {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		file string
+		g    int64
+	}{{"heap-gc2.hprof", 2}, {"heap-exit.hprof", int64(h.Epochs) + 1}} {
+		if sdk.Find(out.Step("artobj.artobj", nil, 0), tc.file) == nil {
+			t.Errorf("%s not announced", tc.file)
+			continue
+		}
+		r, err := os.Open(filepath.Join(out.StepDir, tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := hprof.Read(r)
+		r.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.file, err)
+		}
+		for _, class := range []string{"leak.ListLeak$Request", "[I"} {
+			if got, want := d.Histogram[class], liveAfter(class, tc.g); got != want || want == 0 {
+				t.Errorf("%s: %d objects of %s, the chains say %d were live", tc.file, got, class, want)
+			}
+		}
 	}
 }
