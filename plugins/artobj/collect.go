@@ -277,7 +277,7 @@ func timeRun(ctx context.Context, p program, barriers bool) (int64, error) {
 		return d, err
 	}
 	if code != 0 {
-		return d, fmt.Errorf("artobj: %s exited with %d (unprofiled)", p.main, code)
+		return d, fmt.Errorf("artobj: %s exited with %d (timed without recording, barriers %v)", p.main, code, barriers)
 	}
 	return d, nil
 }

@@ -11,7 +11,7 @@ import (
 // record writes a small file: two threads allocating in turns with
 // buffers of 3 records, so their buffers reach the file out of order, a
 // collection that moves and frees, and a bitmap per epoch.
-func record(t *testing.T, complete bool) (data []byte, want []Event) {
+func record(t *testing.T, complete bool) []byte {
 	t.Helper()
 	var b bytes.Buffer
 	r, err := NewRecorder(&b, 3, RunDef{Collector: "ss", Engine: "interp", HeapMax: 1 << 20, Main: [][2]uint32{{0x1000, 0x2000}}})
@@ -37,11 +37,11 @@ func record(t *testing.T, complete bool) (data []byte, want []Event) {
 	if r.Records() != 10 {
 		t.Fatalf("%d records, want 10", r.Records())
 	}
-	return b.Bytes(), nil
+	return b.Bytes()
 }
 
 func TestRoundTrip(t *testing.T) {
-	data, _ := record(t, true)
+	data := record(t, true)
 	f, err := Read(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestRoundTrip(t *testing.T) {
 // Every cut of the file reads without error as partial, with the events
 // of the complete records before the cut, and says where it ends.
 func TestTruncated(t *testing.T) {
-	data, _ := record(t, true)
+	data := record(t, true)
 	full, err := Read(bytes.NewReader(data))
 	if err != nil {
 		t.Fatal(err)
@@ -125,7 +125,7 @@ func TestTruncated(t *testing.T) {
 		t.Errorf("the longest cut has %d events, the file %d", prev, len(full.Events))
 	}
 	// Without the end block, a file of complete blocks is partial too.
-	unfinished, _ := record(t, false)
+	unfinished := record(t, false)
 	f, err := Read(bytes.NewReader(unfinished))
 	if err != nil || !f.Partial || !strings.Contains(f.Problem, "no end block") {
 		t.Errorf("unfinished file: %v, partial %v %q", err, f.Partial, f.Problem)
@@ -133,7 +133,7 @@ func TestTruncated(t *testing.T) {
 }
 
 func TestMalformed(t *testing.T) {
-	data, _ := record(t, true)
+	data := record(t, true)
 	for _, tc := range []struct {
 		name string
 		edit func([]byte) []byte
