@@ -45,6 +45,18 @@ func barrier(acc *gc.AccessBitmap, fr *frame, ins uint16, pc int) {
 	}
 }
 
+// accessOps marks the opcodes barrier handles, so that the interpreter
+// calls it only for them: most instructions access no object.
+var accessOps = func() (ops [256]bool) {
+	for op := 0x44; op <= 0x5f; op++ { // aget*, aput*, iget*, iput*
+		ops[op] = true
+	}
+	for _, op := range []int{0x21, 0x1d, 0x26, 0x6e, 0x6f, 0x70, 0x72, 0x74, 0x75, 0x76, 0x78, 0x32, 0x33} {
+		ops[op] = true
+	}
+	return ops
+}()
+
 // mark sets a's bit, and the shadow bitmap's when the aot engine's check
 // barriers keep one (so that its comparison holds in methods left to the
 // interpreter).

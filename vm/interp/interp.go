@@ -75,7 +75,7 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 				counts[op]++
 				fr.vm.Instructions++
 			}
-			if acc != nil {
+			if acc != nil && accessOps[op] {
 				barrier(acc, fr, ins, pc)
 			}
 		}
