@@ -38,8 +38,9 @@ type Hooks struct {
 	GCEnd   func(GCInfo)
 	// Accesses runs at the start of collection count, after GCStart,
 	// with paper 003's access bitmap (when the heap keeps one,
-	// gc.Config.AccessBitmap): the objects compiled code's barriers saw
-	// since the previous collection, at their addresses before this one.
+	// gc.Config.AccessBitmap): the objects the barriers saw — compiled
+	// code's, and the interpreter's with InterpreterBarriers — since the
+	// previous collection, at their addresses before this one.
 	// The bitmap is cleared when the hook returns.
 	Accesses func(count int, b *gc.AccessBitmap)
 	// InterpreterBarriers makes the interpreter run paper 003's access
