@@ -62,6 +62,9 @@ func TestChainsMatchHeapWalk(t *testing.T) {
 		{"ss", "interp", "off"},
 		{"cms", "aot", "all"},
 		{"ss", "aot", "none"},
+		{"cms", "aot", "cache"},
+		{"ss", "aot", "elim"},
+		{"cms", "aot", "off"},
 	} {
 		name := fmt.Sprintf("%s-%s-%s", tc.collector, tc.engine, tc.barriers)
 		t.Run(name, func(t *testing.T) {
@@ -100,8 +103,13 @@ func TestChainsMatchHeapWalk(t *testing.T) {
 				t.Errorf("%d moves of untracked objects", h.UnknownMoves)
 			}
 			// The interpreter's barriers are on by default.
-			if access := tc.engine == "interp" || tc.barriers != "off"; access != (h.AccessEpochs > 0) {
+			access := tc.engine == "interp" || tc.barriers != "off"
+			if access != (h.AccessEpochs > 0) {
 				t.Errorf("%s engine, barriers %s: %d access epochs", tc.engine, tc.barriers, h.AccessEpochs)
+			}
+			// One bitmap per collection and one at exit, the last epoch's.
+			if access && (len(f.Bitmaps) != int(h.Epochs)+1 || !f.Bitmaps[len(f.Bitmaps)-1].Final || f.Bitmaps[len(f.Bitmaps)-1].Epoch != h.Epochs) {
+				t.Errorf("%d bitmaps for %d collections; the last %+v", len(f.Bitmaps), h.Epochs, f.Bitmaps[len(f.Bitmaps)-1])
 			}
 		})
 	}
