@@ -4,7 +4,9 @@
 // its address, as high as its size, from its allocation (or its arrival
 // there by a move) to its death (or its move away); after its death the
 // memory it held is grey until the next object is placed there — the
-// collected regions. Time is the allocation clock (bytes allocated by
+// collected regions. In a browser the picture is animated: revealed in
+// time order, again and again; a static renderer shows the whole run.
+// Time is the allocation clock (bytes allocated by
 // the program so far), with the collections marked, so that allocation
 // within an epoch is resolved and not only collection.
 package replay
@@ -30,6 +32,10 @@ type segment struct {
 	dead         bool   // the span ends with the object's death
 	deadUntilEnd uint64 // for a death: when the next object takes the address (set later)
 }
+
+// AnimationSeconds is how long the animated replay takes to go through
+// the run once.
+const AnimationSeconds = 12
 
 // MaxSegments bounds the bands drawn (a long run through a small window
 // may have many more): the first ones in time are kept.
@@ -105,6 +111,20 @@ func SVG(h *chain.Heap, w Window, title string, width, height int) ([]byte, int)
 			fmt.Fprintf(&b, `<rect x="%.2f" y="%.2f" width="%.2f" height="%.2f" fill="#bbb"/>`+"\n", x(s.to), y(lo), x(s.deadUntilEnd)-x(s.to), max(y(hi)-y(lo), 0.3))
 		}
 	}
+	// The animation (SMIL, which browsers play in an <img> too): a white
+	// curtain over the future draws back from left to right, with a
+	// cursor at the present, over AnimationSeconds, again and again. Its
+	// resting state, which a static renderer shows, is drawn back: the
+	// whole run.
+	fmt.Fprintf(&b, `<rect x="%.1f" y="%d" width="0" height="%.1f" fill="white" opacity="0.92">`+
+		`<animate attributeName="x" from="%.1f" to="%.1f" dur="%ds" repeatCount="indefinite"/>`+
+		`<animate attributeName="width" from="%.1f" to="0" dur="%ds" repeatCount="indefinite"/></rect>`+"\n",
+		left+pw, top, ph, float64(left), left+pw, AnimationSeconds, pw, AnimationSeconds)
+	fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%.1f" stroke="#0072B2" stroke-width="1.5" opacity="0">`+
+		`<animate attributeName="x1" from="%d" to="%.1f" dur="%ds" repeatCount="indefinite"/>`+
+		`<animate attributeName="x2" from="%d" to="%.1f" dur="%ds" repeatCount="indefinite"/>`+
+		`<set attributeName="opacity" to="1" begin="0s"/></line>`+"\n",
+		left+pw, top, left+pw, top+ph, left, left+pw, AnimationSeconds, left, left+pw, AnimationSeconds)
 	// Axes: addresses down the left, the allocation clock along the bottom.
 	for i := 0; i <= 4; i++ {
 		a := w.Base + uint32(uint64(w.Size)*uint64(i)/4)

@@ -52,6 +52,11 @@ func TestSVG(t *testing.T) {
 			t.Fatalf("not well-formed: %v\n%s", err, svg)
 		}
 	}
+	// Animated, resting on the whole run: the curtain is drawn back
+	// unless a renderer plays the animation.
+	if !regexp.MustCompile(`<rect [^>]*width="0" [^>]*fill="white"[^>]*><animate attributeName="x"`).Match(svg) {
+		t.Error("no curtain animation resting drawn back")
+	}
 	x := func(t uint64) float64 { return 90 + 1000*float64(t)/200 }
 	grey := rects(t, svg, "#bbb")
 	if len(grey) != 1 || grey[0][0] != x(120) || grey[0][0]+grey[0][1] != x(150) {
