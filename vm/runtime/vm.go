@@ -120,23 +120,24 @@ type VM struct {
 	done    chan struct{}
 	flags   atomic.Int32 // nonzero: threads must call Safepoint
 
-	threadsMu  sync.Mutex
-	threads    map[*Thread]bool
-	nextTID    int
-	nonDaemon  sync.WaitGroup
-	exitCode   int
-	exited     bool
-	monitors   []*Monitor
-	stackWords int
-	GCCount    int
+	threadsMu   sync.Mutex
+	threads     map[*Thread]bool
+	nextTID     int
+	nonDaemon   sync.WaitGroup
+	exitCode    int
+	exited      bool
+	monitors    []*Monitor
+	stackWords  int
+	GCCount     int
+	booting     bool
+	hashSeed    uint32
+	opCounts    [256]uint64
+	current     *Thread // holder of the global lock
+	internalErr error
+
 	// InterpAccess is the access bitmap the interpreter's barriers mark
 	// (Hooks.InterpreterBarriers), else nil.
 	InterpAccess *gc.AccessBitmap
-	booting      bool
-	hashSeed     uint32
-	opCounts     [256]uint64
-	current      *Thread // holder of the global lock
-	internalErr  error
 
 	// Instructions counts the instructions all threads have executed
 	// when Hooks.CountOpcodes or VirtualTime is set: written by the
