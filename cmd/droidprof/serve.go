@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/plugins/artobj"
 	"github.com/droidprof/droidprof/plugins/dpa"
 	"github.com/droidprof/droidprof/plugins/mobibench"
 	"github.com/droidprof/droidprof/plugins/most"
@@ -15,6 +16,7 @@ import (
 // builtins are the plugins shipped inside the droidprof binary. They still run
 // out of process: the host re-executes this binary as `droidprof plugin serve NAME`.
 var builtins = map[string]func() *sdk.Plugin{
+	"artobj":    artobj.Plugin,
 	"dpa":       dpa.Plugin,
 	"mobibench": mobibench.Plugin,
 	"most":      most.Plugin,

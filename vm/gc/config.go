@@ -45,6 +45,12 @@ type Config struct {
 	// 16 frames) has not been seen before, as ART's gcstress does, once
 	// the zygote phase is over.
 	Stress bool
+	// StressAll collects before every allocation once the zygote phase
+	// is over, whatever its call stack: every object is then found dead
+	// at the first allocation after it became unreachable, which makes
+	// GC-epoch lifetimes exact (artobj's acceptance test). Far slower
+	// than Stress.
+	StressAll bool
 	// Verify checks every reference in the heap before and after each
 	// collection and fails the VM on the first bad one.
 	Verify bool

@@ -60,14 +60,24 @@ func (in *Interp) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 		fi:    len(t.Frames) - 1,
 	}
 	counts := t.OpCounts
+	// The observers of every instruction share one test in the loop, so
+	// that a run without them pays what it paid for the opcode counts
+	// alone.
+	acc := t.VM.InterpAccess
+	observed := counts != nil || acc != nil
 	pc := 0
 
 	for {
 		ins := fr.insns[pc]
 		op := uint8(ins)
-		if counts != nil {
-			counts[op]++
-			fr.vm.Instructions++
+		if observed {
+			if counts != nil {
+				counts[op]++
+				fr.vm.Instructions++
+			}
+			if acc != nil && accessOps[op] {
+				barrier(acc, fr, ins, pc)
+			}
 		}
 		switch op {
 		case 0x00: // nop (payloads are never executed: they follow a goto or return)

@@ -242,6 +242,19 @@ func (c gcView) CheckObject(a uint32) string {
 	return ""
 }
 
+// Roots calls f with a pointer to every root of the heap — what the
+// collectors start from (class table, interned strings, threads'
+// registers and objects, …) — for heap dumps. Not during a collection.
+func (vm *VM) Roots(f func(p *uint32)) { gcView{vm}.Roots(f) }
+
+// WalkImage calls f for every object of the image space, which Walk
+// leaves out (for heap dumps).
+func (vm *VM) WalkImage(f func(addr uint32)) {
+	if h, ok := vm.GCHeap.(*gc.Heap); ok {
+		h.Image.Walk(f)
+	}
+}
+
 // GC runs a collection now, as System.gc does.
 func (vm *VM) GC() { vm.GCHeap.Collect(gc.CauseExplicit) }
 

@@ -38,10 +38,17 @@ type Hooks struct {
 	GCEnd   func(GCInfo)
 	// Accesses runs at the start of collection count, after GCStart,
 	// with paper 003's access bitmap (when the heap keeps one,
-	// gc.Config.AccessBitmap): the objects compiled code's barriers saw
-	// since the previous collection, at their addresses before this one.
+	// gc.Config.AccessBitmap): the objects the barriers saw — compiled
+	// code's, and the interpreter's with InterpreterBarriers — since the
+	// previous collection, at their addresses before this one.
 	// The bitmap is cleared when the hook returns.
 	Accesses func(count int, b *gc.AccessBitmap)
+	// InterpreterBarriers makes the interpreter run paper 003's access
+	// barrier (level none) at every object-access point, marking the
+	// access bitmap, which the heap then keeps (gc.Config.AccessBitmap):
+	// a program on the interpreter, or the methods the aot engine leaves
+	// to it, records its accesses as compiled code with barriers does.
+	InterpreterBarriers bool
 	// CountOpcodes makes every thread count executed instructions by
 	// opcode in Thread.OpCounts (and all threads' in VM.Instructions).
 	CountOpcodes bool

@@ -54,7 +54,7 @@ func (vm *VM) SizeOf(a uint32) uint32 {
 // free or move them.
 func (t *Thread) alloc(c *Class, size uint32, kind gc.AllocKind) uint32 {
 	vm := t.VM
-	if vm.stress && vm.sealed && vm.newStressStack(t) {
+	if vm.stress && vm.sealed && (vm.stressAll || vm.newStressStack(t)) {
 		vm.GCHeap.Collect(gc.CauseStress)
 	}
 	a := vm.GCHeap.Alloc(size, kind)

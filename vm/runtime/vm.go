@@ -109,6 +109,7 @@ type VM struct {
 	preload             []string          // classes initialised before sealing (Options.Preload)
 	stress              bool              // gcstress: collect at allocations from new call stacks
 	stressSeen          map[uint64]bool   // hashes of the call stacks stress has collected at
+	stressAll           bool              // gc.Config.StressAll: collect at every allocation
 
 	stdout, stderr *bufio.Writer
 	outMu          sync.Mutex
@@ -133,6 +134,10 @@ type VM struct {
 	opCounts    [256]uint64
 	current     *Thread // holder of the global lock
 	internalErr error
+
+	// InterpAccess is the access bitmap the interpreter's barriers mark
+	// (Hooks.InterpreterBarriers), else nil.
+	InterpAccess *gc.AccessBitmap
 
 	// Instructions counts the instructions all threads have executed
 	// when Hooks.CountOpcodes or VirtualTime is set: written by the
@@ -188,8 +193,15 @@ func New(opt Options, boot, app []*dex.File, bootNames, appNames []string) (*VM,
 	if vm.Hooks == nil {
 		vm.Hooks = &Hooks{}
 	}
+	if vm.Hooks.InterpreterBarriers {
+		opt.GC.AccessBitmap = true
+	}
 	vm.newGCHeap(opt.GC)
-	vm.stress = opt.GC.Stress
+	if vm.Hooks.InterpreterBarriers {
+		vm.InterpAccess = vm.AccessBitmap()
+	}
+	vm.stress = opt.GC.Stress || opt.GC.StressAll
+	vm.stressAll = opt.GC.StressAll
 	vm.preload = opt.Preload
 	for i, f := range boot {
 		vm.bootFiles = append(vm.bootFiles, newDexFile(f, bootNames[i], true))
