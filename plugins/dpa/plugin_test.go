@@ -489,3 +489,18 @@ func TestOatCache(t *testing.T) {
 		t.Errorf("collect with chess's cache: %v, want a stale-cache error", err)
 	}
 }
+
+func TestJoinCalib(t *testing.T) {
+	for _, tc := range []struct{ names, c, want string }{
+		{"", "program", "program"},
+		{"program", "program", "program"},
+		{"program", "paired", "program+paired"},
+		{"program+paired", "paired", "program+paired"},
+		{"program+paired", "program", "program+paired"},
+		{"paired", "", "paired"},
+	} {
+		if got := joinCalib(tc.names, tc.c); got != tc.want {
+			t.Errorf("joinCalib(%q, %q) = %q, want %q", tc.names, tc.c, got, tc.want)
+		}
+	}
+}

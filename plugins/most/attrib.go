@@ -276,11 +276,27 @@ func (a *attributor) event(ev tracefs.Event) error {
 			action = 'C'
 		}
 		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
+		return nil
+	}
+	return a.fsEvent(ev)
+}
+
+// fsEvent follows the filesystem's and the journal's events on the
+// traced device: block mappings, frees, unlinks, journal handles and
+// commits, and who began writes to which inode.
+func (a *attributor) fsEvent(ev tracefs.Event) error {
+	switch ev.Name {
+	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit", "ext4_free_blocks", "ext4_unlink_enter",
+		"jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin":
+	default:
+		return nil
+	}
+	dev, err := parseDev(ev.Body)
+	if err != nil || !a.wantDev(dev) {
+		return err
+	}
+	switch ev.Name {
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit":
-		dev, err := parseDev(ev.Body)
-		if err != nil || !a.wantDev(dev) {
-			return err
-		}
 		ret, _ := tracefs.Field(ev.Body, "ret")
 		if n, err := strconv.Atoi(ret); err != nil || n <= 0 {
 			return nil // a hole or an error: nothing mapped
@@ -293,10 +309,6 @@ func (a *attributor) event(ev tracefs.Event) error {
 		}
 		a.hist.MapBlocks(ev.Time, uint32(ino), pblk, n)
 	case "ext4_free_blocks":
-		dev, err := parseDev(ev.Body)
-		if err != nil || !a.wantDev(dev) {
-			return err
-		}
 		blk, err1 := tracefs.FieldUint(ev.Body, "block")
 		n, err2 := tracefs.FieldUint(ev.Body, "count")
 		if err := errors.Join(err1, err2); err != nil {
@@ -304,20 +316,12 @@ func (a *attributor) event(ev tracefs.Event) error {
 		}
 		a.hist.FreeBlocks(ev.Time, blk, n)
 	case "ext4_unlink_enter":
-		dev, err := parseDev(ev.Body)
-		if err != nil || !a.wantDev(dev) {
-			return err
-		}
 		ino, err := tracefs.FieldUint(ev.Body, "ino")
 		if err != nil {
 			return err
 		}
 		a.hist.Unlink(ev.Time, uint32(ino))
 	case "jbd2_handle_start":
-		dev, err := parseDev(ev.Body)
-		if err != nil || !a.wantDev(dev) {
-			return err
-		}
 		tid, err := tracefs.FieldUint(ev.Body, "tid")
 		if err != nil {
 			return err
@@ -333,10 +337,6 @@ func (a *attributor) event(ev tracefs.Event) error {
 		}
 		hs[pid].n++
 	case "jbd2_start_commit", "jbd2_end_commit":
-		dev, err := parseDev(ev.Body)
-		if err != nil || !a.wantDev(dev) {
-			return err
-		}
 		tid, err := tracefs.FieldUint(ev.Body, "transaction")
 		if err != nil {
 			return err
@@ -347,10 +347,6 @@ func (a *attributor) event(ev tracefs.Event) error {
 			a.committing = 0
 		}
 	case "ext4_da_write_begin", "ext4_write_begin":
-		dev, err := parseDev(ev.Body)
-		if err != nil || !a.wantDev(dev) {
-			return err
-		}
 		ino, err := tracefs.FieldUint(ev.Body, "ino")
 		if err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -65,11 +66,19 @@ func TestKilledDuringCaptureIsReaped(t *testing.T) {
 			cmd.Wait()
 		}
 	}()
-	line, err := bufio.NewReader(stdout).ReadString('\n')
+	out := bufio.NewReader(stdout)
+	line, err := out.ReadString('\n')
 	f := strings.Fields(line)
 	if err != nil || len(f) != 3 {
 		t.Fatalf("helper: %q %v", line, err)
 	}
+	// The helper prints again only when it fails; its output ends when it
+	// exits, and then waiting for the workload is pointless.
+	ended := make(chan string, 1)
+	go func() {
+		rest, _ := io.ReadAll(out)
+		ended <- string(rest)
+	}()
 	mountPoint, image, device := f[0], f[1], f[2]
 	// The workload writes "ready" once the capture runs; nothing tells
 	// another process about a file appearing there, so poll.
@@ -77,6 +86,11 @@ func TestKilledDuringCaptureIsReaped(t *testing.T) {
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		if _, err := os.Stat(ready); err == nil {
 			break
+		}
+		select {
+		case rest := <-ended:
+			t.Fatalf("the helper ended before its workload started: %s", rest)
+		default:
 		}
 		if time.Now().After(deadline) {
 			t.Fatal("the helper's workload never started")

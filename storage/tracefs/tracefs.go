@@ -7,12 +7,15 @@
 // events. When tracefs is not mounted anywhere, Open mounts it on a private
 // mount point and Close unmounts it again.
 //
-// Liveness is the kernel's own: an instance keeps one of its files open for
-// its whole life, and the kernel refuses to remove an instance (rmdir) or to
-// unmount a tracefs mount (umount) while a file in it is open. Reap therefore
-// removes exactly the droidprof instances and private mounts no live process
-// holds — the ones a killed droidprof left — and never a live one, without
-// pid files that could go stale or be reused.
+// Liveness is mostly the kernel's own: an instance keeps one of its files
+// open for its whole life, and the kernel refuses to remove an instance
+// (rmdir) or to unmount a tracefs mount (umount) while a file in it is open.
+// That leaves a moment between making an instance or mount and opening the
+// file, in which a concurrent reaper (another droidprof, or another test
+// package under go test) could take it; so Reap also leaves every name whose
+// pid still runs. It removes the droidprof instances and private mounts of
+// dead processes that nothing holds — the ones a killed droidprof left — and
+// never a live one (a reused pid only delays a reap).
 package tracefs
 
 import (
@@ -235,7 +238,7 @@ func removeInstance(dir string) error {
 	var err error
 	for i := 0; i < 50; i++ {
 		err = unix.Rmdir(dir)
-		if err == nil || errors.Is(err, unix.ENOENT) {
+		if err == nil || errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENODEV) {
 			return nil
 		}
 		if !errors.Is(err, unix.EBUSY) {
@@ -336,15 +339,37 @@ func reapInstances(root string) error {
 	}
 	var errs []error
 	for _, e := range ents {
-		if !strings.HasPrefix(e.Name(), Prefix) {
+		if !strings.HasPrefix(e.Name(), Prefix) || ownerAlive(e.Name(), Prefix) {
 			continue
 		}
 		err := unix.Rmdir(filepath.Join(root, "instances", e.Name()))
-		if err != nil && !errors.Is(err, unix.EBUSY) && !errors.Is(err, unix.ENOENT) {
+		if err != nil && !gone(err) {
 			errs = append(errs, fmt.Errorf("tracefs: reap instance %s: %w", e.Name(), err))
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// ownerAlive says whether the process whose pid a droidprof name carries
+// (prefix, pid, "-", sequence) still runs. A live process's instance or
+// mount is never reaped, even in the moment between making it and opening
+// the file that keeps it busy, when the kernel's busy rule alone would let
+// a concurrent reaper take it. A name without a pid is not protected.
+func ownerAlive(name, prefix string) bool {
+	pid, _, _ := strings.Cut(strings.TrimPrefix(name, prefix), "-")
+	n, err := strconv.Atoi(pid)
+	if err != nil || n <= 0 {
+		return false
+	}
+	err = unix.Kill(n, 0)
+	return err == nil || errors.Is(err, unix.EPERM)
+}
+
+// gone says whether removing an instance failed because it is being
+// removed or was removed already (by a concurrent reaper), or is busy:
+// none of these is the reaper's error.
+func gone(err error) bool {
+	return errors.Is(err, unix.EBUSY) || errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ENODEV)
 }
 
 // reapMounts unmounts private tracefs mounts no live process uses.
@@ -355,7 +380,8 @@ func reapMounts() error {
 	}
 	var errs []error
 	for _, m := range mounts {
-		if m.FSType != "tracefs" || !strings.HasPrefix(filepath.Base(m.MountPoint), mountPrefix) {
+		if m.FSType != "tracefs" || !strings.HasPrefix(filepath.Base(m.MountPoint), mountPrefix) ||
+			ownerAlive(filepath.Base(m.MountPoint), mountPrefix) {
 			continue
 		}
 		err := unix.Unmount(m.MountPoint, 0)

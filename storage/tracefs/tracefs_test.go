@@ -52,15 +52,20 @@ func needRoot(t *testing.T) {
 
 // leftBehind checks that no instance of this process and no private mount
 // remain.
-func leftBehind(t *testing.T, names ...string) {
+func leftBehind(t *testing.T, pids []int, names ...string) {
 	t.Helper()
 	mounts, err := readMounts()
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Only the mounts of the processes under test: other packages' tests
+	// run at the same time (go test runs packages in parallel) and may
+	// hold private mounts of their own.
 	for _, m := range mounts {
-		if m.FSType == "tracefs" && strings.HasPrefix(filepath.Base(m.MountPoint), mountPrefix) {
-			t.Errorf("private tracefs mount %s left behind", m.MountPoint)
+		for _, pid := range pids {
+			if m.FSType == "tracefs" && strings.HasPrefix(filepath.Base(m.MountPoint), fmt.Sprintf("%s%d-", mountPrefix, pid)) {
+				t.Errorf("private tracefs mount %s left behind", m.MountPoint)
+			}
 		}
 	}
 	if len(names) == 0 {
@@ -107,7 +112,7 @@ func TestCaptureLoopVolume(t *testing.T) {
 		if err := in.Close(); err != nil {
 			t.Error(err)
 		}
-		leftBehind(t, name)
+		leftBehind(t, []int{os.Getpid()}, name)
 	}()
 	if live, err := Instances(); err != nil || !slices.Contains(live, name) {
 		t.Fatalf("instance %s not listed: %v %v", name, live, err)
@@ -259,5 +264,5 @@ func TestReapAbandoned(t *testing.T) {
 	if err := Reap(); err != nil {
 		t.Fatal(err)
 	}
-	leftBehind(t, name)
+	leftBehind(t, []int{os.Getpid(), cmd.Process.Pid}, name)
 }
