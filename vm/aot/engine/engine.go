@@ -44,6 +44,25 @@ type Engine struct {
 	// method index; fromCache counts those compiled.
 	cached    map[*dex.File]map[uint32]cachedMethod
 	fromCache int
+
+	// noInline turns the inline pass off (SetInline); inlined counts
+	// the calls it replaced.
+	noInline bool
+	inlined  int
+}
+
+// countCalls counts the static and direct invokes of fn, the calls the
+// inline pass may replace.
+func countCalls(fn *ssa.Func) int {
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, v := range b.Values {
+			if v.Op == ssa.OpInvokeStatic || v.Op == ssa.OpInvokeDirect {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // interpreted marks a method left to the interpreter.
@@ -69,7 +88,7 @@ func (e *Engine) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 		c = e.codes[m.ID]
 	}
 	if c == nil {
-		c = e.compile(m)
+		c = e.compile(t.VM, m)
 	}
 	if c == interpreted || t.SP != fp+int(m.Code.Registers) {
 		return e.in.Execute(t, m, fp)
@@ -77,7 +96,7 @@ func (e *Engine) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 	return c.exec(e, t, m, fp)
 }
 
-func (e *Engine) compile(m *runtime.Method) *code {
+func (e *Engine) compile(vm *runtime.VM, m *runtime.Method) *code {
 	for m.ID >= len(e.codes) {
 		e.codes = append(e.codes, nil)
 	}
@@ -85,7 +104,7 @@ func (e *Engine) compile(m *runtime.Method) *code {
 		e.codes[m.ID] = interpreted
 		return interpreted
 	}
-	c, err := e.lowerMethod(m)
+	c, err := e.lowerMethod(vm, m)
 	if err != nil {
 		e.fallbacks[reason(err)]++
 		c = interpreted
@@ -96,7 +115,7 @@ func (e *Engine) compile(m *runtime.Method) *code {
 	return c
 }
 
-func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
+func (e *Engine) lowerMethod(vm *runtime.VM, m *runtime.Method) (*code, error) {
 	if m.Class == nil || m.Class.File == nil || m.Code == nil {
 		return nil, fmt.Errorf("no DEX code")
 	}
@@ -108,8 +127,22 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	if c, ok, err := e.lowerCached(f, idx, m); ok {
 		return c, err
 	}
+	cfg := e.cfg
+	if e.inlines(vm) {
+		cfg.Inline = aot.SameClassInliner(f, idx, cfg)
+		// the calls the pass removed, for Stats
+		calls := 0
+		cfg.After = func(pass string, fn *ssa.Func) {
+			switch pass {
+			case "build":
+				calls = countCalls(fn)
+			case "inline":
+				e.inlined += calls - countCalls(fn)
+			}
+		}
+	}
 	var t aot.Tables
-	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, aot.RecordTables(e.cfg, &t))
+	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, aot.RecordTables(cfg, &t))
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +152,20 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	}
 	return c, err
 }
+
+// inlines reports whether methods compiled now may have calls inlined:
+// not when a method entry or exit hook is set (dpa), which must see
+// every call, nor when SetInline turned inlining off. The VM's hooks are
+// set when it is created, before any method is compiled. Methods taken
+// from an .oat cache keep the cache's IR, which is compiled without
+// inlining.
+func (e *Engine) inlines(vm *runtime.VM) bool {
+	return !e.noInline && vm != nil && vm.Hooks.MethodEntry == nil && vm.Hooks.MethodExit == nil
+}
+
+// SetInline turns the inlining of small callees (ssa's inline pass) on,
+// the default, or off.
+func (e *Engine) SetInline(on bool) { e.noInline = !on }
 
 func (e *Engine) indexOf(f *dex.File, c *dex.Code) (uint32, bool) {
 	mi := e.methodIndex[f]
@@ -161,6 +208,10 @@ type Stats struct {
 	// FromCache counts the compiled methods whose IR came from an .oat
 	// cache (UseCache), without the front end or the passes.
 	FromCache int
+
+	// Inlined counts the call sites the inline pass replaced by their
+	// callee's body in the compiled methods.
+	Inlined int
 }
 
 // NumFallbacks is the number of methods left to the interpreter.
@@ -175,7 +226,7 @@ func (s Stats) NumFallbacks() int {
 // Stats returns how many methods were compiled and why the others fell
 // back.
 func (e *Engine) Stats() Stats {
-	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Barriers: e.barrierStats()}
+	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Inlined: e.inlined, Barriers: e.barrierStats()}
 	for k, n := range e.fallbacks {
 		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
 	}
