@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -240,5 +241,78 @@ func TestInlineNotWithMethodHooks(t *testing.T) {
 	}
 	if n := e.Stats().Inlined; n != 0 {
 		t.Errorf("%d calls inlined with method hooks set", n)
+	}
+}
+
+// TestSynchronizedCalleeDirect checks the monitor of a synchronized
+// compiled callee, which the aot engine runs without Thread.Call: held
+// during the body, released when it returns and when it throws. A
+// monitor-exit by the caller afterwards must throw
+// IllegalMonitorStateException, as on the interpreter; a leaked lock
+// would let it pass.
+func TestSynchronizedCalleeDirect(t *testing.T) {
+	const extra = `
+.method static declared-synchronized syncDivide(II)I
+    .registers 3
+    div-int v0, p0, p1
+    return v0
+.end method
+
+.method synchronized get()I
+    .registers 2
+    iget v0, p0, LMain;->counter:I
+    return v0
+.end method
+`
+	tests := []struct{ name, main string }{
+		{"a static callee that throws releases the class's lock", `
+    const/4 v0, 7
+    const/4 v1, 0
+    invoke-static {v0, v0}, LMain;->syncDivide(II)I
+    move-result v2
+    invoke-static {v2}, LMain;->p(I)V
+    :try_start
+    invoke-static {v0, v1}, LMain;->syncDivide(II)I
+    move-result v2
+    :try_end
+    .catch Ljava/lang/ArithmeticException; {:try_start .. :try_end} :handler
+    return-void
+    :handler
+    const/4 v2, -1
+    invoke-static {v2}, LMain;->p(I)V
+    const-class v0, LMain;
+    monitor-exit v0
+    return-void`},
+		{"an instance callee releases its receiver's lock", `
+    new-instance v0, LMain;
+    invoke-direct {v0}, LMain;-><init>()V
+    const/4 v1, 0
+    :loop
+    const/16 v2, 10
+    if-ge v1, v2, :done
+    invoke-virtual {v0}, LMain;->get()I
+    move-result v2
+    invoke-static {v2}, LMain;->p(I)V
+    add-int/lit8 v1, v1, 1
+    goto :loop
+    :done
+    monitor-exit v0
+    return-void`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := inlineMain(tc.main, extra)
+			want, _ := runClasses(t, "interp", nil, src)
+			got, e := runClasses(t, "aot", nil, src)
+			if got != want {
+				t.Errorf("aot:\n%s\ninterp:\n%s", got, want)
+			}
+			if !strings.Contains(want, "IllegalMonitorStateException") {
+				t.Errorf("interp did not throw IllegalMonitorStateException:\n%s", want)
+			}
+			if s := e.Stats(); s.NumFallbacks() != 0 {
+				t.Errorf("%d fallbacks", s.NumFallbacks())
+			}
+		})
 	}
 }
