@@ -15,8 +15,10 @@ const MaxInlineUnits = 24
 // method caller: it offers the callees that an invoke-static or
 // invoke-direct names in the caller's own class and that class declares
 // (static methods, private methods, constructors), compiled with cfg
-// (without inlining, barriers or dumps: the caller's pipeline adds its
-// own after splicing).
+// (without barriers or dumps: the caller's pipeline adds its own after
+// splicing). cfg.Inline, if set, inlines into the callees: it must offer
+// no method that could lead back to them (the aot engine offers only
+// Object.<init>'s empty body there, so that constructors become leaves).
 //
 // What makes these safe to inline, where the IR alone cannot tell: the
 // class is the one the caller's code was loaded with, so the runtime
@@ -46,7 +48,7 @@ func SameClassInliner(f *dex.File, caller uint32, cfg ssa.Config) ssa.Inliner {
 	for _, ef := range def.Data.InstanceFields {
 		fields[ef.Field] = true
 	}
-	cfg.Inline, cfg.After, cfg.Barriers, cfg.CheckBarriers = nil, nil, ssa.BarriersOff, false
+	cfg.After, cfg.Barriers, cfg.CheckBarriers = nil, ssa.BarriersOff, false
 	memo := map[uint32]*ssa.Func{}
 	return func(call *ssa.Value) *ssa.Func {
 		idx := uint32(call.Aux)

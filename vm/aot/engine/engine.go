@@ -49,6 +49,9 @@ type Engine struct {
 	// the calls it replaced.
 	noInline bool
 	inlined  int
+	// objInit is Object.<init>'s empty body once objInitDone
+	objInit     *ssa.Func
+	objInitDone bool
 }
 
 // countCalls counts the static and direct invokes of fn, the calls the
@@ -129,7 +132,7 @@ func (e *Engine) lowerMethod(vm *runtime.VM, m *runtime.Method) (*code, error) {
 	}
 	cfg := e.cfg
 	if e.inlines(vm) {
-		cfg.Inline = aot.SameClassInliner(f, idx, cfg)
+		cfg.Inline = e.inliner(vm, f, idx, cfg)
 		// the calls the pass removed, for Stats
 		calls := 0
 		cfg.After = func(pass string, fn *ssa.Func) {
@@ -161,6 +164,77 @@ func (e *Engine) lowerMethod(vm *runtime.VM, m *runtime.Method) (*code, error) {
 // inlining.
 func (e *Engine) inlines(vm *runtime.VM) bool {
 	return !e.noInline && vm != nil && vm.Hooks.MethodEntry == nil && vm.Hooks.MethodExit == nil
+}
+
+// inliner is aot.SameClassInliner for method idx of f, which also offers
+// the empty body of java.lang.Object's constructor, which every
+// constructor of a direct subclass calls: the class comes from the boot
+// class path, and its code is checked to be empty (objectInit).
+func (e *Engine) inliner(vm *runtime.VM, f *dex.File, idx uint32, cfg ssa.Config) ssa.Inliner {
+	objInit := func(call *ssa.Value) *ssa.Func {
+		if call.Op == ssa.OpInvokeDirect && call.Aux >= 0 && int(call.Aux) < len(f.Methods) {
+			ref := f.Methods[call.Aux]
+			if f.TypeName(ref.Class) == "Ljava/lang/Object;" && f.Str(ref.Name) == "<init>" && f.ProtoString(ref.Proto) == "()V" {
+				return e.objectInit(vm, cfg)
+			}
+		}
+		return nil
+	}
+	// the callees are compiled with Object.<init> inlined (a
+	// constructor of a direct subclass of Object is then a leaf), and
+	// with nothing else, which could recurse
+	callees := cfg
+	callees.Inline = objInit
+	same := aot.SameClassInliner(f, idx, callees)
+	return func(call *ssa.Value) *ssa.Func {
+		if g := objInit(call); g != nil {
+			return g
+		}
+		if same == nil {
+			return nil
+		}
+		return same(call)
+	}
+}
+
+// objectInit returns the IR of the VM's java.lang.Object.<init>()V when
+// it does nothing (This, then Return: no value that names an index of
+// its DEX file, which would mean something else in the caller's), else
+// nil; it compiles it once.
+func (e *Engine) objectInit(vm *runtime.VM, cfg ssa.Config) *ssa.Func {
+	if e.objInitDone {
+		return e.objInit
+	}
+	e.objInitDone = true
+	obj := vm.Class("Ljava/lang/Object;")
+	if obj == nil {
+		return nil
+	}
+	m := runtime.FindMethod(obj, "<init>", "()V")
+	if m == nil || m.Class != obj || m.Code == nil || m.Class.File == nil {
+		return nil
+	}
+	idx, ok := e.indexOf(m.Class.File.F, m.Code)
+	if !ok {
+		return nil
+	}
+	cfg.Inline, cfg.After = nil, nil
+	g, err := aot.CompileMethod(frontend.Method{File: m.Class.File.F, Method: idx, Access: m.Access, Code: m.Code}, cfg)
+	if err != nil {
+		return nil
+	}
+	for _, b := range g.Blocks {
+		for _, v := range b.Values {
+			if v.Op != ssa.OpThis {
+				return nil
+			}
+		}
+		if b.Kind != ssa.BlockPlain && b.Kind != ssa.BlockReturn {
+			return nil
+		}
+	}
+	e.objInit = g
+	return g
 }
 
 // SetInline turns the inlining of small callees (ssa's inline pass) on,

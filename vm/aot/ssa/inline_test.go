@@ -109,6 +109,22 @@ b0:
   v5 = IPut <void> v0 v2 [5]
   v6 = IPut <void> v0 v2 [5]
   Return`},
+		{"an empty constructor (Object.<init>): the call goes, the receiver's check stays", map[int64]string{2: `
+func init
+b0:
+  v0 = This <ref>
+  Return`}, BarriersOff, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = NullCheck <void> v0
+  v2 = InvokeDirect <void> v0 [2]
+  Return`, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = NullCheck <void> v0
+  Return`},
 		{"a callee returning its parameter", map[int64]string{7: `
 func id
 b0:
