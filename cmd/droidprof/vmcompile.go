@@ -101,7 +101,9 @@ func vmCompile(env *env, args []string) error {
 	if dumpErr != nil {
 		return &exitError{code: 2, err: dumpErr}
 	}
-	opt := aot.Options{Passes: cfg}
+	// the engine's pipeline, inlining included, except for a cache,
+	// which a VM with method hooks must be able to use
+	opt := aot.Options{Passes: cfg, Inline: *out == ""}
 	if *method != "" {
 		opt.Filter = func(name string) bool { return strings.Contains(name, *method) }
 	}

@@ -28,6 +28,12 @@ type Options struct {
 	// Filter, if set, selects the methods to compile by their name as
 	// dex.File.MethodName gives it ("LClass;.name:(params)ret").
 	Filter func(name string) bool
+	// Inline runs the inline pass with SameClassInliner, as the aot
+	// engine does when no method hook is set. An .oat cache must not
+	// be written from such a result: its IR would hide calls from a
+	// VM with method hooks (oat.Identity of a Config without Inline
+	// would not say so).
+	Inline bool
 }
 
 // Method is one compiled method.
@@ -114,8 +120,12 @@ func Compile(f *dex.File, opt Options) *Result {
 					continue
 				}
 				r.Bytecodes += len(em.Code.Insns)
+				cfg := opt.Passes
+				if opt.Inline {
+					cfg.Inline = SameClassInliner(f, em.Method, cfg)
+				}
 				var t Tables
-				fn, err := CompileMethod(frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}, RecordTables(opt.Passes, &t))
+				fn, err := CompileMethod(frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}, RecordTables(cfg, &t))
 				if err != nil {
 					r.Fallbacks = append(r.Fallbacks, Fallback{name, em.Method, err})
 					continue

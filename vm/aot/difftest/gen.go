@@ -967,7 +967,36 @@ func (g *gen) moveResult(k kind) {
 // call calls an earlier function, the recursive function, or a virtual
 // or interface method of obj.
 func (g *gen) call() {
-	switch g.r.Intn(4) {
+	switch g.r.Intn(6) {
+	case 4:
+		// a static leaf of LMain, which the aot engine inlines (but
+		// for leafDiv, whose division may throw: its frame must stay in
+		// the trace)
+		k := pick(g, []kind{kI, kJ, kF, kD, kI})
+		name, w := "leafDiv(II)I", 1
+		switch k {
+		case kJ:
+			name, w = "leafJ(JJ)J", 2
+		case kF:
+			name = "leafF(FF)F"
+		case kD:
+			name, w = "leafD(DD)D", 2
+		default:
+			if g.chance(0.6) {
+				name = "leafI(II)I"
+			}
+		}
+		g.mov(k, args, g.varOf(k))
+		g.mov(k, args+w, g.varOf(k))
+		g.emit("invoke-static/range {%s .. %s}, LMain;->%s", v(args), v(args+2*w-1), name)
+		g.moveResult(k)
+	case 5:
+		// LObj.acc calls a private accessor twice, inlined into it;
+		// the receiver may be null
+		g.mov(kL, args, obj)
+		g.mov(kI, args+1, g.varOf(kI))
+		g.emit("invoke-virtual/range {%s .. %s}, LObj;->acc(I)I", v(args), v(args+1))
+		g.moveResult(kI)
 	case 0:
 		if g.cur == 0 || g.loops > 1 {
 			g.call()
@@ -1828,6 +1857,41 @@ const mainHeader = `.class public LMain;
     return-object v1
 .end method
 
+.method static leafI(II)I
+    .registers 3
+    mul-int v0, p0, p1
+    xor-int/2addr v0, p1
+    add-int/lit8 v0, v0, 7
+    return v0
+.end method
+
+.method static leafDiv(II)I
+    .registers 3
+    div-int v0, p0, p1
+    return v0
+.end method
+
+.method static leafJ(JJ)J
+    .registers 6
+    mul-long v0, p0, p2
+    add-long/2addr v0, p0
+    return-wide v0
+.end method
+
+.method static leafF(FF)F
+    .registers 3
+    mul-float v0, p0, p1
+    sub-float/2addr v0, p1
+    return v0
+.end method
+
+.method static leafD(DD)D
+    .registers 6
+    div-double v0, p0, p2
+    add-double/2addr v0, p2
+    return-wide v0
+.end method
+
 .method static rec(II)I
     .registers 4
     if-gtz p0, :more
@@ -1916,6 +1980,23 @@ const objClass = `.class public LObj;
 .method public calc(I)I
     .registers 3
     mul-int/lit8 v0, p1, 3
+    return v0
+.end method
+
+.method private add(I)I
+    .registers 3
+    iget v0, p0, LObj;->i:I
+    add-int/2addr v0, p1
+    iput v0, p0, LObj;->i:I
+    return v0
+.end method
+
+.method public acc(I)I
+    .registers 3
+    invoke-direct {p0, p1}, LObj;->add(I)I
+    move-result v0
+    invoke-direct {p0, v0}, LObj;->add(I)I
+    move-result v0
     return v0
 .end method
 

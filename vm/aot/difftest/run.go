@@ -67,6 +67,7 @@ type Result struct {
 type Stats struct {
 	Compiled, Fallbacks int
 	FallbackReasons     []string
+	Inlined             int  // calls the aot engine's inline pass replaced
 	Lines               int  // of stdout
 	Uncaught            bool // the program ended with an uncaught exception
 }
@@ -97,7 +98,7 @@ func run(ctx context.Context, path, main, engine string, c gc.Config, filter fun
 	st := Stats{Lines: strings.Count(r.Stdout, "\n"), Uncaught: strings.HasPrefix(r.Stderr, "Exception in thread")}
 	if e, ok := v.Engine.(*aotengine.Engine); ok {
 		s := e.Stats()
-		st.Compiled, st.Fallbacks = s.Compiled, s.NumFallbacks()
+		st.Compiled, st.Fallbacks, st.Inlined = s.Compiled, s.NumFallbacks(), s.Inlined
 		for _, r := range s.Fallbacks {
 			st.FallbackReasons = append(st.FallbackReasons, fmt.Sprintf("%d× %s", r.Count, r.Reason))
 		}

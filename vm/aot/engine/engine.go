@@ -44,6 +44,28 @@ type Engine struct {
 	// method index; fromCache counts those compiled.
 	cached    map[*dex.File]map[uint32]cachedMethod
 	fromCache int
+
+	// noInline turns the inline pass off (SetInline); inlined counts
+	// the calls it replaced.
+	noInline bool
+	inlined  int
+	// objInit is Object.<init>'s empty body once objInitDone
+	objInit     *ssa.Func
+	objInitDone bool
+}
+
+// countCalls counts the static and direct invokes of fn, the calls the
+// inline pass may replace.
+func countCalls(fn *ssa.Func) int {
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, v := range b.Values {
+			if v.Op == ssa.OpInvokeStatic || v.Op == ssa.OpInvokeDirect {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // interpreted marks a method left to the interpreter.
@@ -69,7 +91,7 @@ func (e *Engine) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 		c = e.codes[m.ID]
 	}
 	if c == nil {
-		c = e.compile(m)
+		c = e.compile(t.VM, m)
 	}
 	if c == interpreted || t.SP != fp+int(m.Code.Registers) {
 		return e.in.Execute(t, m, fp)
@@ -77,7 +99,7 @@ func (e *Engine) Execute(t *runtime.Thread, m *runtime.Method, fp int) bool {
 	return c.exec(e, t, m, fp)
 }
 
-func (e *Engine) compile(m *runtime.Method) *code {
+func (e *Engine) compile(vm *runtime.VM, m *runtime.Method) *code {
 	for m.ID >= len(e.codes) {
 		e.codes = append(e.codes, nil)
 	}
@@ -85,7 +107,7 @@ func (e *Engine) compile(m *runtime.Method) *code {
 		e.codes[m.ID] = interpreted
 		return interpreted
 	}
-	c, err := e.lowerMethod(m)
+	c, err := e.lowerMethod(vm, m)
 	if err != nil {
 		e.fallbacks[reason(err)]++
 		c = interpreted
@@ -96,7 +118,7 @@ func (e *Engine) compile(m *runtime.Method) *code {
 	return c
 }
 
-func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
+func (e *Engine) lowerMethod(vm *runtime.VM, m *runtime.Method) (*code, error) {
 	if m.Class == nil || m.Class.File == nil || m.Code == nil {
 		return nil, fmt.Errorf("no DEX code")
 	}
@@ -108,8 +130,22 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	if c, ok, err := e.lowerCached(f, idx, m); ok {
 		return c, err
 	}
+	cfg := e.cfg
+	if e.inlines(vm) {
+		cfg.Inline = e.inliner(vm, f, idx, cfg)
+		// the calls the pass removed, for Stats
+		calls := 0
+		cfg.After = func(pass string, fn *ssa.Func) {
+			switch pass {
+			case "build":
+				calls = countCalls(fn)
+			case "inline":
+				e.inlined += calls - countCalls(fn)
+			}
+		}
+	}
 	var t aot.Tables
-	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, aot.RecordTables(e.cfg, &t))
+	fn, err := aot.CompileMethod(frontend.Method{File: f, Method: idx, Access: m.Access, Code: m.Code}, aot.RecordTables(cfg, &t))
 	if err != nil {
 		return nil, err
 	}
@@ -119,6 +155,91 @@ func (e *Engine) lowerMethod(m *runtime.Method) (*code, error) {
 	}
 	return c, err
 }
+
+// inlines reports whether methods compiled now may have calls inlined:
+// not when a method entry or exit hook is set (dpa), which must see
+// every call, nor when SetInline turned inlining off. The VM's hooks are
+// set when it is created, before any method is compiled. Methods taken
+// from an .oat cache keep the cache's IR, which is compiled without
+// inlining.
+func (e *Engine) inlines(vm *runtime.VM) bool {
+	return !e.noInline && vm != nil && vm.Hooks.MethodEntry == nil && vm.Hooks.MethodExit == nil
+}
+
+// inliner is aot.SameClassInliner for method idx of f, which also offers
+// the empty body of java.lang.Object's constructor, which every
+// constructor of a direct subclass calls: the class comes from the boot
+// class path, and its code is checked to be empty (objectInit).
+func (e *Engine) inliner(vm *runtime.VM, f *dex.File, idx uint32, cfg ssa.Config) ssa.Inliner {
+	objInit := func(call *ssa.Value) *ssa.Func {
+		if call.Op == ssa.OpInvokeDirect && call.Aux >= 0 && int(call.Aux) < len(f.Methods) {
+			ref := f.Methods[call.Aux]
+			if f.TypeName(ref.Class) == "Ljava/lang/Object;" && f.Str(ref.Name) == "<init>" && f.ProtoString(ref.Proto) == "()V" {
+				return e.objectInit(vm, cfg)
+			}
+		}
+		return nil
+	}
+	// the callees are compiled with Object.<init> inlined (a
+	// constructor of a direct subclass of Object is then a leaf), and
+	// with nothing else, which could recurse
+	callees := cfg
+	callees.Inline = objInit
+	same := aot.SameClassInliner(f, idx, callees)
+	return func(call *ssa.Value) *ssa.Func {
+		if g := objInit(call); g != nil {
+			return g
+		}
+		if same == nil {
+			return nil
+		}
+		return same(call)
+	}
+}
+
+// objectInit returns the IR of the VM's java.lang.Object.<init>()V when
+// it does nothing (This, then Return: no value that names an index of
+// its DEX file, which would mean something else in the caller's), else
+// nil; it compiles it once.
+func (e *Engine) objectInit(vm *runtime.VM, cfg ssa.Config) *ssa.Func {
+	if e.objInitDone {
+		return e.objInit
+	}
+	e.objInitDone = true
+	obj := vm.Class("Ljava/lang/Object;")
+	if obj == nil {
+		return nil
+	}
+	m := runtime.FindMethod(obj, "<init>", "()V")
+	if m == nil || m.Class != obj || m.Code == nil || m.Class.File == nil {
+		return nil
+	}
+	idx, ok := e.indexOf(m.Class.File.F, m.Code)
+	if !ok {
+		return nil
+	}
+	cfg.Inline, cfg.After = nil, nil
+	g, err := aot.CompileMethod(frontend.Method{File: m.Class.File.F, Method: idx, Access: m.Access, Code: m.Code}, cfg)
+	if err != nil {
+		return nil
+	}
+	for _, b := range g.Blocks {
+		for _, v := range b.Values {
+			if v.Op != ssa.OpThis {
+				return nil
+			}
+		}
+		if b.Kind != ssa.BlockPlain && b.Kind != ssa.BlockReturn {
+			return nil
+		}
+	}
+	e.objInit = g
+	return g
+}
+
+// SetInline turns the inlining of small callees (ssa's inline pass) on,
+// the default, or off.
+func (e *Engine) SetInline(on bool) { e.noInline = !on }
 
 func (e *Engine) indexOf(f *dex.File, c *dex.Code) (uint32, bool) {
 	mi := e.methodIndex[f]
@@ -161,6 +282,10 @@ type Stats struct {
 	// FromCache counts the compiled methods whose IR came from an .oat
 	// cache (UseCache), without the front end or the passes.
 	FromCache int
+
+	// Inlined counts the call sites the inline pass replaced by their
+	// callee's body in the compiled methods.
+	Inlined int
 }
 
 // NumFallbacks is the number of methods left to the interpreter.
@@ -175,7 +300,7 @@ func (s Stats) NumFallbacks() int {
 // Stats returns how many methods were compiled and why the others fell
 // back.
 func (e *Engine) Stats() Stats {
-	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Barriers: e.barrierStats()}
+	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Inlined: e.inlined, Barriers: e.barrierStats()}
 	for k, n := range e.fallbacks {
 		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
 	}

@@ -26,7 +26,7 @@ type result struct {
 }
 
 // run runs main from dexFile on the named engine.
-func run(t *testing.T, eng string, c gc.Config, dexFile, main string, args []string) result {
+func run(t *testing.T, eng string, c gc.Config, dexFile, main string, args []string, setup ...func(*engine.Engine)) result {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
@@ -34,6 +34,9 @@ func run(t *testing.T, eng string, c gc.Config, dexFile, main string, args []str
 	v, err := vm.New(vm.Options{ClassPath: []string{dexFile}, GC: c, Stdout: &stdout, Stderr: &stderr, Engine: eng})
 	if err != nil {
 		t.Fatalf("%s engine: %v", eng, err)
+	}
+	for _, s := range setup {
+		s(v.Engine.(*engine.Engine))
 	}
 	code, err := v.RunMain(ctx, main, args)
 	if err != nil {

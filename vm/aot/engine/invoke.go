@@ -72,8 +72,7 @@ func (l *lowerer) invoke(v *ssa.Value) instr {
 // and runs an invoke. A call the site's cache has seen before skips
 // Dispatch (its checks passed for this method, and a virtual call's
 // target depends only on the receiver's class); a compiled callee runs
-// without Thread.Call when no method hook is set and it is not
-// synchronized, the only things Thread.Call adds for it.
+// without Thread.Call when no method hook is set (direct).
 func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, argc int, cs *site) bool {
 	t := f.t
 	var recv uint32
@@ -154,6 +153,9 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 	t.Frames = append(t.Frames, runtime.Frame{Method: m, FP: fp})
 	t.SP = fp + size
 	fi := len(t.Frames) - 1
+	if m.IsSynchronized() {
+		return c.invokeSynchronized(f, m, fp, size, fi)
+	}
 	g := f.e.frame(t, fi)
 	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
 	ok := c.run(g)
@@ -162,10 +164,44 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 	return ok
 }
 
+// invokeSynchronized is the rest of invoke for a synchronized callee,
+// whose frame is set up: it locks and unlocks the monitor around the
+// body as Thread.Call does (the lock held as a root, so that a moving
+// collection while it blocks or runs updates it; an exception of the
+// body survives the unlock), without Thread.Call's second frame set-up
+// and its engine dispatch (SciMark's Random.next is one of these).
+func (c *code) invokeSynchronized(f *frame, m *runtime.Method, fp, size, fi int) bool {
+	t := f.t
+	var lock uint32
+	if m.IsStatic() {
+		lock = m.Class.Addr
+	} else {
+		lock = t.Stack[fp+c.nregs-m.ArgWords]
+	}
+	t.PushRoot(lock)
+	t.MonitorEnter(lock)
+	g := f.e.frame(t, fi)
+	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
+	ok := c.run(g)
+	exc := t.Exc
+	t.Exc = 0
+	t.MonitorExit(t.Root(0))
+	t.PopRoots(1)
+	if exc != 0 {
+		t.Exc = exc
+	}
+	ok = t.Exc == 0
+	t.SP = fp
+	t.Frames = t.Frames[:fi]
+	return ok
+}
+
 // direct returns the compiled code of m when a call may run it without
-// Thread.Call, else nil.
+// Thread.Call, else nil: when no method hook is set (Thread.Call
+// reports calls to them) and m's code is compiled. A synchronized
+// callee qualifies too; code.invoke takes its monitor.
 func (e *Engine) direct(vm *runtime.VM, m *runtime.Method) *code {
-	if vm.Hooks.MethodEntry != nil || vm.Hooks.MethodExit != nil || m.Code == nil || m.IsSynchronized() || int(m.Code.Registers) < m.ArgWords {
+	if vm.Hooks.MethodEntry != nil || vm.Hooks.MethodExit != nil || m.Code == nil || int(m.Code.Registers) < m.ArgWords {
 		return nil
 	}
 	var c *code
@@ -173,7 +209,7 @@ func (e *Engine) direct(vm *runtime.VM, m *runtime.Method) *code {
 		c = e.codes[m.ID]
 	}
 	if c == nil {
-		c = e.compile(m)
+		c = e.compile(vm, m)
 	}
 	if c == interpreted {
 		return nil

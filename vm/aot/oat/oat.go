@@ -131,14 +131,20 @@ func Identity(cfg ssa.Config) string {
 	}
 	var run []string
 	for _, p := range ssa.PassNames() {
+		// inline runs only with an Inliner: a cache of inlined IR
+		// names it, one without does not
+		if p == "inline" && cfg.Inline == nil {
+			continue
+		}
 		if !cfg.Disabled[p] {
 			run = append(run, p)
 		}
 	}
 	// what does not change the IR: the checker, the dump hook, and the
-	// disabled passes, which the pass list shows
+	// disabled passes and the inliner, which the pass list shows (a
+	// function prints as its address)
 	rest := cfg
-	rest.Disabled, rest.Check, rest.After = nil, false, nil
+	rest.Disabled, rest.Check, rest.After, rest.Inline = nil, false, nil, nil
 	c := sha256.Sum256(fmt.Appendf(nil, "%+v", rest))
 	return fmt.Sprintf("oat %d; ir %s; passes %s; config %s", Version, hex.EncodeToString(h.Sum(nil)[:8]), strings.Join(run, ","), hex.EncodeToString(c[:4]))
 }

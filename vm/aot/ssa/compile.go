@@ -45,6 +45,11 @@ const (
 // the accesses the optimised code still makes.
 func pipeline(cfg Config) []pass {
 	ps := passes[:len(passes):len(passes)]
+	if cfg.Inline != nil {
+		// first, so that the passes optimise the spliced bodies with
+		// their callers' arguments
+		ps = append([]pass{{"inline", func(f *Func) { inlineCalls(f, cfg.Inline, cfg.Barriers) }, inlineDoc}}, ps...)
+	}
 	if cfg.Barriers != BarriersOff {
 		aux := int64(barrierPlain)
 		if cfg.Barriers.Cached() {
@@ -62,7 +67,7 @@ func pipeline(cfg Config) []pass {
 }
 
 // allPasses is every pass a configuration may run.
-var allPasses = pipeline(Config{Barriers: BarriersElim, CheckBarriers: true})
+var allPasses = pipeline(Config{Barriers: BarriersElim, CheckBarriers: true, Inline: func(*Value) *Func { return nil }})
 
 // PassNames returns the names of the passes in pipeline order.
 func PassNames() []string {
@@ -102,6 +107,11 @@ type Config struct {
 	// cache or the elimination dropped an object's only barrier in that
 	// epoch (the engine's barrier check).
 	CheckBarriers bool
+	// Inline, if set, supplies the callees the inline pass may splice
+	// into their callers (inline.go); without it the pass does not run.
+	// Inlined calls are invisible to method entry/exit hooks, so a VM
+	// with hooks compiles without it.
+	Inline Inliner
 }
 
 // ValidPass reports whether name is a pass name or "build" (the IR as the
