@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/plugins/dpa/analysis"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/aot"
@@ -105,16 +106,18 @@ func (p program) result(collector string) Result {
 }
 
 // run runs main on v and times the run from outside the program: on the
-// host's clock, or on the VM's own when it counts instructions.
-func (p program) run(ctx context.Context, v *runtime.VM, main string) (code int, elapsed time.Duration, err error) {
+// host's clock, or on the VM's own when it counts instructions. cpu is the
+// run's time on the kernel's CPU clock of the thread that ran main (the
+// virtual clock's elapsed time when it counts instructions; -1 when the
+// kernel's clock cannot be read).
+func (p program) run(ctx context.Context, v *runtime.VM, main string) (code int, elapsed, cpu time.Duration, err error) {
 	if p.virtual {
 		start := v.Now()
 		code, err = v.RunMain(ctx, main, p.args)
-		return code, time.Duration(v.Now() - start), err
+		elapsed = time.Duration(v.Now() - start)
+		return code, elapsed, elapsed, err
 	}
-	start := time.Now()
-	code, err = v.RunMain(ctx, main, p.args)
-	return code, time.Since(start), err
+	return runTimed(ctx, v, main, p.args)
 }
 
 // resolve turns the config into a program, writing a registry workload's
@@ -277,6 +280,16 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	} else if eventCost, unmeasured, err = calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents); err != nil {
 		return fmt.Errorf("dpa: calibration: %w", err)
 	}
+	// The program's own pairs, after the calibration program: both are
+	// recorded, the one cfg.Calibrate names is deducted.
+	var prog analysis.Calibration
+	if !p.virtual {
+		step.Progress(0, 1, "", "calibrating on "+p.main+" itself")
+		prog, err = calibrateProgram(ctx, p, cfg, step.Dir)
+		if err != nil && !errors.Is(err, errThreads) {
+			return fmt.Errorf("dpa: calibration on the program: %w", err)
+		}
+	}
 	res := p.result("dpa")
 	res.BufferRecords = cfg.BufferRecords
 	var best *tracedRun
@@ -313,15 +326,7 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	if err := os.Rename(best.path, filepath.Join(step.Dir, trace.RecordsFile)); err != nil {
 		return err
 	}
-	best.meta.EventOverhead = eventCost
-	if cfg.MeasureEvents {
-		best.meta.EventCosts, best.meta.CostsOfPrevious = true, true
-		// What no measurement sees holds one whole clock read by
-		// construction (the part of the stamp's read before its sample
-		// and the part of the closing read after it), so a calibration
-		// below that is noise.
-		best.meta.Unmeasured = max(unmeasured, best.meta.ClockOverhead)
-	}
+	setCalibration(best.meta, cfg, eventCost, unmeasured, prog, p.virtual)
 	if err := writeFile(filepath.Join(step.Dir, trace.MetaFile), func(f *os.File) error { return trace.WriteMeta(f, best.meta) }); err != nil {
 		return err
 	}
@@ -341,6 +346,47 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		sdk.Artifact{Name: StdoutFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stdout"},
 		sdk.Artifact{Name: StderrFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stderr"},
 	)
+}
+
+// setCalibration records both calibrations in a traced run's description
+// and makes the one cfg.Calibrate names the deduction.
+func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Duration, prog analysis.Calibration, virtual bool) {
+	if cfg.MeasureEvents {
+		meta.EventCosts, meta.CostsOfPrevious = true, true
+		// What no measurement sees holds one whole clock read by
+		// construction (the part of the stamp's read before its sample
+		// and the part of the closing read after it), so a calibration
+		// program's figure below that is noise. (The program's own
+		// pairs are not held to it: they measure what the event costs
+		// that program, and out-of-order execution hides part of a
+		// clock read behind the program's own work.)
+		unmeasured = max(unmeasured, meta.ClockOverhead)
+	} else {
+		unmeasured = 0
+	}
+	meta.PairedEvent, meta.PairedUnmeasured = eventCost, unmeasured
+	meta.EventOverhead, meta.Unmeasured = eventCost, unmeasured
+	meta.Calibration = trace.CalibrationPaired
+	if virtual {
+		// Tracing executes no instructions: nothing was calibrated.
+		return
+	}
+	meta.ProgramEventNs, meta.ProgramSpreadNs, meta.ProgramPairs = prog.Event, prog.Spread, prog.Pairs
+	if !math.IsInf(prog.Lo, 0) && !math.IsInf(prog.Hi, 0) {
+		meta.ProgramIntervalNs = []float64{prog.Lo, prog.Hi}
+	}
+	if cfg.MeasureEvents {
+		meta.ProgramUnmeasuredNs = prog.Unmeasured
+	}
+	// A program whose traced runs were not slower than its untraced ones
+	// (one so short that the host's noise is all the pairs see), or a
+	// multi-threaded one (not calibrated on itself: errThreads), keeps
+	// the calibration program's figure.
+	if cfg.Calibrate == trace.CalibrationProgram && prog.Event > 0 {
+		meta.Calibration = trace.CalibrationProgram
+		meta.EventNs, meta.EventOverhead = prog.Event, time.Duration(math.Round(prog.Event))
+		meta.UnmeasuredNs, meta.Unmeasured = meta.ProgramUnmeasuredNs, time.Duration(math.Round(meta.ProgramUnmeasuredNs))
+	}
 }
 
 // keepFastest folds one baseline measurement into res, keeping the
@@ -366,6 +412,9 @@ type tracedRun struct {
 	code  int
 	meta  *trace.Meta
 	stats *engine.Stats // aot only
+	// cpu is the run on the kernel's CPU clock of its main thread (-1:
+	// unknown), costs the sum of its events' measured costs.
+	cpu, costs time.Duration
 }
 
 // runTraced runs the program once with DPA's hooks, recording into the
@@ -389,7 +438,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	}
 	tr.v = v
 	clockCost := calibrateClock(v, cfg.Calibration)
-	code, elapsed, err := p.run(ctx, v, p.main)
+	code, elapsed, cpu, err := p.run(ctx, v, p.main)
 	if err != nil {
 		return nil, err
 	}
@@ -413,7 +462,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 				Signature: m.Signature, File: m.SourceFile(), Line: m.FirstLine()})
 		}
 	}
-	r := &tracedRun{path: path, code: code, meta: meta}
+	r := &tracedRun{path: path, code: code, meta: meta, cpu: cpu, costs: time.Duration(tr.costs)}
 	if e, ok := v.Engine.(*engine.Engine); ok {
 		s := e.Stats()
 		r.stats = &s
@@ -459,7 +508,7 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 	if err != nil {
 		return err
 	}
-	code, elapsed, err := p.run(ctx, v, p.main)
+	code, elapsed, _, err := p.run(ctx, v, p.main)
 	res.BaseRunNanos = elapsed.Nanoseconds()
 	if err != nil {
 		return err
@@ -474,7 +523,7 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 	if v, err = vm.New(p.options(nil, &stderr, nil)); err != nil {
 		return err
 	}
-	if code, _, err := p.run(ctx, v, p.timedMain); err != nil || code != 0 {
+	if code, _, _, err := p.run(ctx, v, p.timedMain); err != nil || code != 0 {
 		return fmt.Errorf("dpa: %s exited with %d: %v\n%s", p.timedMain, code, err, stderr.String())
 	}
 	if res.MethodNanos, err = parseElapsed(stderr.String()); err != nil {

@@ -34,6 +34,30 @@ type Meta struct {
 	EventOverhead time.Duration `json:"event_overhead_ns"`
 	EventCosts    bool          `json:"event_costs"`
 	Unmeasured    time.Duration `json:"unmeasured_overhead_ns"`
+	// Calibration names where EventOverhead and Unmeasured come from:
+	// CalibrationProgram or CalibrationPaired ("" in traces written
+	// before the choice existed: paired).
+	Calibration string `json:"calibration,omitempty"`
+	// EventNs and UnmeasuredNs are EventOverhead and Unmeasured in
+	// fractional nanoseconds, when the calibration resolves them finer
+	// (one nanosecond per event is several per cent of a call-heavy
+	// method).
+	EventNs      float64 `json:"event_overhead_ns_frac,omitempty"`
+	UnmeasuredNs float64 `json:"unmeasured_overhead_ns_frac,omitempty"`
+	// The other calibration's figures, a cross-check: PairedEvent and
+	// PairedUnmeasured from the calibration program, or ProgramEventNs
+	// and ProgramUnmeasuredNs from the program's own pairs, with
+	// ProgramSpreadNs, half the interquartile range of the pairs' event
+	// costs, ProgramIntervalNs, the 95 % confidence interval of their
+	// median (absent for fewer than 6 pairs), and ProgramPairs, how many
+	// pairs were run.
+	PairedEvent         time.Duration `json:"paired_event_overhead_ns,omitempty"`
+	PairedUnmeasured    time.Duration `json:"paired_unmeasured_overhead_ns,omitempty"`
+	ProgramEventNs      float64       `json:"program_event_overhead_ns,omitempty"`
+	ProgramUnmeasuredNs float64       `json:"program_unmeasured_overhead_ns,omitempty"`
+	ProgramSpreadNs     float64       `json:"program_spread_ns,omitempty"`
+	ProgramIntervalNs   []float64     `json:"program_interval_ns,omitempty"` // 95 % interval of ProgramEventNs
+	ProgramPairs        int           `json:"program_pairs,omitempty"`
 	// CostsOfPrevious says that each record's Cost is what its thread's
 	// previous event cost (the VM times a hook after it has returned);
 	// Load moves every cost to the event it belongs to.
@@ -84,9 +108,26 @@ func NewRecorder(w io.Writer, bufferRecords int) (*Recorder, error) {
 		return r, nil
 	}
 	r.full, r.spare, r.done = make(chan []Event, 1), make(chan []Event, 1), make(chan struct{})
-	r.spare <- make([]Event, bufferRecords)
+	spare := make([]Event, bufferRecords)
+	// Both buffers are touched here, before the traced run: a buffer
+	// fresh from the kernel faults at the first store to each of its
+	// pages, which would land on the traced thread, once per 100 events
+	// (4 KB of records) until the buffer has been filled once, so that a
+	// short run's events would cost more than a long run's.
+	prefault(r.buf)
+	prefault(spare)
+	r.spare <- spare
 	go r.writer(make([]byte, bufferRecords*RecordSize))
 	return r, nil
+}
+
+// prefault writes to every page of b, so that the kernel maps it now.
+func prefault(b []Event) {
+	const perPage = 4096 / RecordSize
+	for i := 0; i < len(b); i += perPage {
+		b[i].Thread = 1
+		b[i].Thread = 0
+	}
 }
 
 // writer encodes and writes the buffers handed over, until Flush.
@@ -258,6 +299,9 @@ func Load(recordsPath, metaPath string) (*Trace, error) {
 	return &Trace{
 		Start: m.Start, ClockSource: m.ClockSource, ClockOverhead: m.ClockOverhead, EventOverhead: m.EventOverhead, Overflow: m.Overflow,
 		EventCosts: m.EventCosts, UnmeasuredOverhead: m.Unmeasured,
+		Calibration: m.Calibration, EventOverheadNs: m.EventNs, UnmeasuredOverheadNs: m.UnmeasuredNs,
+		PairedEventOverhead: m.PairedEvent, PairedUnmeasuredOverhead: m.PairedUnmeasured,
+		ProgramEventOverheadNs: m.ProgramEventNs, ProgramUnmeasuredOverheadNs: m.ProgramUnmeasuredNs,
 		Threads: m.Threads, Methods: m.Methods, Events: events, Elapsed: m.Elapsed,
 	}, nil
 }

@@ -72,6 +72,14 @@ type Thread struct {
 // (runtime.Hooks.VirtualTime).
 const ClockVirtual = "virtual"
 
+// Calibrations, the values of Trace.Calibration: the deduction per event
+// derived from pairs of untraced and traced runs of the profiled program
+// itself, or from a separate calibration program.
+const (
+	CalibrationProgram = "program"
+	CalibrationPaired  = "paired"
+)
+
 // Trace is a whole method trace.
 type Trace struct {
 	Start time.Time // wall clock at Wall == 0
@@ -94,6 +102,20 @@ type Trace struct {
 	// read).
 	EventCosts         bool
 	UnmeasuredOverhead time.Duration
+	// EventOverheadNs and UnmeasuredOverheadNs, when not 0, are
+	// EventOverhead and UnmeasuredOverhead in fractional nanoseconds;
+	// the analysis deducts them instead.
+	EventOverheadNs, UnmeasuredOverheadNs float64
+	// Calibration names where the deducted figures come from
+	// (CalibrationProgram, CalibrationPaired, or "" when the trace does
+	// not say). The figures of the other calibration, when it was made,
+	// are kept as a cross-check: PairedEventOverhead and
+	// PairedUnmeasuredOverhead from the calibration program,
+	// ProgramEventOverheadNs and ProgramUnmeasuredOverheadNs from the
+	// program's own runs.
+	Calibration                                         string
+	PairedEventOverhead, PairedUnmeasuredOverhead       time.Duration
+	ProgramEventOverheadNs, ProgramUnmeasuredOverheadNs float64
 	// Overflow reports that events were dropped.
 	Overflow bool
 	Threads  []Thread
