@@ -102,6 +102,12 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 		}
 		s.labels = map[string]string{"program": prog, "buffer": strconv.Itoa(s.res.BufferRecords)}
 		s.cell = prog + " buffer=" + strconv.Itoa(s.res.BufferRecords)
+		if s.res.MeasureEvents {
+			// Measured event costs trace differently (one clock
+			// read more per event): a cell of their own.
+			s.labels["events"] = "measured"
+			s.cell += " measured"
+		}
 		rec, meta := sdk.Find(st, trace.RecordsFile), sdk.Find(st, trace.MetaFile)
 		if rec == nil || meta == nil {
 			return nil, fmt.Errorf("step %s: no %s or %s", s.id, trace.RecordsFile, trace.MetaFile)

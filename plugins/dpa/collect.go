@@ -51,6 +51,9 @@ type Result struct {
 	// dpa only.
 	Records       int64 `json:"records,omitempty"`
 	BufferRecords int   `json:"buffer_records"`
+	// MeasureEvents: every event carried its measured cost
+	// (Config.MeasureEvents).
+	MeasureEvents bool `json:"measure_events,omitempty"`
 	// Engine ran the traced program (vm.engine; "interp" when unset);
 	// on aot, how many methods ran compiled and why the others fell back
 	// to the interpreter (the traced run kept).
@@ -198,7 +201,7 @@ type tracer struct {
 // the analysis deducts what every event really cost, dispatch and return
 // included, less one clock read.
 func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action, now int64) {
-	tr.rec.Add(trace.Event{Thread: uint32(t.ID), Method: uint32(m.ID) + 1, Action: a, Depth: uint32(depth), Wall: now, CPU: t.CPUTime(now), Cost: uint32(t.HookCost)})
+	tr.rec.Record(uint32(t.ID), uint32(m.ID)+1, a, now, t.CPUTime(now), uint32(t.HookCost))
 	tr.costs += t.HookCost
 	if m.ID >= len(tr.methods) {
 		tr.growMethods(m.ID)
@@ -291,7 +294,7 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		}
 	}
 	res := p.result("dpa")
-	res.BufferRecords = cfg.BufferRecords
+	res.BufferRecords, res.MeasureEvents = cfg.BufferRecords, cfg.MeasureEvents
 	var best *tracedRun
 	for i := 0; i < cfg.BestOf; i++ {
 		if cfg.PairedBaseline {
@@ -326,7 +329,7 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	if err := os.Rename(best.path, filepath.Join(step.Dir, trace.RecordsFile)); err != nil {
 		return err
 	}
-	setCalibration(best.meta, cfg, eventCost, unmeasured, prog, p.virtual)
+	setCalibration(best.meta, cfg, eventCost, unmeasured, prog, p.virtual, stretch(best))
 	if err := writeFile(filepath.Join(step.Dir, trace.MetaFile), func(f *os.File) error { return trace.WriteMeta(f, best.meta) }); err != nil {
 		return err
 	}
@@ -350,7 +353,13 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 
 // setCalibration records both calibrations in a traced run's description
 // and makes the one cfg.Calibrate names the deduction.
-func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Duration, prog analysis.Calibration, virtual bool) {
+//
+// The program's pairs are timed on the main thread's CPU clock, the trace
+// on the wall clock: on a loaded host the traced run's wall time is its
+// CPU time stretched by the time other processes had the core, and its
+// events' wall cost with it, so the program's figures are deducted times
+// the kept run's stretch (wall ÷ CPU, 1 on an idle host).
+func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Duration, prog analysis.Calibration, virtual bool, stretch float64) {
 	if cfg.MeasureEvents {
 		meta.EventCosts, meta.CostsOfPrevious = true, true
 		// What no measurement sees holds one whole clock read by
@@ -371,12 +380,13 @@ func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Dur
 		// Tracing executes no instructions: nothing was calibrated.
 		return
 	}
-	meta.ProgramEventNs, meta.ProgramSpreadNs, meta.ProgramPairs = prog.Event, prog.Spread, prog.Pairs
+	meta.ProgramStretch = stretch
+	meta.ProgramEventNs, meta.ProgramSpreadNs, meta.ProgramPairs = prog.Event*stretch, prog.Spread*stretch, prog.Pairs
 	if !math.IsInf(prog.Lo, 0) && !math.IsInf(prog.Hi, 0) {
-		meta.ProgramIntervalNs = []float64{prog.Lo, prog.Hi}
+		meta.ProgramIntervalNs = []float64{prog.Lo * stretch, prog.Hi * stretch}
 	}
 	if cfg.MeasureEvents {
-		meta.ProgramUnmeasuredNs = prog.Unmeasured
+		meta.ProgramUnmeasuredNs = prog.Unmeasured * stretch
 	}
 	// A program whose traced runs were not slower than its untraced ones
 	// (one so short that the host's noise is all the pairs see), or a
@@ -384,9 +394,18 @@ func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Dur
 	// the calibration program's figure.
 	if cfg.Calibrate == trace.CalibrationProgram && prog.Event > 0 {
 		meta.Calibration = trace.CalibrationProgram
-		meta.EventNs, meta.EventOverhead = prog.Event, time.Duration(math.Round(prog.Event))
+		meta.EventNs, meta.EventOverhead = meta.ProgramEventNs, time.Duration(math.Round(meta.ProgramEventNs))
 		meta.UnmeasuredNs, meta.Unmeasured = meta.ProgramUnmeasuredNs, time.Duration(math.Round(meta.ProgramUnmeasuredNs))
 	}
+}
+
+// stretch is a traced run's wall time ÷ its main thread's CPU time, at
+// least 1 (1 when the CPU time is unknown).
+func stretch(r *tracedRun) float64 {
+	if r.cpu <= 0 {
+		return 1
+	}
+	return max(float64(r.meta.Elapsed)/float64(r.cpu), 1)
 }
 
 // keepFastest folds one baseline measurement into res, keeping the
