@@ -214,7 +214,7 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 	for i := 0; ; i++ {
 		if i >= cfg.ProgramPairs && i%2 == 0 {
 			c, err := analysis.CalibrateFromPairs(pairs)
-			if err != nil || c.Resolved(programResolution) || i >= programPairsGrowth*cfg.ProgramPairs {
+			if err != nil || c.Resolved(max(programResolution, programRelResolution*c.Event)) || i >= programPairsGrowth*cfg.ProgramPairs {
 				return c, err
 			}
 		}
@@ -248,10 +248,14 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 // Config.ProgramPairs, until the median per-event cost is known to within
 // programResolution ns either way: on a call-heavy method 1 ns per event
 // moves Err_m by several per cent (3.3 % on fib), so the 2 % bar needs the
-// deduction right to about half a nanosecond.
+// deduction right to about half a nanosecond. An event of a microsecond
+// (no record buffer: a write per event) is known well enough to within
+// programRelResolution of its cost; those cells are the paper's ablation,
+// off by tens of times the bar whatever the deduction.
 const (
-	programResolution  = 0.5
-	programPairsGrowth = 4
+	programResolution    = 0.5
+	programRelResolution = 0.02
+	programPairsGrowth   = 4
 )
 
 // errThreads: the traced run ran Java code on more than one thread. The

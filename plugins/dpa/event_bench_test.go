@@ -30,7 +30,8 @@ func BenchmarkEventCost(b *testing.B) {
 		name    string
 		measure bool
 		empty   bool // hooks that return at once: the VM's clock read and dispatch alone
-	}{{"constant", false, false}, {"measured", true, false}, {"empty-hooks", false, true}} {
+		pinned  bool // main on CPU 0, the record writer on CPU 1
+	}{{"constant", false, false, false}, {"measured", true, false, false}, {"empty-hooks", false, true, false}, {"constant-pinned", false, false, true}} {
 		b.Run(bc.name, func(b *testing.B) {
 			dir := b.TempDir()
 			cfg := Config{Workload: "dpa-fib", Args: []string{"22"}, BufferRecords: benchBuffer(), MeasureEvents: bc.measure}
@@ -40,7 +41,11 @@ func BenchmarkEventCost(b *testing.B) {
 			}
 			var ratios, perEvent []float64
 			for i := 0; i < b.N; i++ {
-				plain, err := benchRun(p, nil, nil)
+				mainCPU, writerCPU := -1, -1
+				if bc.pinned {
+					mainCPU, writerCPU = 0, 1
+				}
+				plain, err := benchRun(p, nil, nil, mainCPU)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -48,7 +53,7 @@ func BenchmarkEventCost(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				rec, err := trace.NewRecorder(f, cfg.BufferRecords)
+				rec, err := trace.NewPinnedRecorder(f, cfg.BufferRecords, writerCPU)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -58,7 +63,7 @@ func BenchmarkEventCost(b *testing.B) {
 					hooks.MethodEntry = func(*runtime.Thread, *runtime.Method, int, int64) {}
 					hooks.MethodExit = func(*runtime.Thread, *runtime.Method, int, bool, int64) {}
 				}
-				traced, err := benchRun(p, hooks, tr)
+				traced, err := benchRun(p, hooks, tr, mainCPU)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -79,9 +84,9 @@ func BenchmarkEventCost(b *testing.B) {
 	}
 }
 
-// benchRun runs p once with hooks (nil: untraced) and returns the main
-// thread's CPU time.
-func benchRun(p program, hooks *runtime.Hooks, tr *tracer) (time.Duration, error) {
+// benchRun runs p once with hooks (nil: untraced), its main thread on CPU
+// onCPU if not negative, and returns the main thread's CPU time.
+func benchRun(p program, hooks *runtime.Hooks, tr *tracer, onCPU int) (time.Duration, error) {
 	v, err := vm.New(p.options(io.Discard, io.Discard, hooks))
 	if err != nil {
 		return 0, err
@@ -89,7 +94,7 @@ func benchRun(p program, hooks *runtime.Hooks, tr *tracer) (time.Duration, error
 	if tr != nil {
 		tr.v = v
 	}
-	_, _, cpu, err := runTimed(context.Background(), v, p.main, p.args)
+	_, _, cpu, err := runPinned(context.Background(), v, p.main, p.args, onCPU)
 	return cpu, err
 }
 

@@ -9,8 +9,11 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"time"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // The collector's own files: RecordsFile holds the events as fixed-size
@@ -138,6 +141,14 @@ type Recorder struct {
 // bufferRecords records; an event takes one, or more when its thread's
 // CPU offset changed or it carries a cost.
 func NewRecorder(w io.Writer, bufferRecords int) (*Recorder, error) {
+	return NewPinnedRecorder(w, bufferRecords, -1)
+}
+
+// NewPinnedRecorder is NewRecorder with the writer goroutine locked to an
+// OS thread that runs only on CPU writerCPU (none if negative), so that
+// the writer never takes the traced thread's core from it when that one
+// is pinned to another CPU.
+func NewPinnedRecorder(w io.Writer, bufferRecords, writerCPU int) (*Recorder, error) {
 	if bufferRecords < 0 {
 		return nil, fmt.Errorf("trace: negative record buffer size %d", bufferRecords)
 	}
@@ -159,7 +170,7 @@ func NewRecorder(w io.Writer, bufferRecords int) (*Recorder, error) {
 	prefault(r.buf)
 	prefault(spare)
 	r.spare <- spare
-	go r.writer(make([]byte, bufferRecords*RecordSize))
+	go r.writer(make([]byte, bufferRecords*RecordSize), writerCPU)
 	return r, nil
 }
 
@@ -173,8 +184,16 @@ func prefault(b []record) {
 }
 
 // writer encodes and writes the buffers handed over, until Flush.
-func (r *Recorder) writer(enc []byte) {
+func (r *Recorder) writer(enc []byte, cpu int) {
 	defer close(r.done)
+	if cpu >= 0 {
+		// The goroutine ends locked, so its OS thread ends with it
+		// and no other goroutine inherits the pinning.
+		runtime.LockOSThread()
+		var set unix.CPUSet
+		set.Set(cpu)
+		_ = unix.SchedSetaffinity(0, &set) // a CPU that is not there leaves the writer where it was
+	}
 	for b := range r.full {
 		out := recordBytes(b)
 		if out == nil {

@@ -39,9 +39,10 @@ func TestRecorderRoundTrip(t *testing.T) {
 		}
 		want = append(want, e)
 	}
-	for _, size := range []int{0, 1, 3, 1000, 4096} {
+	for _, tc := range []struct{ size, writerCPU int }{{0, -1}, {1, -1}, {3, -1}, {1000, -1}, {4096, -1}, {1000, 0}} {
+		size := tc.size
 		var out bytes.Buffer
-		r, err := NewRecorder(&out, size)
+		r, err := NewPinnedRecorder(&out, size, tc.writerCPU)
 		if err != nil {
 			t.Fatal(err)
 		}
