@@ -91,15 +91,16 @@ type Trace struct {
 	// calibrated by reading them many times in a row.
 	ClockOverhead time.Duration
 	// EventOverhead is the cost of recording one event (clock reads and
-	// the store into the record buffer), calibrated the same way; the
-	// analysis deducts it per event.
+	// the store into the record buffer, and what they cost the program's
+	// own instructions), calibrated as Calibration says; the analysis
+	// deducts it per event.
 	EventOverhead time.Duration
 	// EventCosts reports that every event carries its measured Cost; the
 	// part of an event's work that cannot be measured (before its
 	// timestamp and after the clock read that ends it: one clock read)
 	// is then UnmeasuredOverhead, calibrated per event as the cost
-	// calibrated for it less its measured part (never below one clock
-	// read).
+	// calibrated for it less its measured part (from the calibration
+	// program, never below one clock read).
 	EventCosts         bool
 	UnmeasuredOverhead time.Duration
 	// EventOverheadNs and UnmeasuredOverheadNs, when not 0, are
