@@ -118,7 +118,7 @@ func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure
 			tr.v = v
 			d, err := timeMain(ctx, v, args)
 			if n := rec.Records(); n > 0 {
-				lastMeasured = time.Duration(tr.costs / n)
+				lastMeasured = time.Duration(rec.Costs() / n)
 			}
 			return d, err
 		}

@@ -190,21 +190,13 @@ type tracer struct {
 	methods []*runtime.Method // by runtime method ID, those seen
 	names   map[int]string    // thread ID -> name
 	measure bool              // measure each event's cost
-	costs   int64             // Σ of the events' measured costs (ns)
 }
 
-// event is the whole per-event work: the record, stamped with the clock
-// read the VM made right before calling the hook (the CPU clock is derived
-// from it). With Config.MeasureEvents the VM also times every hook, from
-// that stamp to a clock read after the hook has returned, and each record
-// carries what its thread's previous event cost (trace.Meta.CostsOfPrevious):
-// the analysis deducts what every event really cost, dispatch and return
-// included, less one clock read.
-func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action, now int64) {
-	tr.rec.Record(uint32(t.ID), uint32(m.ID)+1, a, now, t.CPUTime(now), uint32(t.HookCost))
-	tr.costs += t.HookCost
+// note remembers a method the first time it is seen and, at outermost
+// events, the thread's name.
+func (tr *tracer) note(t *runtime.Thread, m *runtime.Method, depth int) {
 	if m.ID >= len(tr.methods) {
-		tr.growMethods(m.ID)
+		tr.methods = append(tr.methods, make([]*runtime.Method, m.ID+1-len(tr.methods))...)
 	}
 	tr.methods[m.ID] = m
 	if depth == 1 {
@@ -214,9 +206,20 @@ func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace
 	}
 }
 
-// growMethods makes room for method ID id, off the per-event path.
-func (tr *tracer) growMethods(id int) {
-	tr.methods = append(tr.methods, make([]*runtime.Method, id+1-len(tr.methods))...)
+// event is the whole per-event work: the record, stamped with the clock
+// read the VM made right before calling the hook (the CPU clock is derived
+// from it). With Config.MeasureEvents the VM also times every hook, from
+// that stamp to a clock read after the hook has returned, and each record
+// carries what its thread's previous event cost (trace.Meta.CostsOfPrevious):
+// the analysis deducts what every event really cost, dispatch and return
+// included, less one clock read. Everything but the record is off the
+// common path (note): keeping a table of the methods seen stored to it at
+// every event, 2 ns an event on fib (plugins/dpa/BENCHMARKS.md).
+func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action, now int64) {
+	tr.rec.Record(uint32(t.ID), uint32(m.ID)+1, a, now, t.CPUTime(now), uint32(t.HookCost))
+	if depth == 1 || m.ID >= len(tr.methods) || tr.methods[m.ID] == nil {
+		tr.note(t, m, depth)
+	}
 }
 
 func (tr *tracer) hooks() *runtime.Hooks {
@@ -481,7 +484,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 				Signature: m.Signature, File: m.SourceFile(), Line: m.FirstLine()})
 		}
 	}
-	r := &tracedRun{path: path, code: code, meta: meta, cpu: cpu, costs: time.Duration(tr.costs)}
+	r := &tracedRun{path: path, code: code, meta: meta, cpu: cpu, costs: time.Duration(rec.Costs())}
 	if e, ok := v.Engine.(*engine.Engine); ok {
 		s := e.Stats()
 		r.stats = &s

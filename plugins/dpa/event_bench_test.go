@@ -16,7 +16,8 @@ import (
 )
 
 // BenchmarkEventCost measures what one traced event costs the traced
-// thread on a fib-shaped program (fib 22: 57 313 calls, two events each):
+// thread on a fib-shaped program (fib 22: 57 313 calls, two events each;
+// $DROIDPROF_DPA_BENCH_FIB sets another n):
 // every iteration runs the program untraced and then traced, back to
 // back, on the kernel's CPU clock of the thread, and the benchmark reports
 // the median over the pairs of traced ÷ untraced ("ratio", the issue's
@@ -34,7 +35,7 @@ func BenchmarkEventCost(b *testing.B) {
 	}{{"constant", false, false, false}, {"measured", true, false, false}, {"empty-hooks", false, true, false}, {"constant-pinned", false, false, true}} {
 		b.Run(bc.name, func(b *testing.B) {
 			dir := b.TempDir()
-			cfg := Config{Workload: "dpa-fib", Args: []string{"22"}, BufferRecords: benchBuffer(), MeasureEvents: bc.measure}
+			cfg := Config{Workload: "dpa-fib", Args: []string{strconv.Itoa(benchFib())}, BufferRecords: benchBuffer(), MeasureEvents: bc.measure}
 			p, err := resolve(cfg, dir)
 			if err != nil {
 				b.Fatal(err)
@@ -74,7 +75,7 @@ func BenchmarkEventCost(b *testing.B) {
 				ratios = append(ratios, float64(traced)/float64(plain))
 				events := rec.Records()
 				if bc.empty {
-					events = fibEvents(22)
+					events = fibEvents(benchFib())
 				}
 				perEvent = append(perEvent, float64(traced-plain)/float64(events))
 			}
@@ -121,4 +122,13 @@ func benchBuffer() int {
 		return n
 	}
 	return 65536
+}
+
+// benchFib is the argument of fib in BenchmarkEventCost:
+// $DROIDPROF_DPA_BENCH_FIB, 22 unless set (27 is the accuracy config's).
+func benchFib() int {
+	if n, err := strconv.Atoi(os.Getenv("DROIDPROF_DPA_BENCH_FIB")); err == nil && n > 0 {
+		return n
+	}
+	return 22
 }

@@ -125,6 +125,7 @@ type Recorder struct {
 	// handed counts the records handed to the writer (or written), aux
 	// the auxiliary ones among all records so far.
 	handed, aux int64
+	costs       int64 // Σ of the events' costs
 	// By thread ID: the CPU offset last recorded (noOffset: none).
 	offset []int64
 	enc    []byte
@@ -238,6 +239,7 @@ func (r *Recorder) add(thread, method uint32, a Action, wall, cpu int64, cost ui
 	if cost != 0 {
 		r.put(auxAction<<30|auxCost, thread, int64(cost))
 		r.aux++
+		r.costs += int64(cost)
 	}
 	r.put(uint32(a)<<30|method&methodMask, thread, wall)
 }
@@ -301,6 +303,9 @@ func (r *Recorder) Flush() error {
 	}
 	return r.err
 }
+
+// Costs is the sum of the Costs of the events recorded so far.
+func (r *Recorder) Costs() int64 { return r.costs }
 
 // Records is the number of events recorded so far.
 func (r *Recorder) Records() int64 { return r.handed + int64(r.n) - r.aux }
