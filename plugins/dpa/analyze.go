@@ -246,7 +246,7 @@ func accuracy(res *sdk.Result, cells []*cellData, bar float64, summary *strings.
 	var errCells []string
 	var errDed, errRaw []float64
 	worst, noisiest := 0.0, 0.0
-	virtual := false
+	virtual, programCalibrated := false, false
 	for _, c := range cells {
 		virtual = virtual || len(c.dpa) > 0 && c.dpa[0].res.Clock == trace.ClockVirtual
 		mkLabels := func() map[string]string { return maps.Clone(c.labels) }
@@ -294,6 +294,7 @@ func accuracy(res *sdk.Result, cells []*cellData, bar float64, summary *strings.
 		for _, s := range c.dpa {
 			mb, rb := baseOf(s)
 			calib = s.calib
+			programCalibrated = programCalibrated || s.calib == trace.CalibrationProgram
 			if s.event != 0 {
 				events = append(events, s.event)
 			}
@@ -371,6 +372,9 @@ func accuracy(res *sdk.Result, cells []*cellData, bar float64, summary *strings.
 	fmt.Fprintf(summary, "Against the %.3g %% bar (|Err_m| and |Err_p|, medians): %d cells within, %d outside, %d not resolved (a confidence interval wider than the bar: more repetitions, or a quieter machine, are needed to tell)%s. ",
 		100*bar, len(verdicts[verdictWithin])+len(verdicts[verdictWithinFew]), len(verdicts[verdictOutside])+len(verdicts[verdictOutsideFew]), len(verdicts[verdictUnresolved]), listCells(verdicts[verdictUnresolved]))
 	fmt.Fprintf(summary, "Method-level accuracy: largest |Err_m| with overhead deduction %.2f %% over %d cells (the paper's bar: 5 %%). ", 100*worst, len(errCells))
+	if programCalibrated {
+		summary.WriteString("The deduction was calibrated on each program itself (pairs of its untraced and traced runs): Err_m, against the self-timed variant, stays independent of it; Err_p, against the same program untraced, is then a consistency check of the deduction, not an independent measurement. ")
+	}
 	if virtual {
 		summary.WriteString("Cells marked clock=virtual were timed by the instructions the VM executed, one nanosecond each (their \"ms\" are millions of instructions): deterministic, with nothing to deduct. ")
 	}

@@ -1,6 +1,7 @@
 package dpa
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -498,5 +499,45 @@ func TestOatCache(t *testing.T) {
 	_, err = c.Collect(context.Background(), "dpa", map[string]any{"workload": "dpa-fib", "vm": map[string]any{"engine": "aot", "oat": cache("chess")}}, sdktest.CollectOptions{StepID: "stale"})
 	if err == nil || !strings.Contains(err.Error(), "stale .oat cache") {
 		t.Errorf("collect with chess's cache: %v, want a stale-cache error", err)
+	}
+}
+
+// The analyzer's cross-check deducts, from the same trace, the calibration
+// the trace was not deducted with, when the trace holds its figures.
+func TestCrossCheck(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		tr        trace.Trace
+		wantCalib string // "" for no cross-check
+		wantEvent float64
+		wantU     float64
+	}{
+		{"program, paired recorded", trace.Trace{Calibration: trace.CalibrationProgram, EventOverheadNs: 16.4, EventOverhead: 16,
+			PairedEventOverhead: 25, PairedUnmeasuredOverhead: 11}, trace.CalibrationPaired, 25, 11},
+		{"paired, program recorded", trace.Trace{Calibration: trace.CalibrationPaired, EventOverhead: 25,
+			ProgramEventOverheadNs: 16.4, ProgramUnmeasuredOverheadNs: 3.6}, trace.CalibrationProgram, 16.4, 3.6},
+		{"older trace: paired, nothing else", trace.Trace{EventOverhead: 25}, "", 0, 0},
+		{"program, no paired figure", trace.Trace{Calibration: trace.CalibrationProgram, EventOverheadNs: 16.4}, "", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x := crossCheck(&tc.tr)
+			if tc.wantCalib == "" {
+				if x != nil {
+					t.Fatalf("cross-check %+v, want none", x)
+				}
+				return
+			}
+			if x == nil || x.Calibration != tc.wantCalib {
+				t.Fatalf("cross-check %+v, want calibration %q", x, tc.wantCalib)
+			}
+			event := cmp.Or(x.EventOverheadNs, float64(x.EventOverhead))
+			u := cmp.Or(x.UnmeasuredOverheadNs, float64(x.UnmeasuredOverhead))
+			if event != tc.wantEvent || u != tc.wantU {
+				t.Errorf("cross-check deducts %.2f ns per event, %.2f unmeasured; want %.2f, %.2f", event, u, tc.wantEvent, tc.wantU)
+			}
+			if tc.tr.Calibration == x.Calibration {
+				t.Error("the cross-check is the trace's own calibration")
+			}
+		})
 	}
 }
