@@ -149,6 +149,20 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 	return cells, nil
 }
 
+// joinCalib adds calibration name c to the names so far, "a+b" when the
+// steps of a cell differ.
+func joinCalib(names, c string) string {
+	if names == "" || names == c || c == "" {
+		return cmp.Or(names, c)
+	}
+	for _, n := range strings.Split(names, "+") {
+		if n == c {
+			return names
+		}
+	}
+	return names + "+" + c
+}
+
 // crossCheck is t with the deduction of the calibration it was not
 // deducted with, nil when t does not hold that calibration's figures.
 func crossCheck(t *trace.Trace) *trace.Trace {
@@ -290,16 +304,19 @@ func accuracy(res *sdk.Result, cells []*cellData, bar float64, summary *strings.
 			return method, run
 		}
 		var eM, eMRaw, eMX, eP, ePRaw, ePX, over, bases, runs, events, crossEvents []float64
+		// A cell's steps may deduct different calibrations (a program
+		// too short to be calibrated on itself in some steps): the
+		// calibration columns then name both.
 		var calib, crossCalib string
 		for _, s := range c.dpa {
 			mb, rb := baseOf(s)
-			calib = s.calib
+			calib = joinCalib(calib, s.calib)
 			programCalibrated = programCalibrated || s.calib == trace.CalibrationProgram
 			if s.event != 0 {
 				events = append(events, s.event)
 			}
 			if s.cross != nil {
-				crossCalib = s.crossCalib
+				crossCalib = joinCalib(crossCalib, s.crossCalib)
 				crossEvents = append(crossEvents, s.crossEvent)
 			}
 			if !math.IsNaN(mb) {
