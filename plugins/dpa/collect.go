@@ -391,16 +391,31 @@ func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Dur
 	if cfg.MeasureEvents {
 		meta.ProgramUnmeasuredNs = prog.Unmeasured * stretch
 	}
-	// A program whose traced runs were not slower than its untraced ones
-	// (one so short that the host's noise is all the pairs see), or a
-	// multi-threaded one (not calibrated on itself: errThreads), keeps
-	// the calibration program's figure.
-	if cfg.Calibrate == trace.CalibrationProgram && prog.Event > 0 {
+	// A program whose own pairs did not pin its event's cost down keeps
+	// the calibration program's figure: one with few events (the
+	// loop-only programs have only the VM's start's 2 300, and their
+	// pairs put an event anywhere between −550 and +360 ns on the loaded
+	// host) or a multi-threaded one (not calibrated on itself:
+	// errThreads, no pairs).
+	if cfg.Calibrate == trace.CalibrationProgram && programResolved(prog, eventCost) {
 		meta.Calibration = trace.CalibrationProgram
 		meta.EventNs, meta.EventOverhead = meta.ProgramEventNs, time.Duration(math.Round(meta.ProgramEventNs))
 		meta.UnmeasuredNs, meta.Unmeasured = meta.ProgramUnmeasuredNs, time.Duration(math.Round(meta.ProgramUnmeasuredNs))
 	}
 }
+
+// programResolved reports whether a program's own calibration is known
+// well enough to be deducted: positive, with its 95 % interval within
+// programTrust ns either way (or programRelResolution of the calibration
+// program's figure paired, for events of a microsecond), which is finer
+// than the few nanoseconds by which programs' events differ
+// (plugins/dpa/BENCHMARKS.md).
+func programResolved(prog analysis.Calibration, paired time.Duration) bool {
+	return prog.Pairs > 0 && prog.Event > 0 && prog.Resolved(max(programTrust, programRelResolution*float64(paired)))
+}
+
+// programTrust: see programResolved.
+const programTrust = 2.0
 
 // stretch is a traced run's wall time ÷ its main thread's CPU time, at
 // least 1 (1 when the CPU time is unknown).

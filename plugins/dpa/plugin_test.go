@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +15,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
@@ -109,12 +111,13 @@ func TestDPACollector(t *testing.T) {
 		// The calibration program's event holds a clock read. The
 		// program's own pairs (fib 12 is mostly the VM's start, a
 		// millisecond whose noise can exceed what its events cost)
-		// are deducted unless they found no cost at all.
+		// are recorded, and deducted only when they pin the cost down
+		// (TestProgramResolved).
 		if tr.ClockOverhead <= 0 || tr.PairedEventOverhead < tr.ClockOverhead || len(tr.Threads) == 0 || tr.Threads[0].Name != "main" {
 			t.Errorf("calibration %v / %v, threads %+v", tr.ClockOverhead, tr.PairedEventOverhead, tr.Threads)
 		}
-		program := tr.ProgramEventOverheadNs > 0
-		if tr.ProgramEventOverheadNs == 0 || program != (tr.Calibration == trace.CalibrationProgram) ||
+		program := tr.Calibration == trace.CalibrationProgram
+		if tr.ProgramEventOverheadNs == 0 || program && tr.ProgramEventOverheadNs <= 0 || !program && tr.Calibration != trace.CalibrationPaired ||
 			program && tr.EventOverheadNs != tr.ProgramEventOverheadNs || !program && tr.EventOverhead != tr.PairedEventOverhead ||
 			tc.measure != (tr.PairedUnmeasuredOverhead > 0) || program && tc.measure && tr.UnmeasuredOverheadNs != tr.ProgramUnmeasuredOverheadNs {
 			t.Errorf("calibration %q: deducted %.2f/%.2f ns, program %.2f/%.2f ns, paired %v/%v", tr.Calibration, tr.EventOverheadNs, tr.UnmeasuredOverheadNs,
@@ -539,5 +542,29 @@ func TestCrossCheck(t *testing.T) {
 				t.Error("the cross-check is the trace's own calibration")
 			}
 		})
+	}
+}
+
+// Which calibration a step deducts: the program's own when its interval
+// is narrow and its figure positive, else the calibration program's.
+func TestProgramResolved(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		prog   analysis.Calibration
+		paired time.Duration
+		want   bool
+	}{
+		{"fib, resolved", analysis.Calibration{Event: 16.9, Lo: 16.6, Hi: 17.4, Pairs: 16}, 25, true},
+		{"concat, within 2 ns", analysis.Calibration{Event: 19.5, Lo: 17.6, Hi: 21.4, Pairs: 44}, 25, true},
+		{"too wide", analysis.Calibration{Event: 19.5, Lo: 17.2, Hi: 22.2, Pairs: 44}, 25, false},
+		{"loop-only program: noise", analysis.Calibration{Event: 363, Lo: -200, Hi: 900, Pairs: 44}, 24, false},
+		{"no cost found", analysis.Calibration{Event: -5.3, Lo: -5.5, Hi: -5.0, Pairs: 44}, 26, false},
+		{"multi-threaded: no pairs", analysis.Calibration{}, 26, false},
+		{"fewer than 6 pairs: no interval", analysis.Calibration{Event: 17, Lo: math.Inf(-1), Hi: math.Inf(1), Pairs: 4}, 25, false},
+		{"unbuffered: 2 % of a microsecond", analysis.Calibration{Event: 1302, Lo: 1290, Hi: 1320, Pairs: 12}, 1300 * time.Nanosecond, true},
+	} {
+		if got := programResolved(tc.prog, tc.paired); got != tc.want {
+			t.Errorf("%s: programResolved(%+v, %v) = %v, want %v", tc.name, tc.prog, tc.paired, got, tc.want)
+		}
 	}
 }
