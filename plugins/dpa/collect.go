@@ -357,11 +357,13 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 // setCalibration records both calibrations in a traced run's description
 // and makes the one cfg.Calibrate names the deduction.
 //
-// The program's pairs are timed on the main thread's CPU clock, the trace
+// Both calibrations are timed on the main thread's CPU clock, the trace
 // on the wall clock: on a loaded host the traced run's wall time is its
 // CPU time stretched by the time other processes had the core, and its
-// events' wall cost with it, so the program's figures are deducted times
-// the kept run's stretch (wall ÷ CPU, 1 on an idle host).
+// events' wall cost with it, so the calibrated figures are deducted times
+// the kept run's stretch (wall ÷ CPU, 1 on an idle host). (The
+// unmeasured part of measured costs is left as it is: the costs
+// themselves are measured on the wall clock.)
 func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Duration, prog analysis.Calibration, virtual bool, stretch float64) {
 	if cfg.MeasureEvents {
 		meta.EventCosts, meta.CostsOfPrevious = true, true
@@ -376,6 +378,8 @@ func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Dur
 	} else {
 		unmeasured = 0
 	}
+	// Both calibrations are timed on the CPU clock (see stretch below).
+	eventCost = time.Duration(math.Round(float64(eventCost) * stretch))
 	meta.PairedEvent, meta.PairedUnmeasured = eventCost, unmeasured
 	meta.EventOverhead, meta.Unmeasured = eventCost, unmeasured
 	meta.Calibration = trace.CalibrationPaired
