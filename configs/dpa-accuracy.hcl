@@ -25,9 +25,12 @@ experiment "dpa-accuracy" {
   # self-timed variant right before tracing, and best_of keeps the fastest
   # of 5 runs of each kind: this host's speed jumps by up to 1.6x between
   # runs (plugins/dpa/BENCHMARKS.md), far more than the errors measured.
-  # measure_events (the default) times every event where it happens and
-  # deducts what it measured; set it to false for the paper's calibrated
-  # constant.
+  # calibrate = "program" (the default) derives the deduction per event
+  # from pairs of untraced and traced runs of each program itself, timed
+  # on its main thread's CPU clock (issue 18); the calibration program's
+  # figure ("paired") is reported beside it as a cross-check.
+  # measure_events = true would also time every event where it happens
+  # (one clock read more per event); off by default since issue 18.
   # (The "baseline" collector measures the same baselines as steps of
   # their own.)
   collect "dpa" {

@@ -2,6 +2,7 @@ package dpa
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -25,6 +26,14 @@ type step struct {
 	res    Result
 	tr     *trace.Trace      // the first dpa step of a cell only
 	prof   *analysis.Profile // dpa steps, deduction on (raw fields too)
+	// cross is the same trace with the deduction of the calibration it
+	// was not deducted with (the cross-check), nil when the trace does
+	// not hold the other's figures.
+	cross *analysis.Profile
+	// calib and crossCalib name the two calibrations; event and
+	// crossEvent are their whole per-event costs (ns).
+	calib, crossCalib string
+	event, crossEvent float64
 }
 
 // cellData groups the steps of one matrix cell.
@@ -93,6 +102,12 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 		}
 		s.labels = map[string]string{"program": prog, "buffer": strconv.Itoa(s.res.BufferRecords)}
 		s.cell = prog + " buffer=" + strconv.Itoa(s.res.BufferRecords)
+		if s.res.MeasureEvents {
+			// Measured event costs trace differently (one clock
+			// read more per event): a cell of their own.
+			s.labels["events"] = "measured"
+			s.cell += " measured"
+		}
 		rec, meta := sdk.Find(st, trace.RecordsFile), sdk.Find(st, trace.MetaFile)
 		if rec == nil || meta == nil {
 			return nil, fmt.Errorf("step %s: no %s or %s", s.id, trace.RecordsFile, trace.MetaFile)
@@ -105,6 +120,11 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 		s.prof = analysis.Analyze(tr, analysis.Options{Deduct: true})
 		if s.prof.Err != nil {
 			return nil, fmt.Errorf("step %s: %w", s.id, s.prof.Err)
+		}
+		s.calib, s.event = cmp.Or(tr.Calibration, trace.CalibrationPaired), cmp.Or(tr.EventOverheadNs, float64(tr.EventOverhead))
+		if x := crossCheck(tr); x != nil {
+			s.cross = analysis.Analyze(x, analysis.Options{Deduct: true})
+			s.crossCalib, s.crossEvent = x.Calibration, cmp.Or(x.EventOverheadNs, float64(x.EventOverhead))
 		}
 		c := byCell[s.cell]
 		if c == nil {
@@ -127,6 +147,44 @@ func loadSteps(a *sdk.Analysis) ([]*cellData, error) {
 		cells = append(cells, c)
 	}
 	return cells, nil
+}
+
+// joinCalib adds calibration name c to the names so far, "a+b" when the
+// steps of a cell differ.
+func joinCalib(names, c string) string {
+	if names == "" || names == c || c == "" {
+		return cmp.Or(names, c)
+	}
+	for _, n := range strings.Split(names, "+") {
+		if n == c {
+			return names
+		}
+	}
+	return names + "+" + c
+}
+
+// crossCheck is t with the deduction of the calibration it was not
+// deducted with, nil when t does not hold that calibration's figures.
+func crossCheck(t *trace.Trace) *trace.Trace {
+	x := *t
+	switch cmp.Or(t.Calibration, trace.CalibrationPaired) {
+	case trace.CalibrationProgram:
+		if t.PairedEventOverhead <= 0 {
+			return nil
+		}
+		x.Calibration = trace.CalibrationPaired
+		x.EventOverhead, x.UnmeasuredOverhead = t.PairedEventOverhead, t.PairedUnmeasuredOverhead
+		x.EventOverheadNs, x.UnmeasuredOverheadNs = 0, 0
+	default:
+		if t.ProgramEventOverheadNs == 0 {
+			return nil
+		}
+		x.Calibration = trace.CalibrationProgram
+		x.EventOverheadNs, x.UnmeasuredOverheadNs = t.ProgramEventOverheadNs, t.ProgramUnmeasuredOverheadNs
+		x.EventOverhead = time.Duration(math.Round(t.ProgramEventOverheadNs))
+		x.UnmeasuredOverhead = time.Duration(math.Round(t.ProgramUnmeasuredOverheadNs))
+	}
+	return &x
 }
 
 // programName names what a step ran: the workload (or main class), with
@@ -162,12 +220,15 @@ func methodName(spec string) (class, name, sig string, ok bool) {
 }
 
 // methodStats finds the profiled method of a step.
-func (s *step) methodStats() (analysis.MethodStats, bool) {
-	class, name, sig, ok := methodName(s.res.Method)
+func (s *step) methodStats() (analysis.MethodStats, bool) { return statsOf(s.prof, s.res.Method) }
+
+// statsOf finds a workload's profiled method (Result.Method) in a profile.
+func statsOf(prof *analysis.Profile, method string) (analysis.MethodStats, bool) {
+	class, name, sig, ok := methodName(method)
 	if !ok {
 		return analysis.MethodStats{}, false
 	}
-	for _, m := range s.prof.Methods {
+	for _, m := range prof.Methods {
 		if m.Method.Class == class && m.Method.Name == name && m.Method.Signature == sig {
 			return m, true
 		}
@@ -199,7 +260,7 @@ func accuracy(res *sdk.Result, cells []*cellData, bar float64, summary *strings.
 	var errCells []string
 	var errDed, errRaw []float64
 	worst, noisiest := 0.0, 0.0
-	virtual := false
+	virtual, programCalibrated := false, false
 	for _, c := range cells {
 		virtual = virtual || len(c.dpa) > 0 && c.dpa[0].res.Clock == trace.ClockVirtual
 		mkLabels := func() map[string]string { return maps.Clone(c.labels) }
@@ -242,18 +303,40 @@ func accuracy(res *sdk.Result, cells []*cellData, bar float64, summary *strings.
 			}
 			return method, run
 		}
-		var eM, eMRaw, eP, ePRaw, over, bases, runs []float64
+		var eM, eMRaw, eMX, eP, ePRaw, ePX, over, bases, runs, events, crossEvents []float64
+		// A cell's steps may deduct different calibrations (a program
+		// too short to be calibrated on itself in some steps): the
+		// calibration columns then name both.
+		var calib, crossCalib string
 		for _, s := range c.dpa {
 			mb, rb := baseOf(s)
+			calib = joinCalib(calib, s.calib)
+			programCalibrated = programCalibrated || s.calib == trace.CalibrationProgram
+			if s.event != 0 {
+				events = append(events, s.event)
+			}
+			if s.cross != nil {
+				crossCalib = joinCalib(crossCalib, s.crossCalib)
+				crossEvents = append(crossEvents, s.crossEvent)
+			}
 			if !math.IsNaN(mb) {
 				if m, ok := s.methodStats(); ok {
 					eM = append(eM, analysis.ErrRate(float64(m.Incl.Wall), mb))
 					eMRaw = append(eMRaw, analysis.ErrRate(float64(m.InclRaw.Wall), mb))
 					bases = append(bases, mb)
 					res.Sample("err_m", "%", sdk.LowerIsBetter, maps.Clone(c.labels), 100*math.Abs(eM[len(eM)-1]))
+					if s.cross != nil {
+						if x, ok := statsOf(s.cross, s.res.Method); ok {
+							eMX = append(eMX, analysis.ErrRate(float64(x.Incl.Wall), mb))
+							res.Sample("err_m_"+s.crossCalib, "%", sdk.LowerIsBetter, maps.Clone(c.labels), 100*math.Abs(eMX[len(eMX)-1]))
+						}
+					}
 				}
 			}
 			if !math.IsNaN(rb) {
+				if s.cross != nil {
+					ePX = append(ePX, analysis.ErrRate(float64(s.cross.ProcessTime.Wall), rb))
+				}
 				eP = append(eP, analysis.ErrRate(float64(s.prof.ProcessTime.Wall), rb))
 				ePRaw = append(ePRaw, analysis.ErrRate(float64(s.prof.ProcessTimeRaw.Wall), rb))
 				over = append(over, float64(s.res.RunNanos)/rb)
@@ -294,16 +377,21 @@ func accuracy(res *sdk.Result, cells []*cellData, bar float64, summary *strings.
 			c.name, strconv.Itoa(c.dpa[0].res.BufferRecords), fmtMS(med(bases)), pct(spread), fmtMS(ded), pct(errM), fmtMS(raw), pct(med(eMRaw)),
 			fmtMS(med(runs)), fmtMS(proc), pct(med(eP)), pct(med(ePRaw)), fmt.Sprintf("%.2f×", med(over)),
 			interval(eM), interval(eP), v,
+			calib, fmtNs(med(events)), pct(med(eMX)), pct(med(ePX)), cmp.Or(crossCalib, "-"), fmtNs(med(crossEvents)),
 		})
 	}
 	if len(rows) == 0 {
 		return
 	}
-	res.Table("accuracy", "Accuracy against the baselines: Err_m = (t_DPA − t_base)/t_base per method, Err_p per process (medians over repetitions); raw = without overhead deduction; overhead = traced ÷ untraced run time",
-		[]string{"cell", "buffer", "t_base ms", "t_base spread", "DPA ms", "Err_m", "DPA raw ms", "Err_m raw", "run ms", "DPA process ms", "Err_p", "Err_p raw", "overhead", "Err_m 95 % CI", "Err_p 95 % CI", "verdict"}, rows)
+	res.Table("accuracy", "Accuracy against the baselines: Err_m = (t_DPA − t_base)/t_base per method, Err_p per process (medians over repetitions); raw = without overhead deduction; overhead = traced ÷ untraced run time; calibration = where the deducted cost per event (ns/event, median over repetitions) came from: program = pairs of runs of the program itself (Err_p is then a consistency check: its baseline is the same program untraced), paired = a calibration program; the cross-check columns deduct the other calibration from the same traces",
+		[]string{"cell", "buffer", "t_base ms", "t_base spread", "DPA ms", "Err_m", "DPA raw ms", "Err_m raw", "run ms", "DPA process ms", "Err_p", "Err_p raw", "overhead", "Err_m 95 % CI", "Err_p 95 % CI", "verdict",
+			"calibration", "ns/event", "Err_m cross-check", "Err_p cross-check", "cross-check calibration", "cross-check ns/event"}, rows)
 	fmt.Fprintf(summary, "Against the %.3g %% bar (|Err_m| and |Err_p|, medians): %d cells within, %d outside, %d not resolved (a confidence interval wider than the bar: more repetitions, or a quieter machine, are needed to tell)%s. ",
 		100*bar, len(verdicts[verdictWithin])+len(verdicts[verdictWithinFew]), len(verdicts[verdictOutside])+len(verdicts[verdictOutsideFew]), len(verdicts[verdictUnresolved]), listCells(verdicts[verdictUnresolved]))
 	fmt.Fprintf(summary, "Method-level accuracy: largest |Err_m| with overhead deduction %.2f %% over %d cells (the paper's bar: 5 %%). ", 100*worst, len(errCells))
+	if programCalibrated {
+		summary.WriteString("The deduction was calibrated on each program itself (pairs of its untraced and traced runs): Err_m, against the self-timed variant, stays independent of it; Err_p, against the same program untraced, is then a consistency check of the deduction, not an independent measurement. ")
+	}
 	if virtual {
 		summary.WriteString("Cells marked clock=virtual were timed by the instructions the VM executed, one nanosecond each (their \"ms\" are millions of instructions): deterministic, with nothing to deduct. ")
 	}
@@ -397,6 +485,13 @@ func fmtMS(ns float64) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.2f", ns/1e6)
+}
+
+func fmtNs(ns float64) string {
+	if math.IsNaN(ns) {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", ns)
 }
 
 func pct(x float64) string {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk"
+	"github.com/droidprof/droidprof/plugins/dpa/analysis"
 	"github.com/droidprof/droidprof/plugins/dpa/trace"
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/aot"
@@ -50,6 +51,9 @@ type Result struct {
 	// dpa only.
 	Records       int64 `json:"records,omitempty"`
 	BufferRecords int   `json:"buffer_records"`
+	// MeasureEvents: every event carried its measured cost
+	// (Config.MeasureEvents).
+	MeasureEvents bool `json:"measure_events,omitempty"`
 	// Engine ran the traced program (vm.engine; "interp" when unset);
 	// on aot, how many methods ran compiled and why the others fell back
 	// to the interpreter (the traced run kept).
@@ -105,16 +109,18 @@ func (p program) result(collector string) Result {
 }
 
 // run runs main on v and times the run from outside the program: on the
-// host's clock, or on the VM's own when it counts instructions.
-func (p program) run(ctx context.Context, v *runtime.VM, main string) (code int, elapsed time.Duration, err error) {
+// host's clock, or on the VM's own when it counts instructions. cpu is the
+// run's time on the kernel's CPU clock of the thread that ran main (the
+// virtual clock's elapsed time when it counts instructions; -1 when the
+// kernel's clock cannot be read).
+func (p program) run(ctx context.Context, v *runtime.VM, main string) (code int, elapsed, cpu time.Duration, err error) {
 	if p.virtual {
 		start := v.Now()
 		code, err = v.RunMain(ctx, main, p.args)
-		return code, time.Duration(v.Now() - start), err
+		elapsed = time.Duration(v.Now() - start)
+		return code, elapsed, elapsed, err
 	}
-	start := time.Now()
-	code, err = v.RunMain(ctx, main, p.args)
-	return code, time.Since(start), err
+	return runTimed(ctx, v, main, p.args)
 }
 
 // resolve turns the config into a program, writing a registry workload's
@@ -184,21 +190,13 @@ type tracer struct {
 	methods []*runtime.Method // by runtime method ID, those seen
 	names   map[int]string    // thread ID -> name
 	measure bool              // measure each event's cost
-	costs   int64             // Σ of the events' measured costs (ns)
 }
 
-// event is the whole per-event work: the record, stamped with the clock
-// read the VM made right before calling the hook (the CPU clock is derived
-// from it). With Config.MeasureEvents the VM also times every hook, from
-// that stamp to a clock read after the hook has returned, and each record
-// carries what its thread's previous event cost (trace.Meta.CostsOfPrevious):
-// the analysis deducts what every event really cost, dispatch and return
-// included, less one clock read.
-func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action, now int64) {
-	tr.rec.Add(trace.Event{Thread: uint32(t.ID), Method: uint32(m.ID) + 1, Action: a, Depth: uint32(depth), Wall: now, CPU: t.CPUTime(now), Cost: uint32(t.HookCost)})
-	tr.costs += t.HookCost
+// note remembers a method the first time it is seen and, at outermost
+// events, the thread's name.
+func (tr *tracer) note(t *runtime.Thread, m *runtime.Method, depth int) {
 	if m.ID >= len(tr.methods) {
-		tr.growMethods(m.ID)
+		tr.methods = append(tr.methods, make([]*runtime.Method, m.ID+1-len(tr.methods))...)
 	}
 	tr.methods[m.ID] = m
 	if depth == 1 {
@@ -208,9 +206,20 @@ func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace
 	}
 }
 
-// growMethods makes room for method ID id, off the per-event path.
-func (tr *tracer) growMethods(id int) {
-	tr.methods = append(tr.methods, make([]*runtime.Method, id+1-len(tr.methods))...)
+// event is the whole per-event work: the record, stamped with the clock
+// read the VM made right before calling the hook (the CPU clock is derived
+// from it). With Config.MeasureEvents the VM also times every hook, from
+// that stamp to a clock read after the hook has returned, and each record
+// carries what its thread's previous event cost (trace.Meta.CostsOfPrevious):
+// the analysis deducts what every event really cost, dispatch and return
+// included, less one clock read. Everything but the record is off the
+// common path (note): keeping a table of the methods seen stored to it at
+// every event, 2 ns an event on fib (plugins/dpa/BENCHMARKS.md).
+func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace.Action, now int64) {
+	tr.rec.Record(uint32(t.ID), uint32(m.ID)+1, a, now, t.CPUTime(now), uint32(t.HookCost))
+	if depth == 1 || m.ID >= len(tr.methods) || tr.methods[m.ID] == nil {
+		tr.note(t, m, depth)
+	}
 }
 
 func (tr *tracer) hooks() *runtime.Hooks {
@@ -277,8 +286,18 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	} else if eventCost, unmeasured, err = calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents); err != nil {
 		return fmt.Errorf("dpa: calibration: %w", err)
 	}
+	// The program's own pairs, after the calibration program: both are
+	// recorded, the one cfg.Calibrate names is deducted.
+	var prog analysis.Calibration
+	if !p.virtual {
+		step.Progress(0, 1, "", "calibrating on "+p.main+" itself")
+		prog, err = calibrateProgram(ctx, p, cfg, step.Dir)
+		if err != nil && !errors.Is(err, errThreads) {
+			return fmt.Errorf("dpa: calibration on the program: %w", err)
+		}
+	}
 	res := p.result("dpa")
-	res.BufferRecords = cfg.BufferRecords
+	res.BufferRecords, res.MeasureEvents = cfg.BufferRecords, cfg.MeasureEvents
 	var best *tracedRun
 	for i := 0; i < cfg.BestOf; i++ {
 		if cfg.PairedBaseline {
@@ -313,15 +332,7 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	if err := os.Rename(best.path, filepath.Join(step.Dir, trace.RecordsFile)); err != nil {
 		return err
 	}
-	best.meta.EventOverhead = eventCost
-	if cfg.MeasureEvents {
-		best.meta.EventCosts, best.meta.CostsOfPrevious = true, true
-		// What no measurement sees holds one whole clock read by
-		// construction (the part of the stamp's read before its sample
-		// and the part of the closing read after it), so a calibration
-		// below that is noise.
-		best.meta.Unmeasured = max(unmeasured, best.meta.ClockOverhead)
-	}
+	setCalibration(best.meta, cfg, eventCost, unmeasured, prog, p.virtual, stretch(best))
 	if err := writeFile(filepath.Join(step.Dir, trace.MetaFile), func(f *os.File) error { return trace.WriteMeta(f, best.meta) }); err != nil {
 		return err
 	}
@@ -341,6 +352,82 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		sdk.Artifact{Name: StdoutFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stdout"},
 		sdk.Artifact{Name: StderrFile, Kind: sdk.KindLog, MediaType: "text/plain", Title: "program stderr"},
 	)
+}
+
+// setCalibration records both calibrations in a traced run's description
+// and makes the one cfg.Calibrate names the deduction.
+//
+// Both calibrations are timed on the main thread's CPU clock, the trace
+// on the wall clock: on a loaded host the traced run's wall time is its
+// CPU time stretched by the time other processes had the core, and its
+// events' wall cost with it, so the calibrated figures are deducted times
+// the kept run's stretch (wall ÷ CPU, 1 on an idle host). (The
+// unmeasured part of measured costs is left as it is: the costs
+// themselves are measured on the wall clock.)
+func setCalibration(meta *trace.Meta, cfg Config, eventCost, unmeasured time.Duration, prog analysis.Calibration, virtual bool, stretch float64) {
+	if cfg.MeasureEvents {
+		meta.EventCosts, meta.CostsOfPrevious = true, true
+		// What no measurement sees holds one whole clock read by
+		// construction (the part of the stamp's read before its sample
+		// and the part of the closing read after it), so a calibration
+		// program's figure below that is noise. (The program's own
+		// pairs are not held to it: they measure what the event costs
+		// that program, and out-of-order execution hides part of a
+		// clock read behind the program's own work.)
+		unmeasured = max(unmeasured, meta.ClockOverhead)
+	} else {
+		unmeasured = 0
+	}
+	// Both calibrations are timed on the CPU clock (see stretch below).
+	eventCost = time.Duration(math.Round(float64(eventCost) * stretch))
+	meta.PairedEvent, meta.PairedUnmeasured = eventCost, unmeasured
+	meta.EventOverhead, meta.Unmeasured = eventCost, unmeasured
+	meta.Calibration = trace.CalibrationPaired
+	if virtual {
+		// Tracing executes no instructions: nothing was calibrated.
+		return
+	}
+	meta.ProgramStretch = stretch
+	meta.ProgramEventNs, meta.ProgramSpreadNs, meta.ProgramPairs = prog.Event*stretch, prog.Spread*stretch, prog.Pairs
+	if !math.IsInf(prog.Lo, 0) && !math.IsInf(prog.Hi, 0) {
+		meta.ProgramIntervalNs = []float64{prog.Lo * stretch, prog.Hi * stretch}
+	}
+	if cfg.MeasureEvents {
+		meta.ProgramUnmeasuredNs = prog.Unmeasured * stretch
+	}
+	// A program whose own pairs did not pin its event's cost down keeps
+	// the calibration program's figure: one with few events (the
+	// loop-only programs have only the VM's start's 2 300, and their
+	// pairs put an event anywhere between −550 and +360 ns on the loaded
+	// host) or a multi-threaded one (not calibrated on itself:
+	// errThreads, no pairs).
+	if cfg.Calibrate == trace.CalibrationProgram && programResolved(prog, eventCost) {
+		meta.Calibration = trace.CalibrationProgram
+		meta.EventNs, meta.EventOverhead = meta.ProgramEventNs, time.Duration(math.Round(meta.ProgramEventNs))
+		meta.UnmeasuredNs, meta.Unmeasured = meta.ProgramUnmeasuredNs, time.Duration(math.Round(meta.ProgramUnmeasuredNs))
+	}
+}
+
+// programResolved reports whether a program's own calibration is known
+// well enough to be deducted: positive, with its 95 % interval within
+// programTrust ns either way (or programRelResolution of the calibration
+// program's figure paired, for events of a microsecond), which is finer
+// than the few nanoseconds by which programs' events differ
+// (plugins/dpa/BENCHMARKS.md).
+func programResolved(prog analysis.Calibration, paired time.Duration) bool {
+	return prog.Pairs > 0 && prog.Event > 0 && prog.Resolved(max(programTrust, programRelResolution*float64(paired)))
+}
+
+// programTrust: see programResolved.
+const programTrust = 2.0
+
+// stretch is a traced run's wall time ÷ its main thread's CPU time, at
+// least 1 (1 when the CPU time is unknown).
+func stretch(r *tracedRun) float64 {
+	if r.cpu <= 0 {
+		return 1
+	}
+	return max(float64(r.meta.Elapsed)/float64(r.cpu), 1)
 }
 
 // keepFastest folds one baseline measurement into res, keeping the
@@ -366,6 +453,9 @@ type tracedRun struct {
 	code  int
 	meta  *trace.Meta
 	stats *engine.Stats // aot only
+	// cpu is the run on the kernel's CPU clock of its main thread (-1:
+	// unknown), costs the sum of its events' measured costs.
+	cpu, costs time.Duration
 }
 
 // runTraced runs the program once with DPA's hooks, recording into the
@@ -389,7 +479,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 	}
 	tr.v = v
 	clockCost := calibrateClock(v, cfg.Calibration)
-	code, elapsed, err := p.run(ctx, v, p.main)
+	code, elapsed, cpu, err := p.run(ctx, v, p.main)
 	if err != nil {
 		return nil, err
 	}
@@ -413,7 +503,7 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 				Signature: m.Signature, File: m.SourceFile(), Line: m.FirstLine()})
 		}
 	}
-	r := &tracedRun{path: path, code: code, meta: meta}
+	r := &tracedRun{path: path, code: code, meta: meta, cpu: cpu, costs: time.Duration(rec.Costs())}
 	if e, ok := v.Engine.(*engine.Engine); ok {
 		s := e.Stats()
 		r.stats = &s
@@ -459,7 +549,7 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 	if err != nil {
 		return err
 	}
-	code, elapsed, err := p.run(ctx, v, p.main)
+	code, elapsed, _, err := p.run(ctx, v, p.main)
 	res.BaseRunNanos = elapsed.Nanoseconds()
 	if err != nil {
 		return err
@@ -474,7 +564,7 @@ func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, o
 	if v, err = vm.New(p.options(nil, &stderr, nil)); err != nil {
 		return err
 	}
-	if code, _, err := p.run(ctx, v, p.timedMain); err != nil || code != 0 {
+	if code, _, _, err := p.run(ctx, v, p.timedMain); err != nil || code != 0 {
 		return fmt.Errorf("dpa: %s exited with %d: %v\n%s", p.timedMain, code, err, stderr.String())
 	}
 	if res.MethodNanos, err = parseElapsed(stderr.String()); err != nil {

@@ -109,6 +109,11 @@ func TestThreadsAndUnroll(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Two threads: the main thread's CPU clock does not see the
+	// worker's events, so the program is not calibrated on itself.
+	if tr.Calibration != trace.CalibrationPaired || tr.ProgramEventOverheadNs != 0 || tr.EventOverhead != tr.PairedEventOverhead {
+		t.Errorf("calibration %q (program %.2f ns per event), deducted %v, paired %v; want the paired calibration", tr.Calibration, tr.ProgramEventOverheadNs, tr.EventOverhead, tr.PairedEventOverhead)
+	}
 	p := analysis.Analyze(tr, analysis.Options{Deduct: true})
 	if p.Err != nil {
 		t.Fatal(p.Err)
@@ -141,7 +146,7 @@ func TestThreadsAndUnroll(t *testing.T) {
 	// spent time in their loops.
 	for _, th := range p.Threads {
 		if th.ProcessTime.Wall <= 0 || th.ProcessTime.CPU <= 0 {
-			t.Errorf("thread %s: process time %v", th.Thread.Name, th.ProcessTime)
+			t.Errorf("thread %s: process time %v (%d events; deducted %.2f ns per event, %s calibration)", th.Thread.Name, th.ProcessTime, th.Events, tr.EventOverheadNs, tr.Calibration)
 		}
 	}
 }

@@ -83,6 +83,7 @@ package analysis
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"time"
 
@@ -173,8 +174,8 @@ type Profile struct {
 	// Err is set if the trace is corrupt (a *CorruptError); the rest of
 	// the profile is then empty rather than half computed.
 	Err error
-	// Overhead is the per-event cost that was deducted, 0 without
-	// Options.Deduct.
+	// Overhead is the per-event cost that was deducted (to the nearest
+	// nanosecond), 0 without Options.Deduct.
 	Overhead time.Duration
 	Methods  []MethodStats // whole process, by method ID
 	Threads  []ThreadStats // threads that have events, by thread ID
@@ -240,28 +241,31 @@ type threadState struct {
 // Err is set; Analyze never panics on bad input.
 func Analyze(t *trace.Trace, opt Options) *Profile {
 	p := &Profile{Events: len(t.Events)}
-	o := time.Duration(0)
+	// The per-event figures in fractional nanoseconds: a calibration
+	// finer than a nanosecond keeps its precision (on a call-heavy
+	// method one nanosecond per event is several per cent).
+	o, u := 0.0, 0.0
 	if opt.Deduct {
-		o = t.EventOverhead
+		o = cmp.Or(t.EventOverheadNs, float64(t.EventOverhead))
 		if opt.Overhead > 0 {
-			o = opt.Overhead
+			o = float64(opt.Overhead)
 		}
-		if o < 0 {
-			o = 0 // a nonsensical calibration must not inflate times
-		}
+		// A nonsensical calibration must not inflate times.
+		o = max(o, 0)
+		u = max(cmp.Or(t.UnmeasuredOverheadNs, float64(t.UnmeasuredOverhead)), 0)
 	}
-	p.Overhead = o
+	p.Overhead = time.Duration(math.Round(o))
 	a := analyzer{
 		p: p, o: o, opt: opt,
 		measured: opt.Deduct && t.EventCosts && opt.Overhead <= 0,
-		u:        max(t.UnmeasuredOverhead, 0),
+		u:        u,
 		methods:  t.MethodByID(),
 		threads:  t.ThreadByID(),
 		states:   map[uint32]*threadState{},
 	}
 	for i, ev := range t.Events {
 		if err := a.event(i, ev); err != nil {
-			return &Profile{Err: err, Events: len(t.Events), Overhead: o}
+			return &Profile{Err: err, Events: len(t.Events), Overhead: p.Overhead}
 		}
 	}
 	a.finish()
@@ -270,11 +274,11 @@ func Analyze(t *trace.Trace, opt Options) *Profile {
 
 type analyzer struct {
 	p *Profile
-	o time.Duration
-	// measured: deduct the events' measured costs plus u per event
+	o float64 // ns per event
+	// measured: deduct the events' measured costs plus u (ns) per event
 	// instead of o per event.
 	measured bool
-	u        time.Duration
+	u        float64
 	opt      Options
 	methods  map[uint32]*trace.Method
 	threads  map[uint32]*trace.Thread
@@ -363,13 +367,13 @@ func (a *analyzer) close(s *threadState, idx, seq int, end Times, unrolled, uncl
 	// when the events carry their measured costs, the measured costs of
 	// the events from the enter up to the closing one plus n times the
 	// unmeasured remainder of an event.
-	dedIncl := time.Duration(n) * a.o
+	dedIncl := times(n, a.o)
 	if a.measured {
 		costBefore := s.cost // the costs of the events before seq
 		if seq < s.n {
 			costBefore -= s.lastCost // closing at the thread's last event
 		}
-		dedIncl = costBefore - f.costAt + time.Duration(n)*a.u
+		dedIncl = costBefore - f.costAt + times(n, a.u)
 	}
 	dedExcl := dedIncl - f.childDed
 
@@ -426,6 +430,11 @@ func (a *analyzer) close(s *threadState, idx, seq int, end Times, unrolled, uncl
 			Incl: incl, Excl: excl, InclRaw: inclRaw, ExclRaw: exclRaw,
 		})
 	}
+}
+
+// times is n events of ns nanoseconds each, to the nearest nanosecond.
+func times(n int, ns float64) time.Duration {
+	return time.Duration(math.Round(float64(n) * ns))
 }
 
 // method names a method ID; an ID missing from the trace's table (a trace

@@ -386,7 +386,11 @@ func TestMeasuredCostsRecoverTruth(t *testing.T) {
 // deduction is off or its calibration is off by 2 ns either way — the
 // per-event cost of the paper's constant, or the unmeasured part when
 // each event carries its measured cost — so a broken or miscalibrated
-// deduction cannot pass the accuracy bar.
+// deduction cannot pass the accuracy bar. Both ways of calibrating are
+// checked: the figures as the collector would have calibrated them
+// exactly, and the per-program calibration, derived by CalibrateFromPairs
+// from simulated pairs of untraced and traced runs of the same program
+// (with the host's noise on every run and one pair badly disturbed).
 func TestTwoNanosecondsMatter(t *testing.T) {
 	const (
 		o   = 16 * time.Nanosecond
@@ -401,39 +405,133 @@ func TestTwoNanosecondsMatter(t *testing.T) {
 		if measured {
 			p = pre
 		}
-		meas, _, _ := synth(r, [][]*node{{root}}, o, p, 0, measured)
-		truth := float64(root.trueIncl())
-		for _, tc := range []struct {
-			name   string
-			deduct bool
-			off    time.Duration // calibration error
-			within bool
-		}{
-			{"deducted", true, 0, true},
-			{"not deducted", false, 0, false},
-			{"calibration 2 ns high", true, 2 * ns, false},
-			{"calibration 2 ns low", true, -2 * ns, false},
-		} {
-			tr := *meas
-			if measured {
-				tr.UnmeasuredOverhead += tc.off
-			} else {
-				tr.EventOverhead += tc.off
-			}
-			prof := Analyze(&tr, Options{Deduct: tc.deduct})
-			if prof.Err != nil {
-				t.Fatal(prof.Err)
-			}
-			e := math.NaN()
-			for _, m := range prof.Methods {
-				if m.Method.ID == mF {
-					e = ErrRate(float64(m.Incl.Wall), truth)
+		meas, truth, _ := synth(r, [][]*node{{root}}, o, p, 0, measured)
+		for _, fromPairs := range []bool{false, true} {
+			base := *meas
+			if fromPairs {
+				c, err := CalibrateFromPairs(simulatePairs(r, meas, truth, 11))
+				if err != nil {
+					t.Fatal(err)
 				}
+				t.Logf("measured costs %v: pairs give %.2f ns per event, %.2f ns unmeasured (± %.2f)", measured, c.Event, c.Unmeasured, c.Spread)
+				base.EventOverhead, base.UnmeasuredOverhead = 0, 0
+				base.EventOverheadNs, base.UnmeasuredOverheadNs = c.Event, c.Unmeasured
 			}
-			t.Logf("measured costs %v, %s: Err_m %+.2f%%", measured, tc.name, 100*e)
-			if within := math.Abs(e) <= bar; within != tc.within {
-				t.Errorf("measured costs %v, %s: Err_m %+.2f%%, within the %.0f%% bar: %v, want %v", measured, tc.name, 100*e, 100*bar, within, tc.within)
+			checkTwoNanoseconds(t, fmt.Sprintf("measured costs %v, from pairs %v", measured, fromPairs), &base, float64(root.trueIncl()), measured, bar)
+		}
+	}
+}
+
+// checkTwoNanoseconds analyzes meas as calibrated, without deduction and
+// with the calibration 2 ns off either way, and checks fib's Err_m against
+// the bar: within only for the first.
+func checkTwoNanoseconds(t *testing.T, what string, meas *trace.Trace, truth float64, measured bool, bar float64) {
+	t.Helper()
+	for _, tc := range []struct {
+		name   string
+		deduct bool
+		off    time.Duration // calibration error
+		within bool
+	}{
+		{"deducted", true, 0, true},
+		{"not deducted", false, 0, false},
+		{"calibration 2 ns high", true, 2 * time.Nanosecond, false},
+		{"calibration 2 ns low", true, -2 * time.Nanosecond, false},
+	} {
+		tr := *meas
+		switch {
+		case measured && tr.UnmeasuredOverheadNs != 0:
+			tr.UnmeasuredOverheadNs += float64(tc.off)
+		case measured:
+			tr.UnmeasuredOverhead += tc.off
+		case tr.EventOverheadNs != 0:
+			tr.EventOverheadNs += float64(tc.off)
+		default:
+			tr.EventOverhead += tc.off
+		}
+		prof := Analyze(&tr, Options{Deduct: tc.deduct})
+		if prof.Err != nil {
+			t.Fatal(prof.Err)
+		}
+		e := math.NaN()
+		for _, m := range prof.Methods {
+			if m.Method.ID == mF {
+				e = ErrRate(float64(m.Incl.Wall), truth)
 			}
 		}
+		t.Logf("%s, %s: Err_m %+.2f%%", what, tc.name, 100*e)
+		if within := math.Abs(e) <= bar; within != tc.within {
+			t.Errorf("%s, %s: Err_m %+.2f%%, within the %.0f%% bar: %v, want %v", what, tc.name, 100*e, 100*bar, within, tc.within)
+		}
+	}
+}
+
+// simulatePairs makes n pairs of runs of the program whose traced run is
+// meas and whose untraced run is truth (one thread): each run's length
+// (its last timestamp) with up to ±0.5 % of the host's noise, and the
+// first pair's traced run 30 % slow (preempted), as the collector's
+// pairs see them.
+func simulatePairs(r *rand.Rand, meas, truth *trace.Trace, n int) []Pair {
+	last := func(t *trace.Trace) float64 { return float64(t.Events[len(t.Events)-1].Wall) }
+	var costs time.Duration
+	for _, e := range meas.Events {
+		costs += time.Duration(e.Cost)
+	}
+	noise := func() float64 { return 1 + 0.01*(r.Float64()-0.5) }
+	var pairs []Pair
+	for i := range n {
+		traced := last(meas) * noise()
+		if i == 0 {
+			traced *= 1.3
+		}
+		pairs = append(pairs, Pair{
+			Plain:  time.Duration(last(truth) * noise()),
+			Traced: time.Duration(traced),
+			Events: int64(len(meas.Events)),
+			Costs:  costs,
+		})
+	}
+	return pairs
+}
+
+// TestCalibrateFromPairs: the per-program calibration recovers a known
+// per-event cost and its unmeasured part from pairs of runs, ignores a
+// minority of disturbed pairs, and refuses pairs that cannot be runs.
+func TestCalibrateFromPairs(t *testing.T) {
+	pair := func(plain, perEvent, measured float64, events int64) Pair {
+		return Pair{Plain: time.Duration(plain), Traced: time.Duration(plain + perEvent*float64(events)),
+			Events: events, Costs: time.Duration(measured * float64(events))}
+	}
+	for _, tc := range []struct {
+		name              string
+		pairs             []Pair
+		event, unmeasured float64 // want, ns
+		spreadBelow       float64
+		wantErr           bool
+	}{
+		{"exact", []Pair{pair(4e6, 7.5, 0, 100000)}, 7.5, 7.5, 0.01, false},
+		{"measured costs", []Pair{pair(4e6, 21.25, 15, 100000), pair(4.1e6, 21.25, 15, 100000), pair(3.9e6, 21.25, 15, 100000)}, 21.25, 6.25, 0.01, false},
+		{"one pair preempted of five", []Pair{pair(4e6, 10, 0, 1e6), pair(4e6, 10.2, 0, 1e6), pair(4e6, 9.8, 0, 1e6), pair(4e6, 10, 0, 1e6), pair(4e6, 80, 0, 1e6)}, 10, 10, 0.21, false},
+		{"untraced run preempted", []Pair{pair(4e6, 5, 0, 1e6), pair(4e6, 5, 0, 1e6), {Plain: 9e6, Traced: 9e6, Events: 1e6}}, 5, 5, 2.6, false},
+		{"even count", []Pair{pair(1e6, 4, 0, 1e5), pair(1e6, 6, 0, 1e5)}, 5, 5, 1.01, false},
+		{"no pairs", nil, 0, 0, 0, true},
+		{"no events", []Pair{{Plain: 1e6, Traced: 2e6}}, 0, 0, 0, true},
+		{"no run", []Pair{{Traced: 2e6, Events: 5}}, 0, 0, 0, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := CalibrateFromPairs(tc.pairs)
+			if tc.wantErr {
+				if err == nil {
+					t.Fatalf("calibration %+v, want an error", c)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if math.Abs(c.Event-tc.event) > 1e-3 || math.Abs(c.Unmeasured-tc.unmeasured) > 1e-3 || c.Spread < 0 || c.Spread >= tc.spreadBelow || c.Pairs != len(tc.pairs) {
+				t.Errorf("calibration %+v, want event %.2f ns, unmeasured %.2f ns, spread below %.2f", c, tc.event, tc.unmeasured, tc.spreadBelow)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package trace
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,17 +12,37 @@ import (
 )
 
 // Events come back from the records file in order and complete, whatever
-// the buffer size, including 0
-// (one write per event) and sizes that leave a partial last buffer.
+// the buffer size, including 0 (one write per event) and sizes that leave
+// a partial last buffer: three interleaved threads entering and leaving
+// methods, their CPU clocks falling behind their wall clocks now and then,
+// some events with a cost.
 func TestRecorderRoundTrip(t *testing.T) {
 	var want []Event
+	depth := map[uint32]uint32{}
+	lag := map[uint32]int64{}
 	for i := range 2500 {
-		want = append(want, Event{Thread: uint32(1 + i%3), Method: uint32(4 * (i % 7)), Action: Action(i % 3),
-			Depth: uint32(i % 40), Wall: int64(i) * 1000, CPU: int64(i) * 900, Cost: uint32(i % 250)})
+		th := uint32(1 + i%3)
+		a := Action(i % 3)
+		if depth[th] == 0 {
+			a = Enter
+		}
+		if i%17 == 0 {
+			lag[th] += int64(i)
+		}
+		e := Event{Thread: th, Method: uint32(1 + 4*(i%7)), Action: a, Wall: int64(i) * 1000, CPU: int64(i)*1000 - lag[th], Cost: uint32(i % 5 * 50)}
+		if a == Enter {
+			depth[th]++
+			e.Depth = depth[th]
+		} else {
+			e.Depth = depth[th]
+			depth[th]--
+		}
+		want = append(want, e)
 	}
-	for _, size := range []int{0, 1, 3, 1000, 4096} {
+	for _, tc := range []struct{ size, writerCPU int }{{0, -1}, {1, -1}, {3, -1}, {1000, -1}, {4096, -1}, {1000, 0}} {
+		size := tc.size
 		var out bytes.Buffer
-		r, err := NewRecorder(&out, size)
+		r, err := NewPinnedRecorder(&out, size, tc.writerCPU)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -31,13 +52,42 @@ func TestRecorderRoundTrip(t *testing.T) {
 		if err := r.Flush(); err != nil {
 			t.Fatal(err)
 		}
-		if r.Records() != int64(len(want)) || out.Len() != len(recordsMagic)+len(want)*RecordSize {
+		if r.Records() != int64(len(want)) || (out.Len()-len(recordsMagic))%RecordSize != 0 || out.Len() < len(recordsMagic)+len(want)*RecordSize {
 			t.Fatalf("buffer %d: %d records, %d bytes", size, r.Records(), out.Len())
 		}
 		got, err := ReadRecords(&out)
 		if err != nil || !slices.Equal(got, want) {
 			t.Fatalf("buffer %d: read %d events (%v), want %d equal ones", size, len(got), err, len(want))
 		}
+	}
+}
+
+// Records files of version 1 (40 bytes an event, every field stored)
+// still load.
+func TestReadRecordsVersion1(t *testing.T) {
+	want := []Event{
+		{Thread: 1, Method: 2, Action: Enter, Depth: 1, Wall: 10, CPU: 9, Cost: 7},
+		{Thread: 1, Method: 2, Action: Unroll, Depth: 1, Wall: 30, CPU: 20},
+	}
+	b := []byte(recordsMagicV1)
+	for _, e := range want {
+		r := make([]byte, recordSizeV1)
+		binary.LittleEndian.PutUint32(r[0:], e.Thread)
+		binary.LittleEndian.PutUint32(r[4:], e.Method)
+		r[8] = byte(e.Action)
+		binary.LittleEndian.PutUint32(r[12:], e.Depth)
+		binary.LittleEndian.PutUint64(r[16:], uint64(e.Wall))
+		binary.LittleEndian.PutUint64(r[24:], uint64(e.CPU))
+		binary.LittleEndian.PutUint32(r[32:], e.Cost)
+		b = append(b, r...)
+	}
+	got, err := ReadRecords(bytes.NewReader(b))
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("read %+v (%v), want %+v", got, err, want)
+	}
+	b[len(recordsMagicV1)+8] = 3
+	if _, err := ReadRecords(bytes.NewReader(b)); err == nil || !strings.Contains(err.Error(), "bad action") {
+		t.Errorf("bad action: %v", err)
 	}
 }
 
@@ -70,25 +120,30 @@ func TestReadRecordsErrors(t *testing.T) {
 		t.Error("bad magic accepted")
 	}
 	short := recordsMagic + strings.Repeat("\x00", RecordSize+5)
-	if _, err := ReadRecords(strings.NewReader(short)); err == nil || !strings.Contains(err.Error(), "offset 48") {
+	if _, err := ReadRecords(strings.NewReader(short)); err == nil || !strings.Contains(err.Error(), "offset 24") {
 		t.Errorf("truncated record: %v", err)
+	}
+	aux := make([]byte, RecordSize)
+	encode(aux, record{word: auxAction<<30 | 7, thread: 1})
+	if _, err := ReadRecords(strings.NewReader(recordsMagic + string(aux))); err == nil || !strings.Contains(err.Error(), "auxiliary") {
+		t.Errorf("unknown auxiliary record: %v", err)
 	}
 }
 
 // TestRecordBytesIsTheEncoding checks that writing a buffer's memory as it
 // is (the writer's fast path) gives the bytes encode gives.
 func TestRecordBytesIsTheEncoding(t *testing.T) {
-	events := []Event{
-		{Thread: 1, Method: 2, Action: Exit, Depth: 3, Wall: 1 << 40, CPU: -5, Cost: 77},
-		{Thread: 0xfffffffe, Method: 1, Action: Unroll, Depth: 1 << 20, Wall: -1, CPU: 1<<62 + 3, Cost: 1 << 31},
+	records := []record{
+		{word: 1<<30 | 2, thread: 1, value: 1 << 40},
+		{word: auxAction<<30 | auxCost, thread: 0xfffffffe, value: -1},
 	}
-	got := recordBytes(events)
+	got := recordBytes(records)
 	if got == nil {
-		t.Skip("this host's Event layout is not the record layout; the writer encodes")
+		t.Skip("this host's record layout is not the file's; the writer encodes")
 	}
-	want := make([]byte, len(events)*RecordSize)
-	for i, e := range events {
-		encode(want[i*RecordSize:], e)
+	want := make([]byte, len(records)*RecordSize)
+	for i, x := range records {
+		encode(want[i*RecordSize:], x)
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("buffer memory\n%x\nencoded\n%x", got, want)

@@ -72,6 +72,14 @@ type Thread struct {
 // (runtime.Hooks.VirtualTime).
 const ClockVirtual = "virtual"
 
+// Calibrations, the values of Trace.Calibration: the deduction per event
+// derived from pairs of untraced and traced runs of the profiled program
+// itself, or from a separate calibration program.
+const (
+	CalibrationProgram = "program"
+	CalibrationPaired  = "paired"
+)
+
 // Trace is a whole method trace.
 type Trace struct {
 	Start time.Time // wall clock at Wall == 0
@@ -83,17 +91,32 @@ type Trace struct {
 	// calibrated by reading them many times in a row.
 	ClockOverhead time.Duration
 	// EventOverhead is the cost of recording one event (clock reads and
-	// the store into the record buffer), calibrated the same way; the
-	// analysis deducts it per event.
+	// the store into the record buffer, and what they cost the program's
+	// own instructions), calibrated as Calibration says; the analysis
+	// deducts it per event.
 	EventOverhead time.Duration
 	// EventCosts reports that every event carries its measured Cost; the
 	// part of an event's work that cannot be measured (before its
 	// timestamp and after the clock read that ends it: one clock read)
 	// is then UnmeasuredOverhead, calibrated per event as the cost
-	// calibrated for it less its measured part (never below one clock
-	// read).
+	// calibrated for it less its measured part (from the calibration
+	// program, never below one clock read).
 	EventCosts         bool
 	UnmeasuredOverhead time.Duration
+	// EventOverheadNs and UnmeasuredOverheadNs, when not 0, are
+	// EventOverhead and UnmeasuredOverhead in fractional nanoseconds;
+	// the analysis deducts them instead.
+	EventOverheadNs, UnmeasuredOverheadNs float64
+	// Calibration names where the deducted figures come from
+	// (CalibrationProgram, CalibrationPaired, or "" when the trace does
+	// not say). The figures of the other calibration, when it was made,
+	// are kept as a cross-check: PairedEventOverhead and
+	// PairedUnmeasuredOverhead from the calibration program,
+	// ProgramEventOverheadNs and ProgramUnmeasuredOverheadNs from the
+	// program's own runs.
+	Calibration                                         string
+	PairedEventOverhead, PairedUnmeasuredOverhead       time.Duration
+	ProgramEventOverheadNs, ProgramUnmeasuredOverheadNs float64
 	// Overflow reports that events were dropped.
 	Overflow bool
 	Threads  []Thread
