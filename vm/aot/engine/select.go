@@ -1,0 +1,151 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/droidprof/droidprof/vm/aot/ssa"
+)
+
+// Selects (ssa.OpSelect, made by the ifconv pass): the comparison that
+// chooses is evaluated inline from its operands' slots (a constant has
+// one too), so a Select costs one closure, as an instruction or as a tree
+// node; its operands are never trees (takesTree), so that nothing a tree
+// would evaluate, such as an array load, is evaluated on one way only.
+
+// selectTest returns the Select's comparison as an intTest.
+func (l *lowerer) selectTest(v *ssa.Value) intTest {
+	c := v.Args[0]
+	if c.Type != ssa.TypeBool || len(c.Args) != 2 || c.Args[0].Type != ssa.TypeInt || c.Args[1].Type != ssa.TypeInt {
+		panic(unsupported("a Select on " + c.LongString()))
+	}
+	switch c.Op {
+	case ssa.OpEq, ssa.OpNe, ssa.OpLt, ssa.OpGe, ssa.OpGt, ssa.OpLe:
+	default:
+		panic(unsupported("a Select on " + c.LongString()))
+	}
+	return intTest{op: c.Op, a: l.s(c.Args[0]), b: l.s(c.Args[1]), ok: true}
+}
+
+// selectTree is an int Select as a tree node, one closure per
+// comparison so that the test is inline.
+func (l *lowerer) selectTree(v *ssa.Value) func(*frame) uint32 {
+	t := l.selectTest(v)
+	a, b, x, y := t.a, t.b, l.s(v.Args[1]), l.s(v.Args[2])
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) uint32 {
+			if r := f.r; r[a] == r[b] {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpNe:
+		return func(f *frame) uint32 {
+			if r := f.r; r[a] != r[b] {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpLt:
+		return func(f *frame) uint32 {
+			if r := f.r; int32(r[a]) < int32(r[b]) {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpGe:
+		return func(f *frame) uint32 {
+			if r := f.r; int32(r[a]) >= int32(r[b]) {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpGt:
+		return func(f *frame) uint32 {
+			if r := f.r; int32(r[a]) > int32(r[b]) {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	default:
+		return func(f *frame) uint32 {
+			if r := f.r; int32(r[a]) <= int32(r[b]) {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	}
+}
+
+// selectWide is a long or double Select's bits.
+func (l *lowerer) selectWide(v *ssa.Value) func(*frame) uint64 {
+	t := l.selectTest(v)
+	x, y := l.s(v.Args[1]), l.s(v.Args[2])
+	return func(f *frame) uint64 {
+		if r := f.r; t.holds(r) {
+			return getL(r, x)
+		} else {
+			return getL(r, y)
+		}
+	}
+}
+
+// selectValue lowers a Select that has a slot of its own.
+func (l *lowerer) selectValue(v *ssa.Value) instr {
+	d := l.s(v)
+	if v.Type.Wide() {
+		e := l.selectWide(v)
+		return func(f *frame) bool { setL(f.r, d, e(f)); return true }
+	}
+	if v.Type != ssa.TypeInt && v.Type != ssa.TypeFloat {
+		panic(unsupported("a Select of " + v.Type.String()))
+	}
+	t := l.selectTest(v)
+	a, b, x, y := t.a, t.b, l.s(v.Args[1]), l.s(v.Args[2])
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) bool {
+			if r := f.r; r[a] == r[b] {
+				r[d] = r[x]
+			} else {
+				r[d] = r[y]
+			}
+			return true
+		}
+	case ssa.OpNe:
+		return func(f *frame) bool {
+			if r := f.r; r[a] != r[b] {
+				r[d] = r[x]
+			} else {
+				r[d] = r[y]
+			}
+			return true
+		}
+	}
+	return func(f *frame) bool {
+		if r := f.r; t.holds(r) {
+			r[d] = r[x]
+		} else {
+			r[d] = r[y]
+		}
+		return true
+	}
+}
+
+// selectFloat and selectDouble are Selects as float and double tree
+// nodes.
+func (l *lowerer) selectFloat(v *ssa.Value) func(*frame) float32 {
+	e := l.selectTree(v)
+	return func(f *frame) float32 { return math.Float32frombits(e(f)) }
+}
+
+func (l *lowerer) selectDouble(v *ssa.Value) func(*frame) float64 {
+	e := l.selectWide(v)
+	return func(f *frame) float64 { return math.Float64frombits(e(f)) }
+}
