@@ -313,6 +313,7 @@ func (l *lowerer) block(b *ssa.Block) {
 	}
 	l.treeAt(vals, p, at)
 	l.clearDead(b, cb, at, afterCall)
+	cb.step = l.stepOf(vals, at, len(cb.code))
 	nnorm := len(b.Succs) - b.NCatch
 	addrs := l.handlers[b.ID]
 	if len(addrs) != b.NCatch {
@@ -701,4 +702,38 @@ func (l *lowerer) readAfter(b *ssa.Block, p, a *ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// stepOf returns the block's last instruction as a step when it is one:
+// an int Add of a constant or a slot to a value that shares its slot
+// with the other operand (coalesce: a loop's counter, `i += k`), which
+// the loop closure then does inline instead of calling it.
+func (l *lowerer) stepOf(vals []*ssa.Value, at []int, n int) step {
+	if n == 0 {
+		return step{}
+	}
+	var last *ssa.Value
+	for k, v := range vals {
+		if at[k] == n-1 {
+			if last != nil {
+				return step{}
+			}
+			last = v
+		}
+	}
+	if last == nil || last.Op != ssa.OpAdd || last.Type != ssa.TypeInt || l.hasTreeArg(last) {
+		return step{}
+	}
+	d := l.s(last)
+	for i, a := range last.Args {
+		if l.s(a) != d {
+			continue
+		}
+		o := last.Args[1-i]
+		if k, ok := o.IsConst(); ok {
+			return step{ok: true, slot: d, by: -1, k: uint32(k)}
+		}
+		return step{ok: true, slot: d, by: l.s(o)}
+	}
+	return step{}
 }
