@@ -137,7 +137,8 @@ func takesTree(u *ssa.Value, i int) bool {
 		return i == 2 && int(u.Aux) != kRef
 	}
 	if u.Op == ssa.OpSelect {
-		return false
+		// the chosen operand only: plan keeps loads out of them
+		return i > 0 && treeNode(u)
 	}
 	return treeNode(u)
 }
