@@ -84,6 +84,73 @@ b0:
   v7 = Select <int> v3 v2 v6
   v8 = Ne <bool> v7 v1
   Return v7`},
+		{"an && branch: the two Ifs combine, the call stays", `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [0]
+  v2 = Const <int> [1]
+  v3 = Gt <bool> v0 v1
+  If v3 -> b1 b3
+b1: <- b0
+  v4 = Lt <bool> v0 v2
+  If v4 -> b2 b3
+b2: <- b1
+  v5 = InvokeStatic <void> v0 [7]
+  Return v0
+b3: <- b0 b1
+  Return v1`, `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [0]
+  v2 = Const <int> [1]
+  v3 = Gt <bool> v0 v1
+  v4 = Lt <bool> v0 v2
+  v6 = Select <int> v4 v1 v2
+  v7 = Select <int> v3 v6 v2
+  v8 = Ne <bool> v7 v1
+  If v8 -> b3 b2
+b2: <- b0
+  v5 = InvokeStatic <void> v0 [7]
+  Return v0
+b3: <- b0
+  Return v1`},
+		{"Ifs whose shared target's φ tells them apart stay", `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [0]
+  v2 = Const <int> [1]
+  v3 = Gt <bool> v0 v1
+  If v3 -> b1 b3
+b1: <- b0
+  v4 = Lt <bool> v0 v2
+  If v4 -> b2 b3
+b2: <- b1
+  v5 = InvokeStatic <void> v0 [7]
+  Return v0
+b3: <- b0 b1
+  v6 = Phi <int> v1 v2
+  v7 = InvokeStatic <void> v6 [7]
+  Return v6`, `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Const <int> [0]
+  v2 = Const <int> [1]
+  v3 = Gt <bool> v0 v1
+  If v3 -> b1 b3
+b1: <- b0
+  v4 = Lt <bool> v0 v2
+  If v4 -> b2 b3
+b2: <- b1
+  v5 = InvokeStatic <void> v0 [7]
+  Return v0
+b3: <- b0 b1
+  v6 = Phi <int> v1 v2
+  v7 = InvokeStatic <void> v6 [7]
+  Return v6`},
 		{"effects, loads, divisions, references and too much work stay branches", `
 func f
 b0:
