@@ -662,8 +662,9 @@ func coalescable(a *ssa.Value) bool {
 
 // readAfter reports whether the φ p may be read after a is written: a
 // use in b evaluated after a's instruction (a use inside a tree counts
-// where its root is), a use by b's other φ moves on its edge, or a use
-// by a φ of b's successor other than p.
+// where its root is; a use by a Select's comparison where the Select
+// is, since the comparison is evaluated there), or a use by a φ of b's
+// successor other than p (the edge's moves are parallel).
 func (l *lowerer) readAfter(b *ssa.Block, p, a *ssa.Value) bool {
 	pos := map[*ssa.Value]int{}
 	user := map[*ssa.Value]*ssa.Value{}
@@ -686,8 +687,16 @@ func (l *lowerer) readAfter(b *ssa.Block, p, a *ssa.Value) bool {
 	}
 	ka := pos[a]
 	for _, v := range b.Values {
-		for _, x := range v.Args {
-			if x == p && v.Op != ssa.OpPhi && at(v) > ka {
+		if v.Op == ssa.OpPhi || at(v) <= ka {
+			continue
+		}
+		reads := v.Args
+		if v.Op == ssa.OpSelect {
+			// its comparison reads its operands when the Select runs
+			reads = append(reads[:len(reads):len(reads)], v.Args[0].Args...)
+		}
+		for _, x := range reads {
+			if x == p {
 				return true
 			}
 		}

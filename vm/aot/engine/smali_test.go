@@ -450,6 +450,28 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     invoke-static {v1}, LMain;->p(I)V
     invoke-static {v0}, LMain;->p(I)V
     return-void`, ""},
+		{"a sum's slot shared with its next value is not overwritten before another Select's comparison reads it", `
+    const/4 v0, 0
+    const/4 v1, 0
+    const/4 v3, 0
+    const/16 v2, 10
+    const/4 v4, 5
+    :loop
+    if-ge v0, v2, :done
+    if-ge v1, v4, :big
+    add-int/lit8 v1, v1, 1
+    add-int/lit8 v3, v3, 1
+    goto :join
+    :big
+    add-int/lit8 v1, v1, 100
+    add-int/lit8 v3, v3, 2
+    :join
+    add-int/lit8 v0, v0, 1
+    goto :loop
+    :done
+    invoke-static {v1}, LMain;->p(I)V
+    invoke-static {v3}, LMain;->p(I)V
+    return-void`, ""},
 		{"array stores of trees: the store's check after the value's loads", `
     const/4 v0, 1
     invoke-static {v0, v0}, LMain;->st(II)V
