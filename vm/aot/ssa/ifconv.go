@@ -12,15 +12,18 @@ package ssa
 // interpreter's dispatch of one instruction costs, and branchy code
 // (CaffeineMark's logic test: a block per `&&`, `||`, `?:` and boolean
 // of constants) is mostly blocks of one or two values. A Select is one
-// expression-tree node.
+// expression-tree node, and the lowering evaluates an arm's values that
+// only the Select uses inside it, on the chosen way only; what matters
+// most is that a loop body becomes one block, which the lowering runs
+// inside the loop header's closure.
 //
 // An arm with values must have B as its only predecessor (its values
 // then move to B); an empty arm may have other predecessors too, and
 // keeps them (B's edge to it goes). Speculated values have no effect and
 // cannot fail (no loads, no checks, no integer division by anything but
 // a non-zero constant), and at most maxSpeculate of them per arm are
-// not constants, so that the work done on the way not taken stays
-// smaller than the block it saves. φs of references or conditions stay
+// not constants, so that the work done on the way not taken (where the
+// lowering cannot leave it out) stays small. φs of references or conditions stay
 // branches (the lowering selects only numbers). The pass repeats until
 // nothing changes, so that nested selects (`(a && b) || c`) convert from
 // the inside out.
