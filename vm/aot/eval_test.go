@@ -215,6 +215,11 @@ func evalIR(f *ssa.Func, params []int64, budget int, env *evalEnv) (out outcome,
 func evalPure(v *ssa.Value, arg func(int) int64) (int64, error) {
 	t := v.Type
 	switch v.Op {
+	case ssa.OpSelect:
+		if arg(0) != 0 {
+			return arg(1), nil
+		}
+		return arg(2), nil
 	case ssa.OpEq, ssa.OpNe, ssa.OpLt, ssa.OpGe, ssa.OpGt, ssa.OpLe:
 		x, y := int32(arg(0)), int32(arg(1))
 		r := map[ssa.Op]bool{ssa.OpEq: x == y, ssa.OpNe: x != y, ssa.OpLt: x < y, ssa.OpGe: x >= y, ssa.OpGt: x > y, ssa.OpLe: x <= y}[v.Op]

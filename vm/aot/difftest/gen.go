@@ -432,7 +432,9 @@ func (g *gen) stmt() {
 	g.budget--
 	compound := g.depth < 3 && g.budget > 3
 	for {
-		switch g.r.Intn(46) {
+		switch g.r.Intn(48) {
+		case 46, 47:
+			g.selectStmt()
 		case 45:
 			if g.syncs > 0 || g.depth == 0 {
 				continue
@@ -1197,6 +1199,78 @@ func (g *gen) cmpBranch() {
 	d := g.varOf(kI)
 	g.emit("add-int/lit8 %s, %s, %d", v(d), v(d), 1+g.r.Intn(100))
 	g.place(l)
+}
+
+// selectStmt chooses a value by a short-circuit condition: one to three
+// int comparisons, each jumping to the yes or the no side (so `&&`,
+// `||` and their mixtures), then one value of some kind on each side,
+// or an int 0 or 1 (a boolean): the shape the compiler's if-conversion
+// (ssa/ifconv.go) turns into Selects. Sometimes the no side is the
+// value already in the variable (a triangle), sometimes a side computes
+// (speculated by the conversion).
+func (g *gen) selectStmt() {
+	k := pick(g, []kind{kI, kI, kI, kJ, kF, kD})
+	d := g.varOf(k)
+	yes, no, join := g.newLabel("sely"), g.newLabel("seln"), g.newLabel("selj")
+	triangle := g.chance(0.3)
+	if triangle {
+		no = join
+	}
+	for n := 1 + g.r.Intn(3); n > 0; n-- {
+		to := yes
+		if g.chance(0.5) {
+			to = no
+		}
+		a := g.low(kI, g.varOf(kI), tA)
+		if g.chance(0.4) {
+			g.emit("if-%sz %s, %s", pick(g, conds), v(a), to)
+			continue
+		}
+		b := g.low(kI, g.varOf(kI), tB)
+		if g.chance(0.3) {
+			g.constInt(tB, g.intConst())
+			b = tB
+		}
+		g.emit("if-%s %s, %s, %s", pick(g, conds), v(a), v(b), to)
+	}
+	boolean := k == kI && g.chance(0.4)
+	side := func(one bool) {
+		switch {
+		case boolean && one:
+			g.constInt(d, 1)
+		case boolean:
+			g.constInt(d, 0)
+		case k == kI && g.chance(0.4):
+			g.emit("add-int/lit8 %s, %s, %d", v(d), v(g.varOf(kI)), g.r.Intn(200)-100)
+		case k == kJ && g.chance(0.4):
+			g.emit("add-long %s, %s, %s", v(d), v(g.varOf(kJ)), v(g.varOf(kJ)))
+		case k == kD && g.chance(0.4):
+			g.emit("mul-double %s, %s, %s", v(d), v(g.varOf(kD)), v(g.varOf(kD)))
+		case g.chance(0.5):
+			g.mov(k, d, g.varOf(k))
+		default:
+			g.setConst(k, d)
+		}
+	}
+	if g.chance(0.5) {
+		// the yes side last: the tests fall through to the no side
+		if !triangle {
+			g.place(no)
+			side(false)
+		}
+		g.emit("goto %s", join)
+		g.place(yes)
+		side(true)
+	} else {
+		g.place(yes)
+		side(true)
+		if !triangle {
+			g.emit("goto %s", join)
+			g.place(no)
+			side(false)
+		}
+	}
+	g.place(join)
 }
 
 // polyConst uses one constant as two types, as dx's code does: 32 bits

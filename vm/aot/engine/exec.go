@@ -53,6 +53,25 @@ type cblock struct {
 	ifEdges [2]*edge
 	// test is the If's comparison when it compares two int slots
 	test intTest
+	// step is the last instruction when it adds to a counter in place
+	step step
+}
+
+// step is an instruction r[slot] += r[by] (or += k when by < 0): a
+// loop's counter, done inline by the loop closure (cblock.loop).
+type step struct {
+	ok       bool
+	slot, by int
+	k        uint32
+}
+
+// do runs the step.
+func (s *step) do(r []uint32) {
+	if s.by >= 0 {
+		r[s.slot] += r[s.by]
+	} else {
+		r[s.slot] += s.k
+	}
 }
 
 // intTest is a comparison of int slots a and b (a constant has a slot).
@@ -108,26 +127,71 @@ func (h *cblock) loop() {
 			}
 		}
 		if t := h.test; t.ok && len(head) == 0 {
-			// the test in the loop: no call per iteration for it
+			// the test in the loop: no call per iteration for it; the
+			// counter's step inline, and a body of one or two
+			// instructions called without a loop over them
 			onYes := in == h.ifEdges[0]
 			exit := h.ifEdges[0]
 			if onYes {
 				exit = h.ifEdges[1]
 			}
-			h.run = func(f *frame) *edge {
-				for {
-					if t.holds(f.r) != onYes {
-						return exit
-					}
-					moves(f, in)
-					for _, x := range body {
-						if !x(f) {
+			st := b.step
+			if st.ok {
+				body = body[:len(body)-1]
+			}
+			plain := len(in.moves) == 0 && len(back.moves) == 0
+			switch {
+			case plain && st.ok && len(body) == 1:
+				x0 := body[0]
+				h.run = func(f *frame) *edge {
+					for {
+						if t.holds(f.r) != onYes {
+							return exit
+						}
+						if !x0(f) {
 							return throwEdge
 						}
+						st.do(f.r)
+						if f.vm.Flags() != 0 {
+							f.t.Safepoint()
+						}
 					}
-					moves(f, back)
-					if f.vm.Flags() != 0 {
-						f.t.Safepoint()
+				}
+			case plain && st.ok && len(body) == 2:
+				x0, x1 := body[0], body[1]
+				h.run = func(f *frame) *edge {
+					for {
+						if t.holds(f.r) != onYes {
+							return exit
+						}
+						if !x0(f) || !x1(f) {
+							return throwEdge
+						}
+						st.do(f.r)
+						if f.vm.Flags() != 0 {
+							f.t.Safepoint()
+						}
+					}
+				}
+			default:
+				h.run = func(f *frame) *edge {
+					for {
+						if t.holds(f.r) != onYes {
+							return exit
+						}
+						moves(f, in)
+						for _, x := range body {
+							if !x(f) {
+								return throwEdge
+							}
+						}
+						if st.ok {
+							st.do(f.r)
+						}
+						moves(f, back)
+						if f.vm.Flags() != 0 {
+							f.t.Safepoint()
+						}
 					}
 				}
 			}

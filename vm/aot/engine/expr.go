@@ -117,6 +117,8 @@ func treeNode(v *ssa.Value) bool {
 		return v.Type == ssa.TypeInt
 	case ssa.OpAGet:
 		return int(v.Aux) != kRef
+	case ssa.OpSelect:
+		return true
 	}
 	for _, a := range v.Args {
 		if a.Type != v.Type {
@@ -133,6 +135,10 @@ func takesTree(u *ssa.Value, i int) bool {
 	}
 	if u.Op == ssa.OpAPut {
 		return i == 2 && int(u.Aux) != kRef
+	}
+	if u.Op == ssa.OpSelect {
+		// the chosen operand only: plan keeps loads out of them
+		return i > 0 && treeNode(u)
 	}
 	return treeNode(u)
 }
@@ -285,6 +291,8 @@ func (l *lowerer) intTree(v *ssa.Value) func(*frame) uint32 {
 	switch v.Op {
 	case ssa.OpAGet:
 		return l.intLoad(v)
+	case ssa.OpSelect:
+		return l.selectTree(v)
 	case ssa.OpIntToByte:
 		x := l.intExpr(v.Args[0])
 		return func(f *frame) uint32 { return uint32(int32(int8(x(f)))) }
@@ -356,6 +364,8 @@ func (l *lowerer) longTree(v *ssa.Value) func(*frame) uint64 {
 	case ssa.OpAGet:
 		ld := l.wideLoad(v)
 		return ld
+	case ssa.OpSelect:
+		return l.selectWide(v)
 	case ssa.OpNeg:
 		x := l.longExpr(v.Args[0])
 		return func(f *frame) uint64 { return -x(f) }
@@ -387,6 +397,8 @@ func (l *lowerer) floatTree(v *ssa.Value) func(*frame) float32 {
 	case ssa.OpAGet:
 		ld := l.intLoad(v)
 		return func(f *frame) float32 { return math.Float32frombits(ld(f)) }
+	case ssa.OpSelect:
+		return l.selectFloat(v)
 	case ssa.OpNeg:
 		x := l.floatExpr(v.Args[0])
 		return func(f *frame) float32 { return -x(f) }
@@ -414,6 +426,8 @@ func (l *lowerer) doubleTree(v *ssa.Value) func(*frame) float64 {
 	switch v.Op {
 	case ssa.OpAGet:
 		return l.doubleLoad(v)
+	case ssa.OpSelect:
+		return l.selectDouble(v)
 	case ssa.OpNeg:
 		x := l.doubleExpr(v.Args[0])
 		return func(f *frame) float64 { return -x(f) }

@@ -29,6 +29,8 @@ type lowerer struct {
 	// checkUses counts the uses of each ArrayLength by the BoundsCheck
 	// of a fused access, which reads the length from the array itself
 	checkUses []int
+	// plans are the blocks' tree plans, by block ID
+	plans []*blockPlan
 }
 
 // unsupported is a lowering fallback reason.
@@ -47,17 +49,6 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 		}
 	}()
 	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}, handlers: handlers, throwPC: throwPC}
-	l.assignSlots()
-	l.c.frameTags = append(make([]bool, l.c.nregs), l.c.tags...)
-	l.c.slotInit = make([]uint32, len(l.c.tags))
-	for _, k := range l.c.consts {
-		i := k.slot - l.c.nregs
-		if k.wide {
-			l.c.slotInit[i], l.c.slotInit[i+1] = uint32(k.bits), uint32(k.bits>>32)
-		} else {
-			l.c.slotInit[i] = uint32(k.bits)
-		}
-	}
 	l.uses = make([]int, fn.NumValues())
 	for _, b := range fn.Blocks {
 		for _, v := range b.Values {
@@ -77,6 +68,23 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 				l.checkUses[b.Values[k+n-2].Args[1].ID]++
 				k += n - 1
 			}
+		}
+	}
+	// the trees first: which values share a slot depends on where
+	// each use is evaluated
+	l.plans = make([]*blockPlan, fn.NumBlocks())
+	for _, b := range fn.Blocks {
+		l.plans[b.ID] = l.plan(b)
+	}
+	l.assignSlots()
+	l.c.frameTags = append(make([]bool, l.c.nregs), l.c.tags...)
+	l.c.slotInit = make([]uint32, len(l.c.tags))
+	for _, k := range l.c.consts {
+		i := k.slot - l.c.nregs
+		if k.wide {
+			l.c.slotInit[i], l.c.slotInit[i+1] = uint32(k.bits), uint32(k.bits>>32)
+		} else {
+			l.c.slotInit[i] = uint32(k.bits)
 		}
 	}
 	l.blocks = make([]*cblock, fn.NumBlocks())
@@ -130,8 +138,12 @@ func (l *lowerer) assignSlots() {
 		}
 	}
 	next := l.c.nregs
+	shared := l.coalesce()
 	for _, b := range l.fn.Blocks {
 		for _, v := range b.Values {
+			if shared[v.ID] != nil {
+				continue
+			}
 			switch {
 			case v.Op == ssa.OpThis:
 				l.slot[v.ID] = argBase
@@ -155,6 +167,11 @@ func (l *lowerer) assignSlots() {
 	}
 	if w != m.ArgWords {
 		panic(unsupported("parameter words differ from the method's"))
+	}
+	for id, p := range shared {
+		if p != nil {
+			l.slot[id] = l.slot[p.ID]
+		}
 	}
 }
 
@@ -250,7 +267,7 @@ func (l *lowerer) edge(b *ssa.Block, i int) *edge {
 func (l *lowerer) block(b *ssa.Block) {
 	cb := l.blocks[b.ID]
 	vals := b.Values
-	p := l.plan(b)
+	p := l.plans[b.ID]
 	at := make([]int, len(vals)) // the instruction each value is part of, -1 for none
 	afterCall := map[int]*[]int{}
 	for k := 0; k < len(vals); k++ {
@@ -296,6 +313,7 @@ func (l *lowerer) block(b *ssa.Block) {
 	}
 	l.treeAt(vals, p, at)
 	l.clearDead(b, cb, at, afterCall)
+	cb.step = l.stepOf(vals, at, len(cb.code))
 	nnorm := len(b.Succs) - b.NCatch
 	addrs := l.handlers[b.ID]
 	if len(addrs) != b.NCatch {
@@ -596,4 +614,135 @@ func (l *lowerer) clearDead(b *ssa.Block, cb *cblock, at []int, afterCall map[in
 			return ok
 		}
 	}
+}
+
+// coalesce returns, by value ID, the φ whose slot a value shares: a
+// number computed only for a φ, in the block that ends with a plain edge
+// to the φ's block, when nothing reads the φ after the value is written
+// (a loop's counter and accumulator: `i = i + 1`). Its edge then has no
+// move: a loop's back edge costs nothing. Since the block's only
+// successor is the φ's block, where the φ is set again, the φ's old
+// value is dead from the value's write on, if no use in the block is
+// evaluated after it and no other φ of that block reads it on the edge
+// (the moves are parallel). References are left alone (their slots are
+// cleared by liveness, clearDead).
+func (l *lowerer) coalesce() []*ssa.Value {
+	shared := make([]*ssa.Value, l.fn.NumValues())
+	for _, h := range l.fn.Blocks {
+		for _, p := range h.Values {
+			if p.Op != ssa.OpPhi || !numeric(p.Type) {
+				continue
+			}
+			for j, a := range p.Args {
+				b := h.Preds[j]
+				if a.Block != b || a.Type != p.Type || l.uses[a.ID] != 1 || shared[a.ID] != nil || !coalescable(a) ||
+					b.Kind != ssa.BlockPlain || b.NCatch != 0 || len(b.Succs) != 1 || l.inl[a.ID] {
+					continue
+				}
+				if l.readAfter(b, p, a) {
+					continue
+				}
+				shared[a.ID] = p
+			}
+		}
+	}
+	return shared
+}
+
+// coalescable reports whether a is an operation whose instruction reads
+// all its operands before it writes its result.
+func coalescable(a *ssa.Value) bool {
+	switch a.Op {
+	case ssa.OpAdd, ssa.OpSub, ssa.OpMul, ssa.OpAnd, ssa.OpOr, ssa.OpXor, ssa.OpShl, ssa.OpShr, ssa.OpUshr,
+		ssa.OpNeg, ssa.OpNot, ssa.OpConv, ssa.OpIntToByte, ssa.OpIntToChar, ssa.OpIntToShort, ssa.OpSelect:
+		return true
+	}
+	return false
+}
+
+// readAfter reports whether the φ p may be read after a is written: a
+// use in b evaluated after a's instruction (a use inside a tree counts
+// where its root is; a use by a Select's comparison where the Select
+// is, since the comparison is evaluated there), or a use by a φ of b's
+// successor other than p (the edge's moves are parallel).
+func (l *lowerer) readAfter(b *ssa.Block, p, a *ssa.Value) bool {
+	pos := map[*ssa.Value]int{}
+	user := map[*ssa.Value]*ssa.Value{}
+	for k, v := range b.Values {
+		pos[v] = k
+		for _, x := range v.Args {
+			user[x] = v
+		}
+	}
+	// where v is evaluated: its tree's root's position
+	at := func(v *ssa.Value) int {
+		for l.inl[v.ID] {
+			u, ok := user[v]
+			if !ok {
+				return len(b.Values) // the terminator's tree
+			}
+			v = u
+		}
+		return pos[v]
+	}
+	ka := pos[a]
+	for _, v := range b.Values {
+		if v.Op == ssa.OpPhi || at(v) <= ka {
+			continue
+		}
+		reads := v.Args
+		if v.Op == ssa.OpSelect {
+			// its comparison reads its operands when the Select runs
+			reads = append(reads[:len(reads):len(reads)], v.Args[0].Args...)
+		}
+		for _, x := range reads {
+			if x == p {
+				return true
+			}
+		}
+	}
+	for _, q := range b.Succs[0].Values {
+		if q.Op == ssa.OpPhi && q != p {
+			for _, x := range q.Args {
+				if x == p {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// stepOf returns the block's last instruction as a step when it is one:
+// an int Add of a constant or a slot to a value that shares its slot
+// with the other operand (coalesce: a loop's counter, `i += k`), which
+// the loop closure then does inline instead of calling it.
+func (l *lowerer) stepOf(vals []*ssa.Value, at []int, n int) step {
+	if n == 0 {
+		return step{}
+	}
+	var last *ssa.Value
+	for k, v := range vals {
+		if at[k] == n-1 {
+			if last != nil {
+				return step{}
+			}
+			last = v
+		}
+	}
+	if last == nil || last.Op != ssa.OpAdd || last.Type != ssa.TypeInt || l.hasTreeArg(last) {
+		return step{}
+	}
+	d := l.s(last)
+	for i, a := range last.Args {
+		if l.s(a) != d {
+			continue
+		}
+		o := last.Args[1-i]
+		if k, ok := o.IsConst(); ok {
+			return step{ok: true, slot: d, by: -1, k: uint32(k)}
+		}
+		return step{ok: true, slot: d, by: l.s(o)}
+	}
+	return step{}
 }

@@ -340,6 +340,138 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     return v3
 .end method
 `},
+		{"a load made before a branch that chooses it (a Select) throws when not chosen", `
+    const/4 v0, 1
+    :try_start
+    invoke-static {v0}, LMain;->pick(I)I
+    move-result v0
+    invoke-static {v0}, LMain;->p(I)V
+    const/4 v0, -1
+    invoke-static {v0}, LMain;->pick(I)I
+    move-result v0
+    invoke-static {v0}, LMain;->p(I)V
+    :try_end
+    .catch Ljava/lang/ArrayIndexOutOfBoundsException; {:try_start .. :try_end} :handler
+    return-void
+    :handler
+    move-exception v1
+    invoke-static {v1}, LMain;->ps(Ljava/lang/Object;)V
+    return-void`, printObj + `
+.method static pick(I)I
+    .registers 4
+    const/4 v0, 2
+    new-array v1, v0, [I
+    aget v2, v1, p0
+    if-gez p0, :skip
+    const/4 v2, 7
+    :skip
+    return v2
+.end method
+`},
+		{"booleans of && and || and ?: over ints, longs and doubles (ifconv's Selects)", `
+    const/4 v0, -3
+    :loop
+    const/4 v1, 4
+    if-gt v0, v1, :done
+    invoke-static {v0}, LMain;->logic(I)I
+    move-result v1
+    invoke-static {v1}, LMain;->p(I)V
+    add-int/lit8 v0, v0, 1
+    goto :loop
+    :done
+    return-void`, `
+.method static logic(I)I
+    .registers 12
+    # a = p0 > 0 && p0 != 3
+    const/4 v0, 0
+    if-lez p0, :a0
+    const/4 v1, 3
+    if-eq p0, v1, :a0
+    const/4 v0, 1
+    :a0
+    # b = p0 < -1 || p0 == 2
+    const/4 v1, 1
+    const/4 v2, -1
+    if-lt p0, v2, :b1
+    const/4 v2, 2
+    if-eq p0, v2, :b1
+    const/4 v1, 0
+    :b1
+    # l = a ? p0 * 1000000007L : -p0
+    int-to-long v2, p0
+    if-eqz v0, :l0
+    const-wide v4, 1000000007L
+    mul-long/2addr v2, v4
+    goto :l1
+    :l0
+    neg-long v2, v2
+    :l1
+    # d = b ? 0.5 : p0 / 4.0
+    const-wide/high16 v4, 0x3fe0000000000000L
+    if-nez v1, :d1
+    int-to-double v4, p0
+    const-wide/high16 v6, 0x4010000000000000L
+    div-double/2addr v4, v6
+    :d1
+    # r = (a ^ b) + l + (int)(d * 8) + (p0 % 3 == 0 ? 100 : 200)
+    xor-int v8, v0, v1
+    long-to-int v9, v2
+    add-int/2addr v8, v9
+    const-wide/high16 v6, 0x4020000000000000L
+    mul-double/2addr v4, v6
+    double-to-int v9, v4
+    add-int/2addr v8, v9
+    rem-int/lit8 v9, p0, 3
+    const/16 v10, 100
+    if-eqz v9, :r1
+    const/16 v10, 200
+    :r1
+    add-int/2addr v8, v10
+    return v8
+.end method
+`},
+		{"a loop whose body is one block after if-conversion, its counter stepped by the loop", `
+    const/4 v0, 0
+    const/4 v1, 0
+    const/16 v2, 100
+    :loop
+    if-ge v0, v2, :done
+    and-int/lit8 v3, v0, 3
+    if-nez v3, :odd
+    add-int/lit8 v1, v1, 5
+    goto :next
+    :odd
+    add-int/lit8 v1, v1, -1
+    :next
+    add-int/2addr v0, v3
+    add-int/lit8 v0, v0, 1
+    goto :loop
+    :done
+    invoke-static {v1}, LMain;->p(I)V
+    invoke-static {v0}, LMain;->p(I)V
+    return-void`, ""},
+		{"a sum's slot shared with its next value is not overwritten before another Select's comparison reads it", `
+    const/4 v0, 0
+    const/4 v1, 0
+    const/4 v3, 0
+    const/16 v2, 10
+    const/4 v4, 5
+    :loop
+    if-ge v0, v2, :done
+    if-ge v1, v4, :big
+    add-int/lit8 v1, v1, 1
+    add-int/lit8 v3, v3, 1
+    goto :join
+    :big
+    add-int/lit8 v1, v1, 100
+    add-int/lit8 v3, v3, 2
+    :join
+    add-int/lit8 v0, v0, 1
+    goto :loop
+    :done
+    invoke-static {v1}, LMain;->p(I)V
+    invoke-static {v3}, LMain;->p(I)V
+    return-void`, ""},
 		{"array stores of trees: the store's check after the value's loads", `
     const/4 v0, 1
     invoke-static {v0, v0}, LMain;->st(II)V

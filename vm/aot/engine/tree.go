@@ -92,6 +92,19 @@ func (l *lowerer) plan(b *ssa.Block) *blockPlan {
 		}
 		l.inl[v.ID] = true
 	}
+	// a Select evaluates only the operand it chooses: no load (which
+	// may throw) in either
+	for _, v := range vals {
+		if v.Op == ssa.OpSelect {
+			for _, a := range v.Args[1:] {
+				var loads []*ssa.Value
+				l.loadsOf(a, &loads)
+				for _, ld := range loads {
+					l.inl[ld.ID] = false
+				}
+			}
+		}
+	}
 	// drop the loads of trees that would evaluate them out of order
 	for changed := true; changed; {
 		changed = false

@@ -36,6 +36,8 @@ func (l *lowerer) value(v *ssa.Value) instr {
 		return l.cmp(v)
 	case ssa.OpBarrier:
 		return l.barrier(v)
+	case ssa.OpSelect:
+		return l.selectValue(v)
 	}
 	return l.object(v)
 }

@@ -110,11 +110,9 @@ Return v12`,
 			`
 b0:
 v2 = Param <int> [0]
-Plain -> b1
-b1: <- b0
 v3 = Const <int> [0]
 Plain -> b2
-b2: <- b1 b3
+b2: <- b0 b3
 v5 = Phi <int> v3 v11
 v8 = Phi <int> v3 v9
 v7 = Ge <bool> v5 v2
@@ -148,8 +146,6 @@ Return v8`,
 b0:
 v2 = Param <long> [0]
 v3 = Param <double> [1]
-Plain -> b1
-b1: <- b0
 v4 = Const <double> [4609434218613702656]
 v5 = Add <double> v4 v3
 v6 = Conv <double> v2
@@ -171,8 +167,6 @@ v4 = InvokeStatic <void> v5 [1]
 Return`,
 			`
 b0:
-Plain -> b1
-b1: <- b0
 v2 = Const <int> [0]
 v5 = Const <ref> [0]
 v3 = InvokeStatic <void> v2
@@ -194,8 +188,6 @@ Return v5`,
 			`
 b0:
 v2 = Param <float> [0]
-Plain -> b1
-b1: <- b0
 v3 = Const <float> [1069547520]
 v4 = Add <float> v3 v2
 Return v4`},
@@ -267,15 +259,13 @@ Return`,
 			`
 b0:
 v2 = Param <int> [0]
-Plain -> b1
-b1: <- b0
 v3 = Const <int> [0]
 v4 = Eq <bool> v2 v3
 If v4 -> b3 b4
-b3: <- b1
+b3: <- b0
 v6 = ConstString <ref> [10]
 Plain -> b4
-b4: <- b1 b3
+b4: <- b0 b3
 Return`},
 		{"φ of constants used as int and as float", static("(I)V", 2, `
     if-eqz p0, :a
@@ -312,23 +302,15 @@ Return`,
 			`
 b0:
 v2 = Param <int> [0]
-Plain -> b1
-b1: <- b0
 v3 = Const <int> [0]
 v4 = Eq <bool> v2 v3
-If v4 -> b3 b2
-b2: <- b1
-v11 = Const <float> [0]
-Plain -> b4
-b3: <- b1
 v6 = Const <int> [1]
 v12 = Const <float> [1]
-Plain -> b4
-b4: <- b2 b3
-v7 = Phi <int> v3 v6
-v10 = Phi <float> v11 v12
-v8 = InvokeStatic <void> v7
-v9 = InvokeStatic <void> v10 [1]
+v11 = Const <float> [0]
+v13 = Select <int> v4 v6 v3
+v14 = Select <float> v4 v12 v11
+v8 = InvokeStatic <void> v13
+v9 = InvokeStatic <void> v14 [1]
 Return`},
 		{"aget typed by its use", static("([FI)F", 3, `
     aget v0, p0, p1
@@ -351,8 +333,6 @@ Return v9`,
 b0:
 v2 = Param <ref> [0]
 v3 = Param <int> [1]
-Plain -> b1
-b1: <- b0
 v4 = NullCheck <void> v2
 v5 = ArrayLength <int> v2
 v6 = BoundsCheck <void> v3 v5
@@ -440,12 +420,10 @@ Return v23`,
 b0:
 v2 = This <ref>
 v3 = Param <ref> [1]
-Plain -> b1
-b1: <- b0
 v5 = IGet <int> v2 [1]
 v6 = Const <int> [0]
 Plain -> b2
-b2: <- b1 b3
+b2: <- b0 b3
 v10 = Phi <int> v6 v19
 v16 = Phi <int> v5 v17
 v8 = NullCheck <void> v3

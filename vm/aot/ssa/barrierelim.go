@@ -94,7 +94,7 @@ func mayCollect(op Op) bool {
 		OpNeg, OpNot, OpConv, OpIntToByte, OpIntToChar, OpIntToShort, OpCmpl, OpCmpg,
 		OpEq, OpNe, OpLt, OpGe, OpGt, OpLe,
 		OpNullCheck, OpBoundsCheck, OpDivZeroCheck,
-		OpArrayLength, OpAGet, OpAPut, OpIGet, OpIPut, OpFillArrayData, OpBarrier:
+		OpArrayLength, OpAGet, OpAPut, OpIGet, OpIPut, OpFillArrayData, OpBarrier, OpSelect:
 		return false
 	}
 	return true

@@ -19,7 +19,9 @@ type pass struct {
 // it at each access; loop-invariant code motion after the check
 // eliminations, whose patterns it would not change anyway; dead code
 // elimination runs after the passes that can leave values or blocks
-// unused.
+// unused; if-conversion after the check eliminations (a branch they
+// decide is not converted for nothing), and the merge of straight-line
+// blocks last, when the branches that will go have gone.
 var passes = []pass{
 	{"copyprop", copyProp, "forward the sources of copies and trivial φs to their uses"},
 	{"constfold", constFold, "fold constant expressions and branches, propagating constants through φs"},
@@ -28,8 +30,10 @@ var passes = []pass{
 	{"nilcheckelim", nilCheckElim, "delete null checks of values proven non-null"},
 	{"boundscheckelim", boundsCheckElim, "delete bounds checks of indices proven in range"},
 	{"licm", licm, "hoist loop-invariant values without effect into the loop's preheader"},
+	{"ifconv", ifConv, "turn branches that only choose a number into Selects (if-conversion)"},
 	{"deadcode2", deadCode, "delete what the check eliminations left unused"},
 	{"emptyblocks", emptyBlocks, "delete empty blocks that only jump on"},
+	{"mergeblocks", mergeBlocks, "join a block to its only predecessor when that one jumps only to it"},
 }
 
 // Docs of the barrier passes, which run after the others when

@@ -83,6 +83,11 @@ const (
 	// barrier (Config.CheckBarriers), which marks the shadow bitmap.
 	OpBarrier
 
+	// OpSelect is Args[1] when the condition Args[0] (a bool comparison
+	// of two ints) holds, else Args[2]: a branch that only chose a value,
+	// converted by ifconv so that no block boundary remains.
+	OpSelect
+
 	numOps
 )
 
@@ -179,6 +184,8 @@ var opTable = [numOps]opInfo{
 	OpInvokeCustom:      {"InvokeCustom", fEffect},
 
 	OpBarrier: {"Barrier", fEffect},
+
+	OpSelect: {"Select", 0},
 }
 
 // String returns the op's name as the text dump writes it.
