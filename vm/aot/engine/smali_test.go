@@ -98,6 +98,41 @@ func TestSmaliSameOnBothEngines(t *testing.T) {
     sget-object v0, Ljava/lang/System;->out:Ljava/io/PrintStream;
     invoke-virtual {v0, v1}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
     return-void`, ""},
+		{"array loads reused and stores read back (loadelim), with the two arrays one array and not, and a byte store truncated", `
+    const/4 v0, 2
+    new-array v1, v0, [I
+    const/4 v2, 1
+    const/4 v3, 7
+    aput v3, v1, v2
+    invoke-static {v1, v1, v2}, LMain;->la([I[II)I
+    move-result v4
+    invoke-static {v4}, LMain;->p(I)V
+    aput v3, v1, v2
+    new-array v5, v0, [I
+    invoke-static {v1, v5, v2}, LMain;->la([I[II)I
+    move-result v4
+    invoke-static {v4}, LMain;->p(I)V
+    new-array v5, v0, [B
+    const/16 v3, 300
+    aput-byte v3, v5, v2
+    aget-byte v4, v5, v2
+    invoke-static {v4}, LMain;->p(I)V
+    return-void`, `
+.method static la([I[II)I
+    .registers 6
+    aget v0, p0, p2
+    aget v1, p0, p2
+    add-int v0, v0, v1
+    aput v0, p0, p2
+    const/16 v1, 100
+    aput v1, p1, p2
+    aget v2, p0, p2
+    add-int v0, v0, v2
+    aget v2, p1, p2
+    add-int v0, v0, v2
+    return v0
+.end method
+`},
 		{"a division of two constants by zero inside a tree (uncaught)", `
     const/4 v0, 0
     const/4 v1, 7

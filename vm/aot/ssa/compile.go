@@ -20,8 +20,9 @@ type pass struct {
 // eliminations, whose patterns it would not change anyway; dead code
 // elimination runs after the passes that can leave values or blocks
 // unused; if-conversion after the check eliminations (a branch they
-// decide is not converted for nothing), and the merge of straight-line
-// blocks last, when the branches that will go have gone.
+// decide is not converted for nothing), the merge of straight-line
+// blocks when the branches that will go have gone, and the load
+// elimination last, on the largest blocks.
 var passes = []pass{
 	{"copyprop", copyProp, "forward the sources of copies and trivial φs to their uses"},
 	{"constfold", constFold, "fold constant expressions and branches, propagating constants through φs"},
@@ -34,6 +35,7 @@ var passes = []pass{
 	{"deadcode2", deadCode, "delete what the check eliminations left unused"},
 	{"emptyblocks", emptyBlocks, "delete empty blocks that only jump on"},
 	{"mergeblocks", mergeBlocks, "join a block to its only predecessor when that one jumps only to it"},
+	{"loadelim", loadElim, "delete array loads of an element the block already loaded or stored"},
 }
 
 // Docs of the barrier passes, which run after the others when
