@@ -23,6 +23,13 @@ type Options struct {
 	Keep bool
 	// Trace records every issued call in Result.Trace.
 	Trace bool
+	// Spin is how long before each deadline a thread stops sleeping and
+	// busy-waits on the clock instead: a sleep wakes up late by the
+	// scheduler's latency, which a loaded machine makes tens to hundreds
+	// of µs, while a spinning thread issues within a clock read of the
+	// deadline. It costs CPU (at most Spin per call); 0 sleeps all the way
+	// as Mobibench's usleep does.
+	Spin time.Duration
 }
 
 // Issued is one call as the replay issued it; times are from the replay's
@@ -35,6 +42,9 @@ type Issued struct {
 	Issued    time.Duration `json:"issued_ns"`
 	Duration  time.Duration `json:"duration_ns"`
 	Err       string        `json:"err,omitempty"`
+	// OSThread is the kernel thread id that issued the call, so a trace
+	// of the replay (strace, perf) can be matched to the script's threads.
+	OSThread int `json:"os_thread"`
 }
 
 // Result is what a replay measured: Mobibench's figures first, then the
@@ -85,6 +95,8 @@ type CallResult struct {
 	P50   time.Duration `json:"p50_ns"`
 	P99   time.Duration `json:"p99_ns"`
 	Max   time.Duration `json:"max_ns"`
+	// Lag is issue time − scheduled time over this kind's issued calls.
+	Lag LagStats `json:"lag"`
 }
 
 // LagStats summarise how late calls were issued against the script's clock.
@@ -139,6 +151,7 @@ func Replay(ctx context.Context, s *Script, o Options) (res *Result, err error) 
 
 	r := newRun(s, p)
 	r.trace = o.Trace
+	r.spin = max(o.Spin, 0)
 	res = r.run(ctx)
 	if err := ctx.Err(); err != nil {
 		return res, fmt.Errorf("replay interrupted: %w", err)
@@ -167,6 +180,7 @@ type run struct {
 	origin int64 // script time of the replay clock's start
 	wbuf   []byte
 	trace  bool
+	spin   time.Duration
 
 	mu  sync.Mutex
 	fds map[int]*fdEntry // original fd → ours
@@ -175,6 +189,7 @@ type run struct {
 // threadStats is what one thread measured, merged after the run.
 type threadStats struct {
 	durs               [numCalls][]time.Duration
+	callLags           [numCalls][]time.Duration
 	res                [numCalls]CallResult
 	lags               []time.Duration
 	writeBytes, rdByte int64
@@ -293,11 +308,22 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	rbuf := make([]byte, r.maxRead(th))
+	// The kernel's default timer slack lets a 1 µs nanosleep end up to
+	// 50 µs late; this thread exits with the replay, so the change dies
+	// with it.
+	unix.Prctl(unix.PR_SET_TIMERSLACK, 1, 0, 0, 0)
+	osTID := 0
+	if r.trace {
+		osTID = unix.Gettid()
+	}
 	for _, i := range th.entries {
 		e := &r.s.Entries[i]
 		deadline := r.deadline(start, e)
-		if !sleepUntil(ctx, timer, deadline, true) {
+		if !sleepUntil(ctx, timer, deadline.Add(-r.spin), true) {
 			return
+		}
+		for r.spin > 0 && time.Now().Before(deadline) {
+			// spin: see Options.Spin
 		}
 		cr := &st.res[e.Call]
 		t0, d, n, err, issued := r.do(i, e, rbuf)
@@ -307,9 +333,10 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 		}
 		cr.Count++
 		st.lags = append(st.lags, t0.Sub(deadline))
+		st.callLags[e.Call] = append(st.callLags[e.Call], t0.Sub(deadline))
 		st.durs[e.Call] = append(st.durs[e.Call], d)
 		if r.trace {
-			is := Issued{Line: e.Line, TID: e.TID, Call: e.Call, Scheduled: deadline.Sub(start), Issued: t0.Sub(start), Duration: d}
+			is := Issued{Line: e.Line, TID: e.TID, Call: e.Call, Scheduled: deadline.Sub(start), Issued: t0.Sub(start), Duration: d, OSThread: osTID}
 			if err != nil {
 				is.Err = err.Error()
 			}
@@ -469,8 +496,9 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 			continue
 		}
 		cr := CallResult{Call: c, Lines: lines[c]}
-		var durs []time.Duration
+		var durs, clags []time.Duration
 		for i := range stats {
+			clags = append(clags, stats[i].callLags[c]...)
 			t := &stats[i].res[c]
 			cr.Count += t.Count
 			cr.Skipped += t.Skipped
@@ -488,6 +516,8 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 		}
 		slices.Sort(durs)
 		cr.P50, cr.P99, cr.Max = quantile(durs, 0.5), quantile(durs, 0.99), quantile(durs, 1)
+		slices.Sort(clags)
+		cr.Lag = LagStats{Median: quantile(clags, 0.5), P99: quantile(clags, 0.99), Max: quantile(clags, 1)}
 		res.IOTime += cr.Total
 		res.IOCount += cr.Count
 		res.Errors += cr.Errors
