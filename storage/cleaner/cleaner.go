@@ -172,53 +172,29 @@ func (c *cleaner) warn(name string, line int, format string, args ...any) strace
 	return strace.Diag{File: name, Line: line, Msg: fmt.Sprintf(format, args...)}
 }
 
-// merge joins unfinished and resumed halves per thread (a thread has at
-// most one call in flight) and drops signals and exits. The joined call
-// keeps the start's time and line, as mobigen.rb keeps the start's time.
+// merge joins unfinished and resumed halves (strace.Merge) and drops
+// signals and exits, counting what it drops.
 func (c *cleaner) merge(l *strace.Log) []strace.Event {
-	var out []strace.Event
-	pending := map[int]strace.Event{}
-	for _, ev := range l.Events {
-		switch ev.Kind {
-		case strace.Signal:
+	merged, left := strace.Merge(l.Events)
+	for _, p := range left {
+		if p.Kind == strace.Resumed {
+			c.drop(ReasonOrphan, p.Name, c.warn(l.Name, p.Line, "%s resumed without its unfinished half", p.Name))
+		} else {
+			c.drop(ReasonUnresumed, p.Name, c.warn(l.Name, p.Line, "%s of pid %d never resumed", p.Name, p.PID))
+		}
+	}
+	out := merged[:0]
+	for _, ev := range merged {
+		switch {
+		case ev.Kind == strace.Signal:
 			c.drop(ReasonSignal, "", strace.Diag{})
-		case strace.Exit:
+		case ev.Kind == strace.Exit:
 			c.drop(ReasonExit, "", strace.Diag{})
-		case strace.Unfinished:
-			if p, ok := pending[ev.PID]; ok {
-				c.drop(ReasonUnresumed, p.Name, c.warn(l.Name, p.Line, "%s of pid %d never resumed before line %d", p.Name, p.PID, ev.Line))
-			}
-			pending[ev.PID] = ev
-		case strace.Resumed:
-			p, ok := pending[ev.PID]
-			if !ok || p.Name != ev.Name {
-				c.drop(ReasonOrphan, ev.Name, c.warn(l.Name, ev.Line, "%s resumed without its unfinished half", ev.Name))
-				continue
-			}
-			delete(pending, ev.PID)
-			m := p
-			m.Kind, m.Ret, m.RetVal, m.Errno, m.Dur = strace.Call, ev.Ret, ev.RetVal, ev.Errno, ev.Dur
-			switch {
-			case p.Args == "":
-				m.Args = ev.Args
-			case ev.Args != "":
-				m.Args = p.Args + ", " + strings.TrimLeft(ev.Args, ", ")
-			}
-			c.res.Stats.Merged++
-			out = append(out, m)
 		default:
 			out = append(out, ev)
 		}
 	}
-	var left []strace.Event
-	for _, p := range pending {
-		left = append(left, p)
-	}
-	sort.Slice(left, func(a, b int) bool { return left[a].Line < left[b].Line })
-	for _, p := range left {
-		c.drop(ReasonUnresumed, p.Name, c.warn(l.Name, p.Line, "%s of pid %d never resumed", p.Name, p.PID))
-	}
-	sort.SliceStable(out, func(a, b int) bool { return out[a].Line < out[b].Line })
+	c.res.Stats.Merged = len(l.Events) - len(merged) - len(left)
 	return out
 }
 

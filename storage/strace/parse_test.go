@@ -125,3 +125,30 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestMerge(t *testing.T) {
+	log := `1 1.0 pwrite64(3, "ab", 2, 8 <unfinished ...>
+2 1.1 read(4,  <unfinished ...>
+2 1.2 <... read resumed>"xy", 10) = 2 <0.1>
+1 1.3 <... pwrite64 resumed>) = 2 <0.3>
+1 1.4 <... close resumed>) = 0
+2 1.5 fsync(4 <unfinished ...>
+`
+	l, err := Parse(strings.NewReader(log), "m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	merged, left := Merge(l.Events)
+	if len(merged) != 2 || len(left) != 2 {
+		t.Fatalf("merged %d, unmatched %d; want 2, 2", len(merged), len(left))
+	}
+	if m := merged[0]; m.Name != "pwrite64" || m.Args != `3, "ab", 2, 8` || m.Time != 1000000 || m.RetVal != 2 || m.Dur != 300000 || m.Line != 1 {
+		t.Errorf("pwrite merged as %+v", m)
+	}
+	if m := merged[1]; m.Name != "read" || m.Args != `4, "xy", 10` || m.Line != 2 {
+		t.Errorf("read merged as %+v", m)
+	}
+	if left[0].Line != 5 || left[1].Line != 6 {
+		t.Errorf("unmatched %+v", left)
+	}
+}
