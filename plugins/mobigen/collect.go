@@ -175,11 +175,14 @@ func run(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, error
 		return res, a, err
 	}
 
-	rr, rerr := replay.Replay(ctx, s, replay.Options{Dir: work, Keep: cfg.Keep, Spin: res.Spin})
+	rr, rerr := replay.Replay(ctx, s, replay.Options{Dir: work, Keep: cfg.Keep, Spin: res.Spin, Realtime: cfg.Realtime})
 	if rr != nil {
 		res.Replay = rr
 		if err := add(ReplayText, sdk.KindLog, "text/plain", "Mobigen replay output", rr.Text()); err != nil {
 			return res, arts, err
+		}
+		if rr.RealtimeError != "" && e.Warn != nil {
+			e.Warn("mobigen: replay threads not real-time: " + rr.RealtimeError)
 		}
 		if rr.Errors > 0 && e.Warn != nil {
 			e.Warn(fmt.Sprintf("mobigen: %d calls failed in the replay that succeeded in the trace (see %s)", rr.Errors, ReplayText))

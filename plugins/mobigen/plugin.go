@@ -42,6 +42,7 @@ type Config struct {
 	// Platform keeps or drops the pseudo-files.
 	Platform bool `json:"platform" doc:"keep the calls on /dev, /proc and /sys (the replay mirrors them in its sandbox like any path); false drops them as platform-specific, as mobigen.rb drops ashmem" default:"false"`
 	SpinUS   int  `json:"spin_us" doc:"µs before each call's time at which a replay thread stops sleeping and spins on the clock (0: sleep all the way, as Mobibench's usleep)" default:"200" min:"0" max:"100000"`
+	Realtime bool `json:"realtime" doc:"run the replay threads under SCHED_FIFO (root or CAP_SYS_NICE), so a loaded machine delays them less; refused, the replay runs as usual and says why" default:"true"`
 	Fidelity bool `json:"fidelity" doc:"replay a second time under strace and compare, per thread, the calls issued with the cleaned script's (kind, size, offset, flags)" default:"true"`
 	Keep     bool `json:"keep" doc:"keep the replay sandbox and the capture's scratch directory afterwards" default:"false"`
 }

@@ -55,8 +55,9 @@ func checkReplay(t *testing.T, r *Result) {
 	if f.Expected != r.Clean.ScriptLines || f.Matched != f.Expected || f.Percent != 100 {
 		t.Errorf("fidelity %d of %d (%.2f %%): %s", f.Matched, f.Expected, f.Percent, f.text())
 	}
-	t.Logf("timing error p50 %v p99 %v max %v over %d calls; total I/O time %v",
-		r.Replay.Lag.Median, r.Replay.Lag.P99, r.Replay.Lag.Max, r.Replay.IOCount, r.Replay.IOTime)
+	t.Logf("timing error p50 %v p99 %v max %v over %d calls (on time: p50 %v p99 %v over %d); total I/O time %v",
+		r.Replay.Lag.Median, r.Replay.Lag.P99, r.Replay.Lag.Max, r.Replay.IOCount,
+		r.Replay.LagOnTime.Median, r.Replay.LagOnTime.P99, r.Replay.OnTime, r.Replay.IOTime)
 }
 
 // TestImportSample cleans and replays the shipped log (configs/

@@ -319,6 +319,9 @@ func TestReplaySpin(t *testing.T) {
 			if n != res.IOCount {
 				t.Errorf("per-call counts sum to %d, io count %d", n, res.IOCount)
 			}
+			if res.OnTime > res.IOCount || res.OnTime > 0 && (res.LagOnTime.Median < 0 || res.LagOnTime.Max > res.Lag.Max) {
+				t.Errorf("on-time lag %+v over %d calls, overall %+v", res.LagOnTime, res.OnTime, res.Lag)
+			}
 			osOf, tidOf := map[int]int{}, map[int]int{}
 			for _, is := range res.Trace {
 				if is.OSThread <= 0 {
