@@ -38,7 +38,7 @@ type Config struct {
 	Stdin   string   `json:"stdin" doc:"source = capture: a file fed to the command's standard input (e.g. an SQL script for the sqlite3 shell); relative to droidprof's working directory"`
 	Log     string   `json:"log" doc:"source = import: a strace log (strace -f -ttt -T, as Mobigen's README or an Android phone's strace writes it); relative to droidprof's working directory"`
 	Reuse   bool     `json:"reuse" doc:"source = capture: capture once per run and replay that same log in every step, so a matrix over filesystems replays one trace (the paper's Fig. 16); false captures in every step" default:"true"`
-	Paths   string   `json:"paths" doc:"full (keep every path, mirrored in the replay sandbox) or mobigen (reduce non-read-only opens to two path components, replayed as temp files, as mobigen.rb does)" default:"full" enum:"full,mobigen"`
+	Paths   string   `json:"paths" doc:"full (keep every path, mirrored in the replay sandbox) or mobigen (reduce non-read-only opens to two path components, replayed as temp files, as mobigen.rb does; unlinks and stats of their real paths then miss, as in Mobibench)" default:"full" enum:"full,mobigen"`
 	// Platform keeps or drops the pseudo-files.
 	Platform bool `json:"platform" doc:"keep the calls on /dev, /proc and /sys (the replay mirrors them in its sandbox like any path); false drops them as platform-specific, as mobigen.rb drops ashmem" default:"false"`
 	SpinUS   int  `json:"spin_us" doc:"µs before each call's time at which a replay thread stops sleeping and spins on the clock (0: sleep all the way, as Mobibench's usleep)" default:"200" min:"0" max:"100000"`
