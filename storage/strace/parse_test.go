@@ -117,7 +117,11 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, ev := range l.Events {
+		merged, left := Merge(l.Events)
+		if len(merged)+len(left) > len(l.Events) {
+			t.Fatalf("merge made events: %d + %d from %d", len(merged), len(left), len(l.Events))
+		}
+		for _, ev := range merged {
 			for _, a := range SplitArgs(ev.Args) {
 				Unquote(a)
 				FD(a)
