@@ -99,6 +99,10 @@ func checkFidelity(ctx context.Context, s *replay.Script, dir, logOut string) (*
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
+	// strace -y prints resolved paths; the sandbox prefix must be one too.
+	if real, err := filepath.EvalSymlinks(dir); err == nil {
+		dir = real
+	}
 	script := filepath.Join(dir, "script.mg")
 	f, err := os.Create(script)
 	if err != nil {
