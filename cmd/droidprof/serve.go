@@ -9,6 +9,7 @@ import (
 	"github.com/droidprof/droidprof/plugins/artobj"
 	"github.com/droidprof/droidprof/plugins/dpa"
 	"github.com/droidprof/droidprof/plugins/mobibench"
+	"github.com/droidprof/droidprof/plugins/mobigen"
 	"github.com/droidprof/droidprof/plugins/most"
 	"github.com/droidprof/droidprof/plugins/opcost"
 )
@@ -19,6 +20,7 @@ var builtins = map[string]func() *sdk.Plugin{
 	"artobj":    artobj.Plugin,
 	"dpa":       dpa.Plugin,
 	"mobibench": mobibench.Plugin,
+	"mobigen":   mobigen.Plugin,
 	"most":      most.Plugin,
 	"opcost":    opcost.Plugin,
 }

@@ -26,6 +26,17 @@
 // later reads need. Reads then return data, paths the trace never found stay
 // absent so those calls fail again, and unlink removes only the mirror.
 //
+// # Timing
+//
+// Each replay thread sleeps in nanosleep (timer slack 1 ns) until
+// Options.Spin before a call's time and spins on the clock for the rest;
+// with Options.Realtime it runs under SCHED_FIFO. The timing error (issue −
+// scheduled) is reported over all calls, per kind of call, and over the
+// calls whose thread was ready in time (Result.LagOnTime), which leaves out
+// the delays of a storage slower than the traced one. With Options.Trace,
+// every issued call carries the OS thread that issued it, so a trace of
+// the replay can be matched to the script's threads.
+//
 // # Departures from Mobibench
 //
 //   - Quoted paths are mirrored, as above.

@@ -23,6 +23,20 @@ type Options struct {
 	Keep bool
 	// Trace records every issued call in Result.Trace.
 	Trace bool
+	// Spin is how long before each deadline a thread stops sleeping and
+	// busy-waits on the clock instead: a sleep wakes up late by the
+	// scheduler's latency, which a loaded machine makes tens to hundreds
+	// of µs, while a spinning thread issues within a clock read of the
+	// deadline. It costs CPU (at most Spin per call); 0 sleeps all the way
+	// as Mobibench's usleep does.
+	Spin time.Duration
+	// Realtime runs the replay threads under SCHED_FIFO (priority 1, needs
+	// root or CAP_SYS_NICE), so on a loaded machine a thread whose time
+	// has come preempts ordinary tasks instead of queueing behind them. The
+	// kernel's real-time throttling still leaves the others 5 % of each
+	// second. Where the kernel refuses, the replay runs as usual and
+	// Result.RealtimeError says why.
+	Realtime bool
 }
 
 // Issued is one call as the replay issued it; times are from the replay's
@@ -35,6 +49,9 @@ type Issued struct {
 	Issued    time.Duration `json:"issued_ns"`
 	Duration  time.Duration `json:"duration_ns"`
 	Err       string        `json:"err,omitempty"`
+	// OSThread is the kernel thread id that issued the call, so a trace
+	// of the replay (strace, perf) can be matched to the script's threads.
+	OSThread int `json:"os_thread"`
 }
 
 // Result is what a replay measured: Mobibench's figures first, then the
@@ -55,12 +72,23 @@ type Result struct {
 	Calls []CallResult `json:"calls"` // per kind present in the script, in Call order
 	// Lag is issue time − scheduled time over the issued calls.
 	Lag LagStats `json:"lag"`
+	// LagOnTime is Lag over the calls whose thread was ready before their
+	// scheduled time: the replay's own issue error. The other calls were
+	// held up by the thread's previous call running past their time (the
+	// storage is slower than the traced one), which the open loop then
+	// catches up on; Lag includes those delays.
+	LagOnTime LagStats `json:"lag_on_time"`
+	OnTime    int      `json:"on_time"` // calls counted in LagOnTime
 	// Errors counts the calls that failed here although they succeeded in
 	// the trace, over all kinds.
 	Errors int `json:"errors"`
 	// Unprepared lists sandbox files the pre-pass could not create (paths the
 	// filesystem cannot hold); the calls on them fail and are counted.
 	Unprepared []string `json:"unprepared,omitempty"`
+	// Realtime tells whether the threads ran under SCHED_FIFO; RealtimeError
+	// is why not, when Options.Realtime asked for it.
+	Realtime      bool   `json:"realtime,omitempty"`
+	RealtimeError string `json:"realtime_error,omitempty"`
 	// Trace is every issued call in issue order, with Options.Trace.
 	Trace []Issued `json:"trace,omitempty"`
 }
@@ -85,6 +113,8 @@ type CallResult struct {
 	P50   time.Duration `json:"p50_ns"`
 	P99   time.Duration `json:"p99_ns"`
 	Max   time.Duration `json:"max_ns"`
+	// Lag is issue time − scheduled time over this kind's issued calls.
+	Lag LagStats `json:"lag"`
 }
 
 // LagStats summarise how late calls were issued against the script's clock.
@@ -137,8 +167,18 @@ func Replay(ctx context.Context, s *Script, o Options) (res *Result, err error) 
 		return nil, fmt.Errorf("replay: %w", err)
 	}
 
+	// Every replay thread is locked to its OS thread and must hold one of
+	// the Go scheduler's Ps to run: with fewer Ps than threads, a thread
+	// back from its sleep waits for a P (up to the 10 ms preemption tick
+	// when others spin) and issues its call late. The OS then schedules the
+	// threads on the cores, waking sleepers ahead of spinners.
+	if n := len(s.threadIDs()) + 2; runtime.GOMAXPROCS(0) < n {
+		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(n))
+	}
 	r := newRun(s, p)
 	r.trace = o.Trace
+	r.spin = max(o.Spin, 0)
+	r.realtime = o.Realtime
 	res = r.run(ctx)
 	if err := ctx.Err(); err != nil {
 		return res, fmt.Errorf("replay interrupted: %w", err)
@@ -167,6 +207,11 @@ type run struct {
 	origin int64 // script time of the replay clock's start
 	wbuf   []byte
 	trace  bool
+	spin   time.Duration
+
+	realtime bool
+	rtOnce   sync.Once
+	rtErr    error
 
 	mu  sync.Mutex
 	fds map[int]*fdEntry // original fd → ours
@@ -175,6 +220,8 @@ type run struct {
 // threadStats is what one thread measured, merged after the run.
 type threadStats struct {
 	durs               [numCalls][]time.Duration
+	callLags           [numCalls][]time.Duration
+	onTime             []time.Duration
 	res                [numCalls]CallResult
 	lags               []time.Duration
 	writeBytes, rdByte int64
@@ -189,6 +236,15 @@ func newRun(s *Script, p *plan) *run {
 		r.wbuf[i] = filler
 	}
 	return r
+}
+
+// threadIDs returns the script's distinct thread ids.
+func (s *Script) threadIDs() map[int]bool {
+	ids := map[int]bool{}
+	for _, e := range s.Entries {
+		ids[e.TID] = true
+	}
+	return ids
 }
 
 func (r *run) threads() []thread {
@@ -213,34 +269,33 @@ func (r *run) deadline(start time.Time, e *Entry) time.Time {
 	return start.Add(time.Duration(e.Time-r.origin) * time.Microsecond)
 }
 
-// nap is the last stretch before a deadline, slept in the kernel on the
-// thread itself as Mobibench's usleep does: waking a goroutine locked to its
-// thread through the Go scheduler costs a hand-off between OS threads, which
-// measured here as half a millisecond of extra timing error.
-const nap = 2 * time.Millisecond
+// napChunk bounds one kernel sleep of a replay thread, so that a
+// cancelled replay ends within it.
+const napChunk = 10 * time.Millisecond
 
-// sleepUntil waits for the deadline; false if ctx ended first. Only the
-// scheduler part of the wait can be interrupted, so cancellation takes at
-// most nap longer.
+// sleepUntil waits for the deadline; false if ctx ended first. With kernel
+// set, the thread sleeps in nanosleep all the way, as Mobibench's usleep
+// does: waking a goroutine locked to its thread through the Go scheduler
+// costs a hand-off between OS threads, measured here as half a millisecond
+// of extra timing error, and more when the scheduler's Ps are busy.
 func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time, kernel bool) bool {
-	d := time.Until(deadline)
-	if d > nap || !kernel && d > 0 {
-		if kernel {
-			d -= nap
-		}
-		t.Reset(d)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return false
-		case <-t.C:
-		}
-	}
 	if !kernel {
+		if d := time.Until(deadline); d > 0 {
+			t.Reset(d)
+			select {
+			case <-ctx.Done():
+				t.Stop()
+				return false
+			case <-t.C:
+			}
+		}
 		return ctx.Err() == nil
 	}
 	for d := time.Until(deadline); d > 0; d = time.Until(deadline) {
-		ts := unix.NsecToTimespec(int64(d))
+		if ctx.Err() != nil {
+			return false
+		}
+		ts := unix.NsecToTimespec(int64(min(d, napChunk)))
 		if err := unix.Nanosleep(&ts, nil); err != nil && err != unix.EINTR {
 			break
 		}
@@ -273,6 +328,12 @@ func (r *run) run(ctx context.Context) *Result {
 	}
 	wg.Wait()
 	res.Wall = time.Since(start)
+	if r.realtime {
+		res.Realtime = r.rtErr == nil
+		if r.rtErr != nil {
+			res.RealtimeError = "SCHED_FIFO: " + r.rtErr.Error()
+		}
+	}
 	r.closeAll()
 	res.merge(r.s, stats)
 	return res
@@ -293,11 +354,30 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	rbuf := make([]byte, r.maxRead(th))
+	// The kernel's default timer slack lets a 1 µs nanosleep end up to
+	// 50 µs late; this thread exits with the replay, so the change dies
+	// with it.
+	unix.Prctl(unix.PR_SET_TIMERSLACK, 1, 0, 0, 0)
+	if r.realtime {
+		// Like the timer slack, the policy dies with this thread.
+		err := unix.SchedSetAttr(0, &unix.SchedAttr{Size: unix.SizeofSchedAttr, Policy: unix.SCHED_FIFO, Priority: 1}, 0)
+		if err != nil {
+			r.rtOnce.Do(func() { r.rtErr = err })
+		}
+	}
+	osTID := 0
+	if r.trace {
+		osTID = unix.Gettid()
+	}
 	for _, i := range th.entries {
 		e := &r.s.Entries[i]
 		deadline := r.deadline(start, e)
-		if !sleepUntil(ctx, timer, deadline, true) {
+		ready := time.Now().Before(deadline)
+		if !sleepUntil(ctx, timer, deadline.Add(-r.spin), true) {
 			return
+		}
+		for r.spin > 0 && time.Now().Before(deadline) {
+			// spin: see Options.Spin
 		}
 		cr := &st.res[e.Call]
 		t0, d, n, err, issued := r.do(i, e, rbuf)
@@ -307,9 +387,13 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 		}
 		cr.Count++
 		st.lags = append(st.lags, t0.Sub(deadline))
+		st.callLags[e.Call] = append(st.callLags[e.Call], t0.Sub(deadline))
+		if ready {
+			st.onTime = append(st.onTime, t0.Sub(deadline))
+		}
 		st.durs[e.Call] = append(st.durs[e.Call], d)
 		if r.trace {
-			is := Issued{Line: e.Line, TID: e.TID, Call: e.Call, Scheduled: deadline.Sub(start), Issued: t0.Sub(start), Duration: d}
+			is := Issued{Line: e.Line, TID: e.TID, Call: e.Call, Scheduled: deadline.Sub(start), Issued: t0.Sub(start), Duration: d, OSThread: osTID}
 			if err != nil {
 				is.Err = err.Error()
 			}
@@ -469,8 +553,9 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 			continue
 		}
 		cr := CallResult{Call: c, Lines: lines[c]}
-		var durs []time.Duration
+		var durs, clags []time.Duration
 		for i := range stats {
+			clags = append(clags, stats[i].callLags[c]...)
 			t := &stats[i].res[c]
 			cr.Count += t.Count
 			cr.Skipped += t.Skipped
@@ -488,12 +573,16 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 		}
 		slices.Sort(durs)
 		cr.P50, cr.P99, cr.Max = quantile(durs, 0.5), quantile(durs, 0.99), quantile(durs, 1)
+		slices.Sort(clags)
+		cr.Lag = LagStats{Median: quantile(clags, 0.5), P99: quantile(clags, 0.99), Max: quantile(clags, 1)}
 		res.IOTime += cr.Total
 		res.IOCount += cr.Count
 		res.Errors += cr.Errors
 		res.Calls = append(res.Calls, cr)
 	}
+	var onTime []time.Duration
 	for i := range stats {
+		onTime = append(onTime, stats[i].onTime...)
 		lags = append(lags, stats[i].lags...)
 		res.WriteBytes += stats[i].writeBytes
 		res.ReadBytes += stats[i].rdByte
@@ -502,6 +591,9 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 	sort.SliceStable(res.Trace, func(a, b int) bool { return res.Trace[a].Issued < res.Trace[b].Issued })
 	slices.Sort(lags)
 	res.Lag = LagStats{Median: quantile(lags, 0.5), P99: quantile(lags, 0.99), Max: quantile(lags, 1)}
+	slices.Sort(onTime)
+	res.OnTime = len(onTime)
+	res.LagOnTime = LagStats{Median: quantile(onTime, 0.5), P99: quantile(onTime, 0.99), Max: quantile(onTime, 1)}
 }
 
 // quantile is the nearest-rank quantile of sorted d.

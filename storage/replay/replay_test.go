@@ -295,3 +295,46 @@ func TestReplayBadDir(t *testing.T) {
 		t.Error("a 1 TB write was accepted")
 	}
 }
+
+// TestReplaySpin checks the spin-before-issue mode keeps the guarantees of
+// the sleeping one (nothing early, order kept), reports the timing error
+// per kind of call, and names the OS thread of each script thread: one
+// kernel thread per script thread, none shared.
+func TestReplaySpin(t *testing.T) {
+	for _, spin := range []time.Duration{0, 200 * time.Microsecond} {
+		t.Run(spin.String(), func(t *testing.T) {
+			s := parse(t, oracle)
+			res, err := Replay(context.Background(), s, Options{Dir: t.TempDir(), Trace: true, Spin: spin})
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkTiming(t, s, res)
+			n := 0
+			for _, c := range res.Calls {
+				if c.Count > 0 && (c.Lag.Median < 0 || c.Lag.Median > c.Lag.P99 || c.Lag.P99 > c.Lag.Max || c.Lag.Max > res.Lag.Max) {
+					t.Errorf("%s: inconsistent lag %+v (overall %+v)", c.Call, c.Lag, res.Lag)
+				}
+				n += c.Count
+			}
+			if n != res.IOCount {
+				t.Errorf("per-call counts sum to %d, io count %d", n, res.IOCount)
+			}
+			if res.OnTime > res.IOCount || res.OnTime > 0 && (res.LagOnTime.Median < 0 || res.LagOnTime.Max > res.Lag.Max) {
+				t.Errorf("on-time lag %+v over %d calls, overall %+v", res.LagOnTime, res.OnTime, res.Lag)
+			}
+			osOf, tidOf := map[int]int{}, map[int]int{}
+			for _, is := range res.Trace {
+				if is.OSThread <= 0 {
+					t.Fatalf("line %d: no OS thread", is.Line)
+				}
+				if o, ok := osOf[is.TID]; ok && o != is.OSThread {
+					t.Errorf("thread %d ran on OS threads %d and %d", is.TID, o, is.OSThread)
+				}
+				if x, ok := tidOf[is.OSThread]; ok && x != is.TID {
+					t.Errorf("OS thread %d ran script threads %d and %d", is.OSThread, x, is.TID)
+				}
+				osOf[is.TID], tidOf[is.OSThread] = is.OSThread, is.TID
+			}
+		})
+	}
+}

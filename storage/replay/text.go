@@ -46,6 +46,8 @@ func (res *Result) Text() []byte {
 	fmt.Fprintf(&b, "replay wall time : %.3f sec\n", res.Wall.Seconds())
 	fmt.Fprintf(&b, "timing error (issue - scheduled) : median %.1f us, p99 %.1f us, max %.1f us\n",
 		usec(res.Lag.Median), usec(res.Lag.P99), usec(res.Lag.Max))
+	fmt.Fprintf(&b, "timing error, %d calls whose thread was ready in time : median %.1f us, p99 %.1f us, max %.1f us\n",
+		res.OnTime, usec(res.LagOnTime.Median), usec(res.LagOnTime.P99), usec(res.LagOnTime.Max))
 	return b.Bytes()
 }
 
