@@ -27,7 +27,7 @@ type serverFlags struct {
 func addServerFlags(fs *flag.FlagSet) serverFlags {
 	return serverFlags{
 		data: fs.String("data", "", "the server's data directory: uploaded files, and the SQLite catalog unless --db (default $DROIDPROF_HOME/server or ./droidprof-server)"),
-		db:   fs.String("db", "", "the catalog database: sqlite:PATH (default sqlite:DATA/catalog.db)"),
+		db:   fs.String("db", "", "the catalog database: sqlite:PATH or postgres://USER@HOST/DB (default sqlite:DATA/catalog.db)"),
 	}
 }
 
@@ -77,7 +77,7 @@ func cmdServe(env *env, args []string) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return &exitError{code: 2, err: errors.New("usage: droidprof serve [--addr HOST:PORT] [--data DIR] [--db sqlite:PATH] [--private] [--max-upload SIZE] | serve token create [--name NAME]")}
+		return &exitError{code: 2, err: errors.New("usage: droidprof serve [--addr HOST:PORT] [--data DIR] [--db sqlite:PATH|postgres://…] [--private] [--max-upload SIZE] | serve token create [--name NAME]")}
 	}
 	limit, err := units.ParseSize(*maxUpload)
 	if err != nil || limit <= 0 {
@@ -114,7 +114,7 @@ func cmdServe(env *env, args []string) error {
 
 func cmdServeToken(env *env, args []string) error {
 	if len(args) == 0 || args[0] != "create" {
-		return &exitError{code: 2, err: errors.New("usage: droidprof serve token create [--name NAME] [--data DIR] [--db sqlite:PATH]")}
+		return &exitError{code: 2, err: errors.New("usage: droidprof serve token create [--name NAME] [--data DIR] [--db sqlite:PATH|postgres://…]")}
 	}
 	fs := flag.NewFlagSet("serve token create", flag.ContinueOnError)
 	name := fs.String("name", "", "what the token is for (shown as who pushed a run)")

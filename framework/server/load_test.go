@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/server"
 	"github.com/droidprof/droidprof/framework/server/catalog"
+	"github.com/droidprof/droidprof/framework/server/internal/pgtest"
 	"github.com/droidprof/droidprof/framework/server/push"
 )
 
@@ -91,8 +93,14 @@ func TestConcurrentPushers(t *testing.T) {
 // 10 000 runs of one experiment on 100 hosts (the target: under 200 ms).
 func BenchmarkRankingPage10k(b *testing.B) {
 	ctx := context.Background()
-	dir := b.TempDir()
-	cat, err := catalog.Open(ctx, "sqlite:"+dir+"/c.db")
+	dsn := "sqlite:" + b.TempDir() + "/c.db"
+	if admin := os.Getenv(dbEnv); admin != "" {
+		var err error
+		if dsn, err = pgtest.NewDatabase(ctx, admin); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cat, err := catalog.Open(ctx, dsn)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -107,6 +115,7 @@ func BenchmarkRankingPage10k(b *testing.B) {
 		}
 	}
 	h := server.New(server.Config{Catalog: cat, Blobs: nil})
+	b.Logf("on %s", cat.Dialect().Name())
 	b.ResetTimer()
 	for b.Loop() {
 		w := httptest.NewRecorder()

@@ -6,12 +6,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,8 +24,44 @@ import (
 	"github.com/droidprof/droidprof/framework/server"
 	"github.com/droidprof/droidprof/framework/server/blobs"
 	"github.com/droidprof/droidprof/framework/server/catalog"
+	"github.com/droidprof/droidprof/framework/server/internal/pgtest"
 	"github.com/droidprof/droidprof/framework/server/push"
+	"github.com/droidprof/droidprof/internal/testenv"
 )
+
+// dbEnv, when set, is the maintenance database URL of a PostgreSQL cluster:
+// the suite then runs on PostgreSQL, a fresh database per test.
+const dbEnv = "DROIDPROF_TEST_POSTGRES"
+
+// TestMain runs the suite on SQLite, then once more on a throw-away
+// PostgreSQL cluster (the test binary re-run with dbEnv set).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if code != 0 || os.Getenv(dbEnv) != "" {
+		os.Exit(code)
+	}
+	c, err := pgtest.Start()
+	if errors.Is(err, pgtest.ErrNotInstalled) && !testenv.Required() {
+		fmt.Println("not run on PostgreSQL:", err)
+		os.Exit(0)
+	}
+	if err != nil {
+		fmt.Println("start PostgreSQL:", err)
+		os.Exit(1)
+	}
+	cmd := exec.Command(os.Args[0], os.Args[1:]...)
+	cmd.Env = append(os.Environ(), dbEnv+"="+c.Admin())
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	fmt.Println("the suite again on PostgreSQL:")
+	err = cmd.Run()
+	if serr := c.Stop(); serr != nil {
+		fmt.Println("stop PostgreSQL:", serr)
+	}
+	if err != nil {
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
 
 // env is a server on a loopback port with its storage in a temp dir.
 type env struct {
@@ -38,7 +76,14 @@ type env struct {
 func newEnv(t *testing.T, cfg server.Config) *env {
 	t.Helper()
 	dir := t.TempDir()
-	cat, err := catalog.Open(context.Background(), "sqlite:"+filepath.Join(dir, "catalog.db"))
+	dsn := "sqlite:" + filepath.Join(dir, "catalog.db")
+	if admin := os.Getenv(dbEnv); admin != "" {
+		var err error
+		if dsn, err = pgtest.NewDatabase(context.Background(), admin); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cat, err := catalog.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,6 +188,9 @@ func (e *env) list(query string) []catalog.Run {
 // when asked, and the same content is stored once.
 func TestPushIsIdempotent(t *testing.T) {
 	e := newEnv(t, server.Config{})
+	if want := map[bool]string{true: "postgres", false: "sqlite"}[os.Getenv(dbEnv) != ""]; e.cat.Dialect().Name() != want {
+		t.Fatalf("the suite runs on %s, want %s", e.cat.Dialect().Name(), want)
+	}
 	dir := makeRun(t, run{id: "20261127-120000-aaaaaa", experiment: "exp", host: "lab1", fs: "ext4"})
 	c := e.clientOf(e.token)
 	first, err := c.Push(context.Background(), dir)

@@ -1,8 +1,8 @@
 // Package catalog is the results server's database: the runs pushed to it,
 // their files (by content hash), their metrics' medians for ranking, and the
-// push tokens. It runs on the embedded SQLite engine (modernc) by default;
-// the SQL is kept portable and what differs between engines sits behind
-// Dialect, so that PostgreSQL can be added as another Dialect.
+// push tokens. It runs on the embedded SQLite engine (modernc) by default,
+// or on PostgreSQL (pgx); the SQL is kept portable and what differs between
+// the engines sits behind Dialect.
 //
 // A run becomes visible in one transaction that writes its row, its files
 // and its metrics together: a push cut short (a killed client or server)
@@ -36,7 +36,7 @@ type Catalog struct {
 }
 
 // Open opens (creating and migrating if needed) the catalog that dsn names:
-// "sqlite:PATH" or a bare PATH.
+// "sqlite:PATH", a bare PATH, or a "postgres://" URL.
 func Open(ctx context.Context, dsn string) (*Catalog, error) {
 	db, d, err := openDSN(dsn)
 	if err != nil {
@@ -44,7 +44,7 @@ func Open(ctx context.Context, dsn string) (*Catalog, error) {
 	}
 	if err := migrate(ctx, db, d); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("catalog %s: %w", dsn, err)
+		return nil, fmt.Errorf("catalog %s: %w", redact(dsn), err)
 	}
 	return &Catalog{db: db, d: d}, nil
 }

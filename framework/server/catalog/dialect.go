@@ -19,6 +19,9 @@ type Dialect interface {
 	Name() string
 	// Rebind rewrites the catalog's "?" parameters into the dialect's.
 	Rebind(query string) string
+	// IsConflict reports a unique-key violation (a concurrent insert of
+	// the same run).
+	IsConflict(err error) bool
 }
 
 // sqliteDialect is modernc's SQLite: "?" parameters as written.
@@ -27,20 +30,24 @@ type sqliteDialect struct{}
 func (sqliteDialect) Name() string           { return "sqlite" }
 func (sqliteDialect) Rebind(q string) string { return q }
 
+// IsConflict is always false: SQLite's write transactions are serialised
+// (immediate), so a second insert sees the first.
+func (sqliteDialect) IsConflict(error) bool { return false }
+
 // busyTimeout is how long a write waits for a concurrent one (many pushers
 // share one SQLite file).
 const busyTimeout = 30 * time.Second
 
-// openDSN opens the database a --db value names: sqlite:PATH, or a bare
-// PATH. PostgreSQL URLs are recognised so that the error says what to do.
+// openDSN opens the database a --db value names: sqlite:PATH, a bare PATH,
+// or a postgres:// URL.
 func openDSN(dsn string) (*sql.DB, Dialect, error) {
 	switch {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		return nil, nil, fmt.Errorf("--db %s: PostgreSQL is not supported by this droidprof yet; use sqlite:PATH", redact(dsn))
+		return openPostgres(dsn)
 	case strings.HasPrefix(dsn, "sqlite:"):
 		dsn = strings.TrimPrefix(dsn, "sqlite:")
 	case strings.Contains(dsn, "://"):
-		return nil, nil, fmt.Errorf("--db %s: unknown database; use sqlite:PATH", redact(dsn))
+		return nil, nil, fmt.Errorf("--db %s: unknown database; use sqlite:PATH or postgres://…", redact(dsn))
 	}
 	if dsn == "" {
 		return nil, nil, fmt.Errorf("--db sqlite: needs a file path (sqlite:PATH)")

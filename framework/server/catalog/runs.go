@@ -63,6 +63,17 @@ const (
 // Put stores run with its files and metrics in one transaction, or does
 // nothing when the run is stored already with the same results.json.
 func (c *Catalog) Put(ctx context.Context, run Run, files []File, metrics []Metric) (Outcome, error) {
+	for attempt := 0; ; attempt++ {
+		out, err := c.put(ctx, run, files, metrics)
+		// A concurrent push of the same run won the insert: look again,
+		// it is most likely the same content.
+		if err == nil || !c.d.IsConflict(err) || attempt == 3 {
+			return out, err
+		}
+	}
+}
+
+func (c *Catalog) put(ctx context.Context, run Run, files []File, metrics []Metric) (Outcome, error) {
 	tx, err := c.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("store run %s: %w", run.ID, err)
