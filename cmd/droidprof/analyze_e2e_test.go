@@ -12,14 +12,14 @@ import (
 	"github.com/droidprof/droidprof/framework/runner"
 )
 
-// TestAnalyzeReproducesMobibench: `droidprof analyze` on a real plugin's run
+// TestAnalyzeReproduces: `droidprof analyze` on real plugins' runs
 // reproduces every file of the analysis (tables, figures), results.json and
-// the reports byte for byte, and keeps the earlier analysis next to it.
-func TestAnalyzeReproducesMobibench(t *testing.T) {
-	c := newCLI(t)
-	cfg := c.write("tiny.hcl", `
-experiment "tiny" {
-  repeat = 2
+// the reports byte for byte, and keeps the earlier analysis next to it; and
+// a run whose analyzer crashed (analysis failed, no metrics, no outputs) is
+// analysed into exactly what an uncrashed analysis makes.
+func TestAnalyzeReproduces(t *testing.T) {
+	tests := []struct{ name, collect string }{
+		{"mobibench", `
   matrix {
     sync = [0, 2]
   }
@@ -28,42 +28,71 @@ experiment "tiny" {
     sync      = matrix.sync
     file_size = "256KiB"
     io_size   = "4KiB"
-  }
-  analyze "mobibench" {}
-}`)
-	id, dir := runID(t, c.ok("run", cfg))
-	before := tree(t, dir)
-	if !hasPrefix(before, "analysis/") {
-		t.Fatalf("mobibench's analysis wrote no file: %v", keys(before))
+  }`},
+		{"dpa", `
+  collect "dpa" {
+    workload    = "caffeine-method"
+    args        = ["2"]
+    calibration = 1000
+  }`},
 	}
-	out := c.ok("analyze", id)
-	if !strings.Contains(out, "earlier analysis kept in ") {
-		t.Errorf("analyze does not say where the earlier analysis is:\n%s", out)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := newCLI(t)
+			cfg := c.write("tiny.hcl", "experiment \"tiny\" {\n  repeat = 2\n"+tt.collect+"\n  analyze \""+tt.name+"\" {}\n}\n")
+			id, dir := runID(t, c.ok("run", cfg))
+			before := tree(t, dir)
+			if !hasPrefix(before, "analysis/") {
+				t.Fatalf("%s's analysis wrote no file: %v", tt.name, keys(before))
+			}
+			out := c.ok("analyze", id)
+			if !strings.Contains(out, "earlier analysis kept in ") {
+				t.Errorf("analyze does not say where the earlier analysis is:\n%s", out)
+			}
+			prev, err := runner.Previous(dir)
+			if err != nil || len(prev) != 1 {
+				t.Fatalf("previous analyses: %v %v", prev, err)
+			}
+			sameAnalysis(t, "re-analysis", before, tree(t, dir))
+			sameAnalysis(t, "the kept analysis", before, tree(t, prev[0]))
+			// The kept analysis is a run directory that compare accepts.
+			c.ok("compare", prev[0], dir)
+
+			// As an analyzer crash leaves a run.
+			res, err := results.Read(filepath.Join(dir, results.FileName))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res.Analyses = []results.Analysis{{Analyzer: tt.name + "." + tt.name, Status: "failed", Error: "plugin " + tt.name + " crashed (its process exited)"}}
+			res.Metrics, res.Tables, res.Figures, res.Status = nil, nil, nil, results.StatusFailed
+			if err := res.Write(filepath.Join(dir, results.FileName)); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.RemoveAll(filepath.Join(dir, "analysis")); err != nil {
+				t.Fatal(err)
+			}
+			c.ok("analyze", id)
+			sameAnalysis(t, "analysis after the crash", before, tree(t, dir))
+		})
 	}
-	after := tree(t, dir)
-	prev, err := runner.Previous(dir)
-	if err != nil || len(prev) != 1 {
-		t.Fatalf("previous analyses: %v %v", prev, err)
+}
+
+// sameAnalysis checks that the analysis files of got are those of want.
+func sameAnalysis(t *testing.T, what string, want, got map[string][]byte) {
+	t.Helper()
+	analysis := func(name string) bool {
+		return strings.HasPrefix(name, "analysis/") || name == results.FileName || strings.HasPrefix(name, "report.")
 	}
-	kept := tree(t, prev[0])
-	for name, data := range before {
-		if !strings.HasPrefix(name, "analysis/") && name != results.FileName && !strings.HasPrefix(name, "report.") {
-			continue
+	for name, data := range want {
+		if analysis(name) && !bytes.Equal(got[name], data) {
+			t.Errorf("%s: %s differs from the first analysis", what, name)
 		}
-		if !bytes.Equal(after[name], data) {
-			t.Errorf("re-analysis changed %s", name)
-		}
-		if !bytes.Equal(kept[name], data) {
-			t.Errorf("the kept analysis's %s is not the earlier one", name)
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok && analysis(name) {
+			t.Errorf("%s: %s is new", what, name)
 		}
 	}
-	for name := range after {
-		if _, ok := before[name]; !ok && !strings.HasPrefix(name, runner.PreviousDir+"/") && !strings.HasPrefix(name, "logs/") {
-			t.Errorf("re-analysis added %s", name)
-		}
-	}
-	// The kept analysis is a run directory that compare accepts.
-	c.ok("compare", prev[0], dir)
 }
 
 // tree reads every regular file under dir, by slash-separated relative path.
