@@ -28,10 +28,18 @@
 //	GET  /api/v1/rank?experiment=&metric=
 //	     the hosts ranked on a metric, best first (catalog.Ranking)
 //	HEAD /api/v1/blobs/{sha256}                      (token)
-//	     200 if the server has the content, 404 if not
+//	     200 if the server has the content, 404 if not, with
+//	     Upload-Offset: the bytes a resumable upload has stored so far
 //	PUT  /api/v1/blobs/{sha256}                      (token)
 //	     body: the content; checked against the hash and the size limit;
 //	     201 stored, 200 had it already
+//	PATCH /api/v1/blobs/{sha256}                     (token)
+//	     a resumable upload: headers Upload-Offset (where the body starts)
+//	     and Upload-Length (the whole size); 202 with the new offset while
+//	     incomplete, 201 when the content is complete and matches its hash,
+//	     409 with Upload-Offset when the offset is not the server's. Bytes
+//	     received before a connection drops (or the server dies) are kept,
+//	     so the upload resumes from there
 //	PUT  /api/v1/runs/{id}                           (token)
 //	     body: {"files": [{"path", "sha256", "size"}, …]} naming blobs
 //	     pushed before, results.json among them; the run appears at once
@@ -39,8 +47,8 @@
 //	     "stored" | "unchanged" | "replaced"}; 409 with "missing" when
 //	     blobs are not on the server yet.
 //
-// A push is thus: hash the files, PUT the blobs the server lacks (HEAD
-// tells), PUT the run. Every step can be repeated, so an interrupted push
+// A push is thus: hash the files, upload the blobs the server lacks (HEAD
+// tells, and how much of each it has), PUT the run. Every step can be repeated, so an interrupted push
 // is completed by pushing again, and a run pushed twice is stored once.
 package server
 
@@ -54,6 +62,7 @@ import (
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -111,6 +120,7 @@ func New(cfg Config) *Server {
 	s.mux.Handle("GET /api/v1/rank", read(s.rank))
 	s.mux.Handle("HEAD /api/v1/blobs/{sha}", write(s.headBlob))
 	s.mux.Handle("PUT /api/v1/blobs/{sha}", write(s.putBlob))
+	s.mux.Handle("PATCH /api/v1/blobs/{sha}", write(s.patchBlob))
 	s.mux.Handle("PUT /api/v1/runs/{id}", write(s.putRun))
 	s.mux.Handle("/api/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path))
@@ -252,6 +262,7 @@ func (s *Server) headBlob(w http.ResponseWriter, r *http.Request) error {
 		return errorf(http.StatusBadRequest, "%q: %w", h, blobs.ErrBadHash)
 	}
 	if !s.cfg.Blobs.Has(h) {
+		w.Header().Set("Upload-Offset", strconv.FormatInt(s.cfg.Blobs.Offset(h), 10))
 		w.WriteHeader(http.StatusNotFound)
 		return nil
 	}
@@ -273,6 +284,36 @@ func (s *Server) putBlob(w http.ResponseWriter, r *http.Request) error {
 		code = http.StatusCreated
 	}
 	return reply(w, code, map[string]any{"sha256": h, "created": created})
+}
+
+// patchBlob appends to a resumable upload: Upload-Offset says where the body
+// starts, Upload-Length how large the whole file is.
+func (s *Server) patchBlob(w http.ResponseWriter, r *http.Request) error {
+	h := r.PathValue("sha")
+	off, err1 := strconv.ParseInt(r.Header.Get("Upload-Offset"), 10, 64)
+	size, err2 := strconv.ParseInt(r.Header.Get("Upload-Length"), 10, 64)
+	if err1 != nil || err2 != nil || off < 0 || size < 0 || off > size {
+		return errorf(http.StatusBadRequest, "blob %s: a resumable upload needs Upload-Offset and Upload-Length headers (bytes, offset ≤ length)", h)
+	}
+	if size > s.cfg.MaxBlob {
+		return errorf(http.StatusRequestEntityTooLarge, "blob %s: %d bytes is over the server's limit of %d", h, size, s.cfg.MaxBlob)
+	}
+	newOff, stored, err := s.cfg.Blobs.Append(h, off, size, r.Body, s.cfg.MaxBlob)
+	w.Header().Set("Upload-Offset", strconv.FormatInt(newOff, 10))
+	var oe *blobs.OffsetError
+	switch {
+	case errors.As(err, &oe):
+		return &httpError{code: http.StatusConflict, err: err}
+	case err != nil:
+		return err
+	case newOff < size:
+		return reply(w, http.StatusAccepted, map[string]any{"sha256": h, "offset": newOff})
+	}
+	code := http.StatusOK
+	if stored {
+		code = http.StatusCreated
+	}
+	return reply(w, code, map[string]any{"sha256": h, "created": stored})
 }
 
 // Manifest is the body of PUT /api/v1/runs/{id}.

@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -376,6 +377,7 @@ func TestRejectsHostileUploads(t *testing.T) {
 		{"run ID dot-dot", [][]byte{good}, "PUT", "/api/v1/runs/..", manifest(resultsFile(good)), 404, "no API endpoint"},
 		{"oversized blob", nil, "PUT", "/api/v1/blobs/" + sum(bytes.Repeat([]byte("x"), 2000)), strings.Repeat("x", 2000), 413, "limit"},
 		{"blob not its hash", nil, "PUT", "/api/v1/blobs/" + sum([]byte("a")), "b", 400, "does not match"},
+		{"resumable without offsets", nil, "PATCH", "/api/v1/blobs/" + sum([]byte("x")), "x", 400, "Upload-Offset"},
 		{"blob name traversal", nil, "PUT", "/api/v1/blobs/..%2F..%2Fx", "x", 400, "SHA-256"},
 	}
 	for _, tt := range tests {
@@ -564,5 +566,57 @@ func TestPagesEscapeRunContent(t *testing.T) {
 		if !strings.Contains(body, "&lt;script&gt;alert(1)&lt;/script&gt;") {
 			t.Errorf("%s: the run's name is not shown (escaped):\n%s", p, body)
 		}
+	}
+}
+
+// cutTransport cuts the body of the first PATCH after cut bytes, as a
+// dropped connection, and records the Upload-Offset of every PATCH.
+type cutTransport struct {
+	cut     int
+	mu      sync.Mutex
+	offsets []string
+}
+
+func (c *cutTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodPatch {
+		c.mu.Lock()
+		c.offsets = append(c.offsets, req.Header.Get("Upload-Offset"))
+		first := len(c.offsets) == 1
+		c.mu.Unlock()
+		if first {
+			req.Body = io.NopCloser(io.MultiReader(io.LimitReader(req.Body, int64(c.cut)), errReader{}))
+		}
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+type errReader struct{}
+
+func (errReader) Read([]byte) (int, error) { return 0, errors.New("connection dropped") }
+
+// TestLargeUploadResumes: a large artifact whose upload is cut short is
+// resumed from what the server kept, not sent again from its start.
+func TestLargeUploadResumes(t *testing.T) {
+	e := newEnv(t, server.Config{})
+	dir := makeRun(t, run{id: "big", experiment: "a", host: "h"})
+	big := bytes.Repeat([]byte("droidprof"), 1<<17) // 1.1 MiB
+	if err := os.WriteFile(filepath.Join(dir, "analysis", "a.bin"), big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tr := &cutTransport{cut: 256 << 10}
+	c := e.clientOf(e.token)
+	c.HTTP, c.Attempts = &http.Client{Transport: tr}, 3
+	res, err := c.Push(context.Background(), dir)
+	if err != nil || res.Outcome != "stored" {
+		t.Fatalf("push: %+v %v", res, err)
+	}
+	// analysis/a.bin is the first file: its first PATCH starts at 0 and is
+	// cut; the second resumes where the server stopped reading.
+	if len(tr.offsets) < 2 || tr.offsets[0] != "0" || tr.offsets[1] == "0" {
+		t.Errorf("PATCH offsets %v: the upload was not resumed", tr.offsets)
+	}
+	code, body := e.get("/api/v1/runs/big/files/analysis/a.bin", "")
+	if code != http.StatusOK || body != string(big) {
+		t.Errorf("the resumed file: %d, %d bytes, want %d", code, len(body), len(big))
 	}
 }

@@ -4,7 +4,8 @@
 // A blob is written to a temporary file, checked against the hash and size
 // the client announced, synced, and only then renamed into place: a blob
 // that is present is whole. Temporary files a killed server left behind are
-// removed when the store is opened.
+// removed when the store is opened. Large files can be uploaded in
+// resumable appends instead (Append).
 package blobs
 
 import (
@@ -48,7 +49,11 @@ func Open(dir string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Join(dir, tmpDir), 0o755); err != nil {
 		return nil, fmt.Errorf("blob store %s: %w", dir, err)
 	}
-	return &Store{dir: dir}, nil
+	s := &Store{dir: dir}
+	if err := s.cleanPartials(); err != nil {
+		return nil, fmt.Errorf("blob store %s: %w", dir, err)
+	}
+	return s, nil
 }
 
 // path is where blob h lives: two levels by its first hex digits, so that no

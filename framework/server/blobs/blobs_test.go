@@ -74,3 +74,73 @@ func TestPut(t *testing.T) {
 		t.Errorf("a killed upload survived Open: %v", ents)
 	}
 }
+
+// cutReader gives n bytes of r, then fails, as a connection that drops.
+type cutReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *cutReader) Read(p []byte) (int, error) {
+	if c.n <= 0 {
+		return 0, io.ErrUnexpectedEOF
+	}
+	if len(p) > c.n {
+		p = p[:c.n]
+	}
+	n, err := c.r.Read(p)
+	c.n -= n
+	return n, err
+}
+
+// TestAppendResumes: an upload cut short keeps what arrived, also across a
+// restart; it resumes only from where it stopped, and the blob appears only
+// when complete and matching its hash.
+func TestAppendResumes(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content := strings.Repeat("0123456789", 1000)
+	h, size := hashOf(content), int64(len(content))
+	off, stored, err := s.Append(h, 0, size, &cutReader{strings.NewReader(content), 4000}, 1<<20)
+	if off != 4000 || stored || err == nil || s.Has(h) {
+		t.Fatalf("cut upload: offset %d, stored %v, %v", off, stored, err)
+	}
+	if s, err = Open(dir); err != nil { // a server restart
+		t.Fatal(err)
+	}
+	if got := s.Offset(h); got != 4000 {
+		t.Fatalf("offset after a restart: %d", got)
+	}
+	var oe *OffsetError
+	if _, _, err := s.Append(h, 0, size, strings.NewReader(content), 1<<20); !errors.As(err, &oe) || oe.Have != 4000 {
+		t.Errorf("append at the wrong offset: %v", err)
+	}
+	off, stored, err = s.Append(h, 4000, size, strings.NewReader(content[4000:]), 1<<20)
+	if err != nil || !stored || off != size || !s.Has(h) || s.Offset(h) != 0 {
+		t.Fatalf("resumed upload: offset %d, stored %v, %v", off, stored, err)
+	}
+
+	tests := []struct {
+		name    string
+		content string
+		claimed string
+		size    int64
+		want    error
+	}{
+		{"more than announced", "abcdef", "abcdef", 3, ErrTooLarge},
+		{"over the limit", "abc", "abc", 1 << 21, ErrTooLarge},
+		{"not its hash", "abc", "abd", 3, ErrMismatch},
+	}
+	for _, tt := range tests {
+		h := hashOf(tt.claimed)
+		if _, stored, err := s.Append(h, 0, tt.size, strings.NewReader(tt.content), 1<<20); stored || !errors.Is(err, tt.want) || s.Has(h) {
+			t.Errorf("%s: stored %v, %v; want %v", tt.name, stored, err, tt.want)
+		}
+	}
+	if got := s.Offset(hashOf("abd")); got != 0 {
+		t.Errorf("a mismatched upload kept %d bytes", got)
+	}
+}

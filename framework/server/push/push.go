@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -105,7 +106,8 @@ func hashFile(p string) (string, int64, error) {
 	return hex.EncodeToString(h.Sum(nil)), n, err
 }
 
-// Push uploads the run in dir.
+// Push uploads the run in dir: the files the server lacks (large ones
+// resumed where an earlier push stopped), then the run.
 func (c *Client) Push(ctx context.Context, dir string) (*Result, error) {
 	res, err := results.Read(filepath.Join(dir, results.FileName))
 	if err != nil {
@@ -120,27 +122,13 @@ func (c *Client) Push(ctx context.Context, dir string) (*Result, error) {
 	}
 	out := &Result{RunID: res.RunID, Files: len(files)}
 	for _, f := range files {
-		code, _, err := c.do(ctx, http.MethodHead, "/api/v1/blobs/"+f.SHA256, nil)
+		sent, err := c.upload(ctx, f)
 		if err != nil {
 			return nil, fmt.Errorf("push %s: %s: %w", res.RunID, f.Path, err)
 		}
-		if code == http.StatusOK {
-			continue
+		if sent {
+			out.Uploaded++
 		}
-		code, body, err := c.do(ctx, http.MethodPut, "/api/v1/blobs/"+f.SHA256, func() (io.Reader, int64, func(), error) {
-			fh, err := os.Open(f.abs)
-			if err != nil {
-				return nil, 0, nil, err
-			}
-			return fh, f.Size, func() { fh.Close() }, nil
-		})
-		if err != nil {
-			return nil, fmt.Errorf("push %s: %s: %w", res.RunID, f.Path, err)
-		}
-		if code != http.StatusOK && code != http.StatusCreated {
-			return nil, fmt.Errorf("push %s: %s: %w", res.RunID, f.Path, serverError(code, body))
-		}
-		out.Uploaded++
 	}
 	manifest, err := json.Marshal(map[string][]File{"files": files})
 	if err != nil {
@@ -165,6 +153,101 @@ func (c *Client) Push(ctx context.Context, dir string) (*Result, error) {
 	return out, nil
 }
 
+// upload sends f unless the server has it, resuming from what the server
+// kept of an earlier attempt: a large artifact cut short is not sent again
+// from its start. sent is false when the server had the file.
+func (c *Client) upload(ctx context.Context, f File) (sent bool, err error) {
+	attempts := c.attempts()
+	var last error
+	for i := 0; i < attempts; i++ {
+		if i > 0 {
+			if err := backoff(ctx, i); err != nil {
+				return sent, err
+			}
+		}
+		hdr, code, _, err := c.once(ctx, http.MethodHead, "/api/v1/blobs/"+f.SHA256, nil, nil)
+		if err != nil {
+			last = err
+			continue
+		}
+		if code == http.StatusOK {
+			return sent, nil
+		}
+		if code != http.StatusNotFound {
+			return sent, fmt.Errorf("server: HTTP %d", code)
+		}
+		off, _ := strconv.ParseInt(hdr.Get("Upload-Offset"), 10, 64)
+		fh, err := os.Open(f.abs)
+		if err != nil {
+			return sent, err
+		}
+		if _, err := fh.Seek(off, io.SeekStart); err != nil {
+			fh.Close()
+			return sent, err
+		}
+		sent = true
+		_, code, body, err := c.once(ctx, http.MethodPatch, "/api/v1/blobs/"+f.SHA256, io.LimitReader(fh, f.Size-off), map[string]string{
+			"Upload-Offset": strconv.FormatInt(off, 10), "Upload-Length": strconv.FormatInt(f.Size, 10),
+		})
+		fh.Close()
+		switch {
+		case err != nil:
+			last = err
+		case code == http.StatusOK || code == http.StatusCreated:
+			return sent, nil
+		case code == http.StatusAccepted || code == http.StatusConflict || code >= 500 && code != http.StatusInsufficientStorage:
+			// Incomplete, or another offset than ours: ask again.
+			last = serverError(code, body)
+		default:
+			return sent, serverError(code, body)
+		}
+	}
+	return sent, fmt.Errorf("after %d attempts: %w", attempts, last)
+}
+
+func (c *Client) attempts() int {
+	if c.Attempts <= 0 {
+		return 5
+	}
+	return c.Attempts
+}
+
+func backoff(ctx context.Context, i int) error {
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-time.After(time.Duration(1<<min(i, 6)) * 100 * time.Millisecond):
+		return nil
+	}
+}
+
+// once sends one request with a body of known length (the rest of r).
+func (c *Client) once(ctx context.Context, method, path string, r io.Reader, headers map[string]string) (http.Header, int, []byte, error) {
+	hc := c.HTTP
+	if hc == nil {
+		hc = http.DefaultClient
+	}
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(c.Server, "/")+path, r)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	if n, err := strconv.ParseInt(headers["Upload-Offset"], 10, 64); err == nil {
+		size, _ := strconv.ParseInt(headers["Upload-Length"], 10, 64)
+		req.ContentLength = size - n
+	}
+	req.Header.Set("Authorization", "Bearer "+c.Token)
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	return resp.Header, resp.StatusCode, data, err
+}
+
 // serverError turns an error answer into an error with the server's message.
 func serverError(code int, body []byte) error {
 	var e struct {
@@ -179,10 +262,7 @@ func serverError(code int, body []byte) error {
 // do sends a request, retrying on network errors and 5xx answers; body
 // makes a fresh request body for each attempt.
 func (c *Client) do(ctx context.Context, method, path string, body func() (io.Reader, int64, func(), error)) (int, []byte, error) {
-	attempts := c.Attempts
-	if attempts <= 0 {
-		attempts = 5
-	}
+	attempts := c.attempts()
 	hc := c.HTTP
 	if hc == nil {
 		hc = http.DefaultClient
@@ -190,10 +270,8 @@ func (c *Client) do(ctx context.Context, method, path string, body func() (io.Re
 	var last error
 	for i := 0; i < attempts; i++ {
 		if i > 0 {
-			select {
-			case <-ctx.Done():
-				return 0, nil, ctx.Err()
-			case <-time.After(time.Duration(1<<min(i, 6)) * 100 * time.Millisecond):
+			if err := backoff(ctx, i); err != nil {
+				return 0, nil, err
 			}
 		}
 		var r io.Reader
