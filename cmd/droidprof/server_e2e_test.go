@@ -111,7 +111,7 @@ type killingTransport struct {
 }
 
 func (k *killingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Method == http.MethodPut && strings.Contains(req.URL.Path, "/blobs/") && req.Body != nil {
+	if req.Method == http.MethodPatch && strings.Contains(req.URL.Path, "/blobs/") && req.Body != nil {
 		var killed bool
 		k.once.Do(func() { killed = true })
 		if killed {
@@ -147,7 +147,8 @@ func (k *killAfter) Read(p []byte) (int, error) {
 
 // TestServerKilledMidPush: the server killed with SIGKILL while a run's
 // files are arriving shows no half-stored run after its restart, keeps no
-// partial upload, and the push's retry stores the run.
+// unfinished temporary file, and the push's retry stores the run (resuming
+// the file it was receiving).
 func TestServerKilledMidPush(t *testing.T) {
 	c := newCLI(t)
 	c.linkTestPlugin()
