@@ -36,6 +36,9 @@ func cmdAnalyze(env *env, args []string) error {
 	fmt.Fprintf(env.stdout, "run %s %s\n", res.RunID, dir)
 	summarize(env.stdout, res)
 	fmt.Fprintf(env.stdout, "report: %s/report.html\n", dir)
+	if prev, perr := runner.Previous(dir); perr == nil && len(prev) > 0 {
+		fmt.Fprintf(env.stdout, "earlier analysis kept in %s (compare them: droidprof compare %s %s)\n", prev[len(prev)-1], prev[len(prev)-1], dir)
+	}
 	if err != nil {
 		return fmt.Errorf("analyze %s: %w", res.RunID, err)
 	}

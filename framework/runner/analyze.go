@@ -21,11 +21,15 @@ import (
 const ResolvedConfig = "config.resolved.json"
 
 // Analyze runs the analyzers of the stored run in dir again over its steps'
-// data — only those of plugin when plugin is not empty — replacing what they
-// produced before, and rewrites results.json and the reports. It serves
-// `droidprof analyze`: a run whose analysis failed, was cut short or was
-// skipped gets its metrics afterwards. The run's status stays incomplete or
-// crashed if it was; otherwise it follows the new analysis.
+// data — only those of plugin when plugin is not empty — and rewrites
+// results.json and the reports. It serves `droidprof analyze`: a run whose
+// analysis failed, was cut short or was skipped gets its metrics afterwards,
+// and a run analysed before an analyzer fix is analysed again. What the
+// earlier analysis produced is never overwritten: it is kept, with the
+// results.json and reports that went with it, in a new directory under
+// PreviousDir (see Previous), a run directory in its own right that show and
+// compare accept. The run's status stays incomplete or crashed if it was;
+// otherwise it follows the new analysis.
 func (r *Runner) Analyze(ctx context.Context, dir, plugin string) (*results.Results, error) {
 	// Read first: a run its writer left "running" is marked crashed and
 	// can then be analysed.
@@ -58,6 +62,9 @@ func (r *Runner) Analyze(ctx context.Context, dir, plugin string) (*results.Resu
 			return nil, fmt.Errorf("run %s has no analyze block", res.RunID)
 		}
 		return nil, fmt.Errorf("run %s has no analyzer of plugin %q; its analyzers are of: %s", res.RunID, plugin, strings.Join(slices.Compact(names), ", "))
+	}
+	if _, err := keepPrevious(dir, res); err != nil {
+		return nil, err
 	}
 	for _, a := range sel {
 		if err := forget(dir, res, a.name()); err != nil {

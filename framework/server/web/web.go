@@ -1,0 +1,299 @@
+// Package web is the results server's browser UI: server-rendered pages
+// (html/template, so every run name, label and value is escaped) and a
+// style sheet, all embedded in the droidprof binary — no build step.
+//
+// Pages, each a link that can be shared (the state is in the URL):
+//
+//	/                    runs, filtered by ?experiment=&plugin=&host=&fs=&since=&until=
+//	/runs/{id}           a run: environment, metrics, tables, the report's figures
+//	/compare?a=ID&b=ID   two runs compared with droidprof compare's statistics
+//	/rank?experiment=&metric=
+//	                     hosts ranked on a metric (paper 002's Fig. 3)
+package web
+
+import (
+	"bytes"
+	"context"
+	"embed"
+	"errors"
+	"html/template"
+	"io"
+	"io/fs"
+	"mime"
+	"net/http"
+	"net/url"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/droidprof/droidprof/framework/compare"
+	"github.com/droidprof/droidprof/framework/results"
+	"github.com/droidprof/droidprof/framework/server/catalog"
+	"github.com/droidprof/droidprof/framework/stats"
+)
+
+// Source is what the UI shows; the server implements it.
+type Source interface {
+	List(ctx context.Context, f catalog.Filter) ([]catalog.Run, error)
+	Run(ctx context.Context, id string) (catalog.Run, []catalog.File, *results.Results, error)
+	File(ctx context.Context, id, path string) (io.ReadSeekCloser, catalog.File, error)
+	Compare(ctx context.Context, a, b string) (*compare.Comparison, error)
+	Rank(ctx context.Context, experiment, metric string) (*catalog.Ranking, error)
+	Metrics(ctx context.Context, experiment string) ([]string, error)
+	Experiments(ctx context.Context) ([]string, error)
+}
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed static
+var staticFS embed.FS
+
+var funcs = template.FuncMap{
+	"time": func(t time.Time) string {
+		if t.IsZero() {
+			return ""
+		}
+		return t.UTC().Format("2006-01-02 15:04")
+	},
+	"labels": results.LabelString,
+	"num":    func(v float64) string { return compare.Formatter("")(v) },
+	"join":   strings.Join,
+	"runURL": func(id string) string { return "/runs/" + url.PathEscape(id) },
+	"fileURL": func(id, p string) string {
+		parts := strings.Split(p, "/")
+		for i := range parts {
+			parts[i] = url.PathEscape(parts[i])
+		}
+		return "/runs/" + url.PathEscape(id) + "/files/" + strings.Join(parts, "/")
+	},
+}
+
+var pages = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "templates/*.html"))
+
+// UI serves the pages.
+type UI struct {
+	src Source
+	mux *http.ServeMux
+}
+
+// New returns the UI over src.
+func New(src Source) *UI {
+	u := &UI{src: src, mux: http.NewServeMux()}
+	u.mux.HandleFunc("GET /{$}", u.runs)
+	u.mux.HandleFunc("GET /runs/{id}", u.run)
+	u.mux.HandleFunc("GET /runs/{id}/files/{path...}", u.file)
+	u.mux.HandleFunc("GET /compare", u.compare)
+	u.mux.HandleFunc("GET /rank", u.rank)
+	static, _ := fs.Sub(staticFS, "static")
+	u.mux.Handle("GET /static/", http.StripPrefix("/static/", http.FileServerFS(static)))
+	u.mux.HandleFunc("GET /static/compare.css", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+		io.WriteString(w, compare.CSS) // the comparison looks as droidprof compare's page
+	})
+	return u
+}
+
+// ServeHTTP serves a page.
+func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Pages run no script and load only their own style sheet and figures;
+	// that bounds what an injected tag could do even if escaping failed.
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	u.mux.ServeHTTP(w, r)
+}
+
+// page renders template name with data, answering errors as a status.
+func (u *UI) page(w http.ResponseWriter, name string, data any) {
+	var buf bytes.Buffer
+	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
+		http.Error(w, "render "+name+": "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(buf.Bytes())
+}
+
+func fail(w http.ResponseWriter, err error) {
+	code := http.StatusInternalServerError
+	var sc interface{ StatusCode() int }
+	switch {
+	case errors.Is(err, catalog.ErrNotFound):
+		code = http.StatusNotFound
+	case errors.As(err, &sc):
+		code = sc.StatusCode()
+	}
+	http.Error(w, err.Error(), code)
+}
+
+type runsPage struct {
+	Filter      catalog.Filter
+	Since       string
+	Until       string
+	Runs        []catalog.Run
+	Experiments []string
+	Error       string
+}
+
+func (u *UI) runs(w http.ResponseWriter, r *http.Request) {
+	p := runsPage{}
+	f, err := catalog.ParseFilter(r.URL.Query())
+	if err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		p.Error = err.Error()
+	} else {
+		p.Filter = f
+		if p.Runs, err = u.src.List(r.Context(), f); err != nil {
+			fail(w, err)
+			return
+		}
+	}
+	p.Since, p.Until = r.URL.Query().Get("since"), r.URL.Query().Get("until")
+	if p.Experiments, err = u.src.Experiments(r.Context()); err != nil {
+		fail(w, err)
+		return
+	}
+	u.page(w, "runs.html", p)
+}
+
+type metricRow struct {
+	results.Metric
+	Median float64
+}
+
+type runPage struct {
+	Run     catalog.Run
+	Res     *results.Results
+	Metrics []metricRow
+	Figures []results.Artifact
+	Report  bool
+	Files   []catalog.File
+}
+
+func (u *UI) run(w http.ResponseWriter, r *http.Request) {
+	run, files, res, err := u.src.Run(r.Context(), r.PathValue("id"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	p := runPage{Run: run, Res: res, Files: files}
+	has := func(name string) bool {
+		return slices.ContainsFunc(files, func(f catalog.File) bool { return f.Path == name })
+	}
+	for _, m := range res.Metrics {
+		p.Metrics = append(p.Metrics, metricRow{Metric: m, Median: stats.Median(m.Samples)})
+	}
+	for _, f := range res.Figures {
+		if has(f.Path) {
+			p.Figures = append(p.Figures, f)
+		}
+	}
+	p.Report = has("report.html")
+	u.page(w, "run.html", p)
+}
+
+func (u *UI) file(w http.ResponseWriter, r *http.Request) {
+	rc, f, err := u.src.File(r.Context(), r.PathValue("id"), r.PathValue("path"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	defer rc.Close()
+	ServeFile(w, r, f.Path, rc)
+}
+
+// ServeFile serves a pushed file. Its content came from whoever held a
+// token, so it is sandboxed: an HTML report or an SVG opened directly runs
+// no script and cannot reach the server's pages.
+func ServeFile(w http.ResponseWriter, r *http.Request, name string, rc io.ReadSeeker) {
+	ct := mime.TypeByExtension(path.Ext(name))
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	w.Header().Set("Content-Type", ct)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+	http.ServeContent(w, r, path.Base(name), time.Time{}, rc)
+}
+
+type comparePage struct {
+	A, B  string
+	Runs  []catalog.Run
+	Table template.HTML
+}
+
+func (u *UI) compare(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	p := comparePage{A: q.Get("a"), B: q.Get("b")}
+	if p.A == "" || p.B == "" {
+		runs, err := u.src.List(r.Context(), catalog.Filter{Limit: 100})
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		p.Runs = runs
+		u.page(w, "compare.html", p)
+		return
+	}
+	c, err := u.src.Compare(r.Context(), p.A, p.B)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	// The comparison is the one droidprof compare --format html writes
+	// (framework/compare escapes every string); its body is set in ours.
+	var buf bytes.Buffer
+	if err := compare.WriteHTML(&buf, c); err != nil {
+		fail(w, err)
+		return
+	}
+	p.Table = template.HTML(body(buf.String()))
+	u.page(w, "compare.html", p)
+}
+
+// body is what lies between <body> and </body> of a page.
+func body(page string) string {
+	if _, after, ok := strings.Cut(page, "<body>"); ok {
+		page = after
+	}
+	if before, _, ok := strings.Cut(page, "</body>"); ok {
+		page = before
+	}
+	return page
+}
+
+type rankPage struct {
+	Experiment  string
+	Metric      string
+	Experiments []string
+	Metrics     []string
+	Ranking     *catalog.Ranking
+	Max         float64
+}
+
+func (u *UI) rank(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	p := rankPage{Experiment: q.Get("experiment"), Metric: q.Get("metric")}
+	var err error
+	if p.Experiments, err = u.src.Experiments(r.Context()); err != nil {
+		fail(w, err)
+		return
+	}
+	if p.Experiment != "" {
+		if p.Metrics, err = u.src.Metrics(r.Context(), p.Experiment); err != nil {
+			fail(w, err)
+			return
+		}
+	}
+	if p.Experiment != "" && p.Metric != "" {
+		if p.Ranking, err = u.src.Rank(r.Context(), p.Experiment, p.Metric); err != nil {
+			fail(w, err)
+			return
+		}
+		for _, h := range p.Ranking.Hosts {
+			p.Max = max(p.Max, h.Median)
+		}
+	}
+	u.page(w, "rank.html", p)
+}
