@@ -72,7 +72,10 @@ type Instance struct {
 	Root string // the tracefs mount it lives in
 
 	mounted string   // private mount point made by Open; "" when tracefs was mounted already
-	hold    *os.File // keeps the instance (and the mount) busy while we live
+	hold    *os.File // keeps the instance (and the mount) busy while we live; the top-level lock for blk
+	// blk is what OpenBlkTracer borrowed of the top level, to put back;
+	// such an instance is the top level itself and is never removed.
+	blk *blkState
 
 	closeOnce sync.Once
 	closeErr  error
@@ -212,6 +215,23 @@ func (in *Instance) Overruns() (int64, error) {
 func (in *Instance) Close() error {
 	in.closeOnce.Do(func() {
 		var errs []error
+		if in.blk != nil || in.Dir == in.Root {
+			// The top level: restore what was borrowed, then let
+			// the next user in.
+			if in.blk != nil {
+				if err := in.blk.restore(in.Root); err != nil {
+					errs = append(errs, err)
+				}
+			}
+			if in.hold != nil {
+				in.hold.Close()
+			}
+			if in.mounted != "" {
+				errs = append(errs, unmountPrivate(in.mounted))
+			}
+			in.closeErr = errors.Join(errs...)
+			return
+		}
 		if in.hold != nil {
 			_ = os.WriteFile(filepath.Join(in.Dir, "tracing_on"), []byte("0"), 0)
 			in.hold.Close()
@@ -323,7 +343,7 @@ func Reap() error {
 	if err != nil {
 		return err
 	}
-	err = reapInstances(root)
+	err = errors.Join(reapInstances(root), reapBlkTracer(root))
 	if mounted != "" {
 		err = errors.Join(err, unmountPrivate(mounted))
 	}
