@@ -38,6 +38,7 @@ type blkState struct {
 	TracingOn string            `json:"tracing_on"`
 	Clock     string            `json:"clock"`
 	BufferKB  string            `json:"buffer_size_kb"`
+	Bin       string            `json:"bin"`       // options/bin
 	DevTrace  string            `json:"dev_trace"` // /sys/dev/block/M:m/trace
 	DevValues map[string]string `json:"dev_values"`
 }
@@ -51,6 +52,10 @@ type BlkOptions struct {
 	// ActMask is blktrace's action mask (e.g. "queue,issue,complete";
 	// "" keeps the kernel's default: everything).
 	ActMask string
+	// Binary prints the records in binary (the top level's "bin"
+	// option): blktrace's own records, which ReadBlkBinary decodes and
+	// WriteBlktraceFiles turns into files blkparse reads.
+	Binary bool
 }
 
 // OpenBlkTracer sets up the kernel's blk tracer on the block device dev
@@ -95,7 +100,7 @@ func OpenBlkTracer(dev string, opts BlkOptions) (in *Instance, err error) {
 	for _, v := range []struct {
 		dst  *string
 		file string
-	}{{&s.Tracer, "current_tracer"}, {&s.TracingOn, "tracing_on"}, {&s.Clock, "trace_clock"}, {&s.BufferKB, "buffer_size_kb"}} {
+	}{{&s.Tracer, "current_tracer"}, {&s.TracingOn, "tracing_on"}, {&s.Clock, "trace_clock"}, {&s.BufferKB, "buffer_size_kb"}, {&s.Bin, "options/bin"}} {
 		if *v.dst, err = readControl(filepath.Join(root, v.file)); err != nil {
 			return fail(err)
 		}
@@ -145,6 +150,9 @@ func OpenBlkTracer(dev string, opts BlkOptions) (in *Instance, err error) {
 		steps = append(steps, struct{ file, value string }{filepath.Join(devTrace, "act_mask"), opts.ActMask})
 	}
 	steps = append(steps, struct{ file, value string }{filepath.Join(root, "current_tracer"), "blk"})
+	if opts.Binary {
+		steps = append(steps, struct{ file, value string }{filepath.Join(root, "options/bin"), "1"})
+	}
 	for _, st := range steps {
 		if err := os.WriteFile(st.file, []byte(st.value), 0); err != nil {
 			return fail(fmt.Errorf("tracefs: write %q to %s: %w", st.value, st.file, err))
@@ -263,6 +271,7 @@ func (s *blkState) restore(root string) error {
 			errs = append(errs, fmt.Errorf("tracefs: restore %s/enable: %w", s.DevTrace, err))
 		}
 	}
+	put(filepath.Join(root, "options/bin"), s.Bin)
 	put(filepath.Join(root, "trace_clock"), s.Clock)
 	put(filepath.Join(root, "buffer_size_kb"), s.BufferKB)
 	put(filepath.Join(root, "tracing_on"), s.TracingOn)

@@ -117,7 +117,7 @@ func checkRestored(t *testing.T, s *blkState) {
 		return v
 	}
 	for _, c := range []struct{ file, want string }{
-		{"current_tracer", s.Tracer}, {"tracing_on", s.TracingOn}, {"buffer_size_kb", s.BufferKB},
+		{"current_tracer", s.Tracer}, {"tracing_on", s.TracingOn}, {"buffer_size_kb", s.BufferKB}, {"options/bin", s.Bin},
 	} {
 		got := read(filepath.Join(root, c.file))
 		if _, exp, ok := strings.Cut(got, "(expanded: "); ok {
@@ -298,4 +298,122 @@ func TestBlkTracerReapAfterKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkRestored(t, &s)
+}
+
+// The blk tracer's binary records, written as blktrace's per-CPU files,
+// are a trace blkparse reads; and blkparse's text of it, read by
+// ParseBlkparse, holds the same events as the records themselves.
+func TestBlkBinaryThroughBlkparse(t *testing.T) {
+	needBlkTracer(t)
+	volumetest.NeedRoot(t, "ext4")
+	blkparse := testenv.Tool(t, "blkparse", "blktrace")
+	vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 64 << 20, ImageDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer vol.Close()
+	in := openBlk(t, vol.Device, BlkOptions{BufferKB: 4096, Binary: true})
+	saved := *in.blk
+	dir := t.TempDir()
+	bin, err := os.Create(filepath.Join(dir, "blk.bin"))
+	if err != nil {
+		in.Close()
+		t.Fatal(err)
+	}
+	c, err := in.Start(bin)
+	if err != nil {
+		in.Close()
+		t.Fatal(err)
+	}
+	// Synced writes and direct reads through the filesystem.
+	data := bytes.Repeat([]byte("droidprof"), 4096)
+	for i := 0; i < 16; i++ {
+		p := filepath.Join(vol.Dir, "f"+string(rune('a'+i)))
+		if err := os.WriteFile(p, data[:4096*(1+i%4)], 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.OpenFile(p, os.O_RDWR, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+	}
+	st, err := c.Stop()
+	cerr := in.Close()
+	bin.Close()
+	if err != nil || cerr != nil {
+		t.Fatal(err, cerr)
+	}
+	checkRestored(t, &saved)
+	if st.Overrun > 0 {
+		t.Fatalf("lost events: %+v", st)
+	}
+	type ev struct {
+		act     byte
+		sector  uint64
+		sectors uint32
+		write   bool
+		pid     int
+	}
+	want := map[ev]int{}
+	f, err := os.Open(bin.Name())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	err = ReadBlkBinary(f, func(r BlkRecord) error {
+		switch l := r.Letter(); l {
+		case 'Q', 'D', 'C':
+			want[ev{l, r.Sector, r.Bytes / 512, r.Write(), int(r.Pid)}]++
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	n, err := WriteBlktraceFiles(f, dir, "trace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(blkparse, "-q", "-D", dir, "-i", "trace").Output()
+	if err != nil {
+		t.Fatalf("blkparse: %v", err)
+	}
+	got := map[ev]int{}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for line := 1; sc.Scan(); line++ {
+		e, ok, err := ParseBlkparse(sc.Text())
+		if err != nil {
+			t.Fatalf("blkparse line %d %q: %v", line, sc.Text(), err)
+		}
+		if !ok {
+			continue
+		}
+		switch e.Action {
+		case 'Q', 'D', 'C':
+			got[ev{e.Action, e.Block.Sector, e.Block.Sectors, e.Block.Write(), e.Pid}]++
+		}
+	}
+	total := 0
+	for k, w := range want {
+		total += w
+		if got[k] != w {
+			t.Errorf("%c %d + %d write=%v pid %d: %d in the records, %d in blkparse's text", k.act, k.sector, k.sectors, k.write, k.pid, w, got[k])
+		}
+	}
+	for k, g := range got {
+		if want[k] == 0 {
+			t.Errorf("%c %d + %d write=%v pid %d: %d in blkparse's text, none in the records", k.act, k.sector, k.sectors, k.write, k.pid, g)
+		}
+	}
+	t.Logf("%d records, %d queue/issue/complete events, %d bytes of blkparse text", n, total, len(out))
+	if total < 3*16 {
+		t.Errorf("only %d queue/issue/complete events for 16 synced files", total)
+	}
 }
