@@ -5,11 +5,13 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk/stats"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/storage/fileio"
 	"github.com/droidprof/droidprof/storage/revmap"
 	"github.com/droidprof/droidprof/storage/tracefs"
@@ -147,4 +149,85 @@ func devOf(b *testing.B, dev string) uint64 {
 		b.Fatal(err)
 	}
 	return tracefs.KernelDev(unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev)))
+}
+
+// BenchmarkBlkparseSideBySide traces Mobibench's random write + fsync on
+// an ext4 loop volume with the kernel's blk tracer in binary, writes the
+// records as blktrace's per-CPU files, and times on that same binary trace
+// blkparse itself (binary → its default text) and droidprof's reading of
+// blkparse's text (import + attribution), in events per second of wall
+// and of CPU time. Root; the blk tracer's top level is borrowed for the
+// capture only.
+func BenchmarkBlkparseSideBySide(b *testing.B) {
+	volumetest.NeedRoot(b, "ext4")
+	if err := tracefs.BlkTracerAvailable(); err != nil {
+		b.Skipf("kernel limitation: %v", err)
+	}
+	blkparse := testenv.Tool(b, "blkparse", "blktrace")
+	dir := b.TempDir()
+	func() {
+		vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 256 << 20, ImageDir: b.TempDir()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer vol.Close()
+		in, err := tracefs.OpenBlkTracer(vol.Device, tracefs.BlkOptions{BufferKB: 16384, Binary: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer in.Close()
+		var bin bytes.Buffer
+		c, err := in.Start(&bin)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fc := fileio.Config{Dir: vol.Dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 8 << 20, IOSize: 4096}
+		if _, err := fileio.Run(context.Background(), fc); err != nil {
+			b.Fatal(err)
+		}
+		st, err := c.Stop()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.Overrun > 0 {
+			b.Fatalf("the blk tracer lost %d events", st.Overrun)
+		}
+		if _, err := tracefs.WriteBlktraceFiles(&bin, dir, "trace"); err != nil {
+			b.Fatal(err)
+		}
+	}()
+	text, err := exec.Command(blkparse, "-q", "-D", dir, "-i", "trace").Output()
+	if err != nil {
+		b.Fatalf("blkparse: %v", err)
+	}
+	att, err := Attribute(bytes.NewReader(text), Meta{Format: "blkparse"}, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	events := float64(att.Events)
+	b.Logf("%d events (%d requests), %d bytes of blkparse text", att.Events, len(att.IOs), len(text))
+	b.Run("blkparse", func(b *testing.B) {
+		var cpu time.Duration
+		for i := 0; i < b.N; i++ {
+			cmd := exec.Command(blkparse, "-q", "-D", dir, "-i", "trace", "-o", "/dev/null")
+			if err := cmd.Run(); err != nil {
+				b.Fatal(err)
+			}
+			cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		}
+		b.ReportMetric(events*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+		b.ReportMetric(events*float64(b.N)/cpu.Seconds(), "events/CPU-s")
+	})
+	b.Run("droidprof-reader", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		cpu0 := cpuTime(b)
+		for i := 0; i < b.N; i++ {
+			if _, err := Attribute(bytes.NewReader(text), Meta{Format: "blkparse"}, nil, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		cpu := cpuTime(b) - cpu0
+		b.ReportMetric(events*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+		b.ReportMetric(events*float64(b.N)/cpu.Seconds(), "events/CPU-s")
+	})
 }
