@@ -113,7 +113,27 @@ func WriteBlktraceFiles(r io.Reader, dir, name string) (n int, err error) {
 		seq uint32
 	}
 	files := map[uint32]*out{}
+	open := func(cpu uint32) (*out, error) {
+		f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%s.blktrace.%d", name, cpu)))
+		if err != nil {
+			return nil, fmt.Errorf("blk binary: %w", err)
+		}
+		o := &out{f: f, w: bufio.NewWriterSize(f, 1<<16)}
+		files[cpu] = o
+		return o, nil
+	}
 	defer func() {
+		// blkparse looks for CPU 0's file, then 1's, and stops at the
+		// first missing one: CPUs without records get an empty file.
+		var last uint32
+		for cpu := range files {
+			last = max(last, cpu)
+		}
+		for cpu := uint32(0); cpu < last && err == nil; cpu++ {
+			if files[cpu] == nil {
+				_, err = open(cpu)
+			}
+		}
 		for _, o := range files {
 			err = errors.Join(err, o.w.Flush(), o.f.Close())
 		}
@@ -123,12 +143,10 @@ func WriteBlktraceFiles(r io.Reader, dir, name string) (n int, err error) {
 	err = ReadBlkBinary(r, func(rec BlkRecord) error {
 		o := files[rec.CPU]
 		if o == nil {
-			f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%s.blktrace.%d", name, rec.CPU)))
-			if err != nil {
-				return fmt.Errorf("blk binary: %w", err)
+			var err error
+			if o, err = open(rec.CPU); err != nil {
+				return err
 			}
-			o = &out{f: f, w: bufio.NewWriterSize(f, 1<<16)}
-			files[rec.CPU] = o
 		}
 		o.seq++
 		ne.PutUint32(buf[0:], blkMagic|blkVersion)

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -381,9 +383,12 @@ func TestBlkBinaryThroughBlkparse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command(blkparse, "-q", "-D", dir, "-i", "trace").Output()
+	cmd := exec.Command(blkparse, "-q", "-D", dir, "-i", "trace")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("blkparse: %v", err)
+		t.Fatalf("blkparse: %v\n%s(%d records from %+v)", err, stderr.Bytes(), n, st)
 	}
 	got := map[ev]int{}
 	sc := bufio.NewScanner(bytes.NewReader(out))
@@ -415,5 +420,74 @@ func TestBlkBinaryThroughBlkparse(t *testing.T) {
 	t.Logf("%d records, %d queue/issue/complete events, %d bytes of blkparse text", n, total, len(out))
 	if total < 3*16 {
 		t.Errorf("only %d queue/issue/complete events for 16 synced files", total)
+	}
+}
+
+// blkBinRecord is one record as the blk tracer prints it with options/bin.
+func blkBinRecord(cpu uint32, letter int, sector uint64, bytes uint32, magic uint32, payload []byte) []byte {
+	b := make([]byte, 16+blkRecordSize, 16+blkRecordSize+len(payload))
+	ne := binary.NativeEndian
+	ne.PutUint32(b[0:], 42)
+	ne.PutUint32(b[4:], cpu)
+	ne.PutUint64(b[8:], 1000)
+	t := b[16:]
+	ne.PutUint32(t[0:], magic)
+	ne.PutUint64(t[8:], 1000)
+	ne.PutUint64(t[16:], sector)
+	ne.PutUint32(t[24:], bytes)
+	ne.PutUint32(t[28:], uint32(letter)|blkTCWrite<<blkTCShift)
+	ne.PutUint32(t[32:], 42)
+	ne.PutUint32(t[40:], cpu)
+	ne.PutUint16(t[46:], uint16(len(payload)))
+	return append(b, payload...)
+}
+
+func TestWriteBlktraceFiles(t *testing.T) {
+	const good = blkMagic | blkVersion
+	for _, tt := range []struct {
+		name    string
+		in      [][]byte
+		records int
+		files   []string // with their sizes, "name:size"
+		wantErr string
+	}{
+		{"records on CPU 2 only: empty files for 0 and 1", [][]byte{blkBinRecord(2, 1, 8, 4096, good, nil), blkBinRecord(2, 8, 8, 4096, good, nil)}, 2,
+			[]string{"t.blktrace.0:0", "t.blktrace.1:0", "t.blktrace.2:96"}, ""},
+		{"payload kept", [][]byte{blkBinRecord(0, 10, 0, 0, good, []byte{0, 0, 0, 0, 0, 0, 0, 1})}, 1, []string{"t.blktrace.0:56"}, ""},
+		{"not blktrace's magic", [][]byte{blkBinRecord(0, 1, 8, 4096, good, nil), blkBinRecord(0, 1, 8, 4096, 0x12345678, nil)}, 1, nil, "record at 64: magic"},
+		{"another version", [][]byte{blkBinRecord(0, 1, 8, 4096, blkMagic|8, nil)}, 0, nil, "version 8"},
+		{"cut short", [][]byte{blkBinRecord(0, 1, 8, 4096, good, nil)[:40]}, 0, nil, "record at 0"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			n, err := WriteBlktraceFiles(bytes.NewReader(bytes.Join(tt.in, nil)), dir, "t")
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err %v, want one with %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || n != tt.records {
+				t.Fatalf("%d records, %v; want %d", n, err, tt.records)
+			}
+			ents, _ := os.ReadDir(dir)
+			var got []string
+			for _, e := range ents {
+				fi, _ := e.Info()
+				got = append(got, fmt.Sprintf("%s:%d", e.Name(), fi.Size()))
+			}
+			if strings.Join(got, " ") != strings.Join(tt.files, " ") {
+				t.Errorf("files %v, want %v", got, tt.files)
+			}
+		})
+	}
+	// The letters blkparse prints for the actions.
+	for a, want := range map[int]byte{1: 'Q', 2: 'M', 3: 'F', 4: 'G', 7: 'D', 8: 'C', 9: 'P', 10: 'U', 12: 'I', 13: 'X', 15: 'A'} {
+		if got := (BlkRecord{Action: uint32(a)}).Letter(); got != want {
+			t.Errorf("action %d: letter %q, want %q", a, got, want)
+		}
+	}
+	if got := (BlkRecord{Action: blkTCNotify << blkTCShift}).Letter(); got != 0 {
+		t.Errorf("a notify record has letter %q", got)
 	}
 }
