@@ -60,6 +60,10 @@ type Options struct {
 	// "mono" stamps events with CLOCK_MONOTONIC, comparable with the
 	// times user space reads.
 	Clock string
+	// WakePercent is how full a CPU's ring buffer gets before a reader
+	// of trace_pipe is woken (buffer_percent); 0 wakes it at every
+	// event, which costs a wakeup per event on a busy device.
+	WakePercent int
 	// RecordTGID prints each event's thread group (process) id after the
 	// task, "(  1234)", as atrace does; Event.TGID holds it.
 	RecordTGID bool
@@ -124,8 +128,10 @@ func Open(opts Options) (in *Instance, err error) {
 	if err := in.write("tracing_on", "0"); err != nil {
 		return in, err
 	}
-	// Wake a poller as soon as there is any data, not at half a buffer.
-	if err := in.write("buffer_percent", "0"); err != nil {
+	// By default a poller wakes as soon as there is any data, not at half
+	// a buffer; a capture of a busy device sets WakePercent to be woken
+	// less often.
+	if err := in.write("buffer_percent", strconv.Itoa(opts.WakePercent)); err != nil {
 		return in, err
 	}
 	if opts.Clock != "" {
