@@ -103,7 +103,9 @@ func Open(opts Options) (in *Instance, err error) {
 			in = nil
 		}
 	}()
-	if err := reapInstances(root); err != nil {
+	// A blk tracer session that died is given back here too: the next
+	// trace of any kind restores the top level.
+	if err := errors.Join(reapInstances(root), reapBlkTracer(root)); err != nil {
 		return in, err
 	}
 	// A concurrent Reap may remove our directory between mkdir and open of
