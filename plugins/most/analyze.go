@@ -209,6 +209,10 @@ func sampleMetrics(res *sdk.Result, d *stepData) {
 		res.Sample("read_latency_p50", "µs", sdk.LowerIsBetter, labels, stats.Median(rLat))
 	}
 	res.Sample("lost_events", "events", sdk.LowerIsBetter, labels, float64(d.att.Lost+d.meta.Overrun))
+	if m := d.meta.Oracle; m != nil {
+		res.Sample("oracle_ours_matched", "%", sdk.HigherIsBetter, labels, m.OursPct)
+		res.Sample("oracle_blktrace_matched", "%", sdk.HigherIsBetter, labels, m.TheirsPct)
+	}
 }
 
 // tables holds a cell's tables.

@@ -277,6 +277,18 @@ func (a *attributor) event(ev tracefs.Event) error {
 		}
 		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
 		return nil
+	case "blk":
+		// A line of the kernel's blk tracer: blktrace's own records.
+		be, ok, err := tracefs.ParseBlkTracer(ev)
+		if err != nil || !ok {
+			return err
+		}
+		be.Pid = process(ev)
+		if be.Comm == "" {
+			be.Comm = ev.Comm
+		}
+		a.block(be)
+		return nil
 	}
 	return a.fsEvent(ev)
 }

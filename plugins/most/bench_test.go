@@ -3,13 +3,16 @@ package most
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
-	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/droidprof/droidprof/framework/sdk/stats"
+	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/storage/fileio"
 	"github.com/droidprof/droidprof/storage/revmap"
 	"github.com/droidprof/droidprof/storage/tracefs"
@@ -37,6 +40,11 @@ func BenchmarkAttribute(b *testing.B) {
 	m := fsm.Map()
 	b.SetBytes(int64(len(trace)))
 	b.ResetTimer()
+	// The process's CPU time as well as the wall time: on a shared
+	// machine the wall time says how much CPU the benchmark was given,
+	// the CPU time what the work costs (the garbage collector's threads
+	// included).
+	cpu0 := cpuTime(b)
 	var events int64
 	for i := 0; i < b.N; i++ {
 		att, err := Attribute(bytes.NewReader(trace), meta, m, names)
@@ -45,57 +53,135 @@ func BenchmarkAttribute(b *testing.B) {
 		}
 		events += att.Events
 	}
+	cpu := cpuTime(b) - cpu0
 	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
+	b.ReportMetric(float64(events)/cpu.Seconds(), "events/CPU-s")
 }
 
-// BenchmarkCaptureOverhead runs Mobibench's random write + fsync on an
-// ext4 loop volume without and with the live capture and reports the
-// workload's IOPS, for the capture's cost on the traced workload.
+// cpuTime is the process's user and system time so far.
+func cpuTime(b *testing.B) time.Duration {
+	var ru unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkCaptureOverhead runs a random write + fsync workload (4 KiB
+// records, 4 MiB file) on one ext4 loop volume in pairs of short runs, one
+// untraced and one under the live capture (block, ext4 and jbd2 events of
+// the device, the collector's options, the text written to a file),
+// alternating which goes first so drift in the machine's load falls on
+// both sides. It reports the median IOPS of each side and the median of
+// the pairs' traced/untraced ratios with its 95 % interval: on a shared
+// machine single runs scatter far more than the capture costs, and only
+// the paired ratio shows the cost. b.N is the number of pairs.
+//
+// Two workloads: Mobibench's file test in this process, as the collector
+// runs it (the capture's reader goroutine shares the process), and fio in
+// a process of its own (only the kernel's side of the capture and the
+// reader's CPU time reach it).
 func BenchmarkCaptureOverhead(b *testing.B) {
 	volumetest.NeedRoot(b, "ext4")
-	for _, traced := range []bool{false, true} {
-		name := "untraced"
-		if traced {
-			name = "traced"
-		}
-		b.Run(name, func(b *testing.B) {
-			vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 256 << 20, ImageDir: b.TempDir()})
+	b.Run("mobibench-in-process", func(b *testing.B) {
+		captureOverhead(b, 0, func(dir string) float64 {
+			fc := fileio.Config{Dir: dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 4 << 20, IOSize: 4096}
+			r, err := fileio.Run(context.Background(), fc)
 			if err != nil {
 				b.Fatal(err)
 			}
-			defer vol.Close()
-			fc := fileio.Config{Dir: vol.Dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 4 << 20, IOSize: 4096}
-			var iops []float64
-			for i := 0; i < b.N; i++ {
-				var in *tracefs.Instance
-				var c *tracefs.Capture
-				if traced {
-					dev := fmt.Sprintf("dev == %d", devOf(b, vol.Device))
-					opts := tracefs.Options{Events: append(append([]string(nil), blockEvents...), ext4Events...), Filters: map[string]string{}, BufferKB: 8192, Clock: "mono"}
-					for _, ev := range opts.Events {
-						opts.Filters[ev] = dev
-					}
-					if in, err = tracefs.Open(opts); err != nil {
-						b.Fatal(err)
-					}
-					if c, err = in.Start(io.Discard); err != nil {
-						b.Fatal(err)
-					}
-				}
-				r, err := fileio.Run(context.Background(), fc)
-				if err != nil {
-					b.Fatal(err)
-				}
-				iops = append(iops, r.IOPS())
-				if traced {
-					if _, err := c.Stop(); err != nil {
-						b.Fatal(err)
-					}
-					in.Close()
-				}
-			}
-			b.ReportMetric(stats.Median(iops), "IOPS")
+			return r.IOPS()
 		})
+	})
+	fio := func(b *testing.B, wake int) {
+		fio := testenv.Tool(b, "fio", "fio")
+		captureOverhead(b, wake, func(dir string) float64 {
+			out, err := exec.Command(fio, "--name=w", "--directory="+dir, "--rw=randwrite", "--bs=4k", "--size=4m",
+				"--fsync=1", "--ioengine=psync", "--output-format=json").Output()
+			if err != nil {
+				b.Fatalf("fio: %v", err)
+			}
+			var r struct {
+				Jobs []struct {
+					Write struct {
+						IOPS float64 `json:"iops"`
+					} `json:"write"`
+				} `json:"jobs"`
+			}
+			if err := json.Unmarshal(out, &r); err != nil || len(r.Jobs) != 1 {
+				b.Fatalf("fio's report: %v", err)
+			}
+			return r.Jobs[0].Write.IOPS
+		})
+	}
+	for _, wake := range []int{0, 50} {
+		b.Run(fmt.Sprintf("fio-own-process/wake=%d%%", wake), func(b *testing.B) { fio(b, wake) })
+	}
+}
+
+// captureOverhead measures b.N pairs of workload runs on a fresh volume;
+// wake is the capture's WakePercent.
+func captureOverhead(b *testing.B, wake int, workload func(dir string) float64) {
+	vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 256 << 20, ImageDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer vol.Close()
+	dev := fmt.Sprintf("dev == %d", devOf(b, vol.Device))
+	opts := tracefs.Options{Events: append(append([]string(nil), blockEvents...), ext4Events...), Filters: map[string]string{}, BufferKB: 8192, Clock: "mono", RecordTGID: true, WakePercent: wake}
+	for _, ev := range opts.Events {
+		opts.Filters[ev] = dev
+	}
+	run := func(traced bool) float64 {
+		var in *tracefs.Instance
+		var c *tracefs.Capture
+		if traced {
+			if in, err = tracefs.Open(opts); err != nil {
+				b.Fatal(err)
+			}
+			defer in.Close()
+			// The copy goes to a file as the collector's does, not to
+			// io.Discard: writing the text is part of the cost.
+			f, err := os.Create(filepath.Join(b.TempDir(), TraceFile))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer f.Close()
+			if c, err = in.Start(f); err != nil {
+				b.Fatal(err)
+			}
+		}
+		iops := workload(vol.Dir)
+		if traced {
+			st, err := c.Stop()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if st.Lost > 0 || st.Overrun > 0 {
+				b.Fatalf("the capture lost events: %+v", st)
+			}
+		}
+		return iops
+	}
+	var plain, traced, ratio []float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		var u, t float64
+		if i%2 == 0 {
+			u, t = run(false), run(true)
+		} else {
+			t, u = run(true), run(false)
+		}
+		plain, traced, ratio = append(plain, u), append(traced, t), append(ratio, t/u)
+	}
+	lo, hi := stats.MedianInterval(ratio)
+	b.ReportMetric(stats.Median(plain), "IOPS-untraced")
+	b.ReportMetric(stats.Median(traced), "IOPS-traced")
+	b.ReportMetric(stats.Median(ratio), "traced/untraced")
+	b.ReportMetric(lo, "ratio-lo95")
+	b.ReportMetric(hi, "ratio-hi95")
+	if testing.Verbose() {
+		b.Logf("pairs (untraced, traced IOPS): %.0f %.0f", plain, traced)
 	}
 }
 
@@ -105,4 +191,85 @@ func devOf(b *testing.B, dev string) uint64 {
 		b.Fatal(err)
 	}
 	return tracefs.KernelDev(unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev)))
+}
+
+// BenchmarkBlkparseSideBySide traces Mobibench's random write + fsync on
+// an ext4 loop volume with the kernel's blk tracer in binary, writes the
+// records as blktrace's per-CPU files, and times on that same binary trace
+// blkparse itself (binary → its default text) and droidprof's reading of
+// blkparse's text (import + attribution), in events per second of wall
+// and of CPU time. Root; the blk tracer's top level is borrowed for the
+// capture only.
+func BenchmarkBlkparseSideBySide(b *testing.B) {
+	volumetest.NeedRoot(b, "ext4")
+	if err := tracefs.BlkTracerAvailable(); err != nil {
+		b.Skipf("kernel limitation: %v", err)
+	}
+	blkparse := testenv.Tool(b, "blkparse", "blktrace")
+	dir := b.TempDir()
+	func() {
+		vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 256 << 20, ImageDir: b.TempDir()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer vol.Close()
+		in, err := tracefs.OpenBlkTracer(vol.Device, tracefs.BlkOptions{BufferKB: 16384, Binary: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer in.Close()
+		var bin bytes.Buffer
+		c, err := in.Start(&bin)
+		if err != nil {
+			b.Fatal(err)
+		}
+		fc := fileio.Config{Dir: vol.Dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 8 << 20, IOSize: 4096}
+		if _, err := fileio.Run(context.Background(), fc); err != nil {
+			b.Fatal(err)
+		}
+		st, err := c.Stop()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if st.Overrun > 0 {
+			b.Fatalf("the blk tracer lost %d events", st.Overrun)
+		}
+		if _, err := tracefs.WriteBlktraceFiles(&bin, dir, "trace"); err != nil {
+			b.Fatal(err)
+		}
+	}()
+	text, err := exec.Command(blkparse, "-q", "-D", dir, "-i", "trace").Output()
+	if err != nil {
+		b.Fatalf("blkparse: %v", err)
+	}
+	att, err := Attribute(bytes.NewReader(text), Meta{Format: "blkparse"}, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	events := float64(att.Events)
+	b.Logf("%d events (%d requests), %d bytes of blkparse text", att.Events, len(att.IOs), len(text))
+	b.Run("blkparse", func(b *testing.B) {
+		var cpu time.Duration
+		for i := 0; i < b.N; i++ {
+			cmd := exec.Command(blkparse, "-q", "-D", dir, "-i", "trace", "-o", "/dev/null")
+			if err := cmd.Run(); err != nil {
+				b.Fatal(err)
+			}
+			cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		}
+		b.ReportMetric(events*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+		b.ReportMetric(events*float64(b.N)/cpu.Seconds(), "events/CPU-s")
+	})
+	b.Run("droidprof-reader", func(b *testing.B) {
+		b.SetBytes(int64(len(text)))
+		cpu0 := cpuTime(b)
+		for i := 0; i < b.N; i++ {
+			if _, err := Attribute(bytes.NewReader(text), Meta{Format: "blkparse"}, nil, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+		cpu := cpuTime(b) - cpu0
+		b.ReportMetric(events*float64(b.N)/b.Elapsed().Seconds(), "events/s")
+		b.ReportMetric(events*float64(b.N)/cpu.Seconds(), "events/CPU-s")
+	})
 }

@@ -23,6 +23,7 @@ import (
 // Artifact names a step leaves for the analyzer.
 const (
 	TraceFile = "trace.txt"      // ftrace text
+	BlkFile   = "blktrace.txt"   // the blk tracer's text (oracle = "blk")
 	MetaFile  = "meta.json"      // Meta
 	FSMapFile = "fsmap.json"     // FSMap
 	NamesFile = "names.json"     // []revmap.NameEvent
@@ -46,6 +47,9 @@ type Meta struct {
 	WorkloadResult string   `json:"workload_result,omitempty"`
 	ElapsedNS      int64    `json:"elapsed_ns,omitempty"`
 	Warnings       []string `json:"warnings,omitempty"`
+	// Oracle compares the capture with the kernel's blktrace (oracle =
+	// "blk").
+	Oracle *OracleMatch `json:"oracle,omitempty"`
 }
 
 // FSMap is a filesystem's block map as a file: revmap.Map's extents and
@@ -184,6 +188,22 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 			meta.Warnings = append(meta.Warnings, err.Error())
 		}
 	}
+	var orc *oracle
+	if cfg.Oracle == "blk" {
+		if orc, err = startOracle(e); err != nil {
+			tf.Close()
+			if watch != nil {
+				watch.Stop()
+			}
+			return nil, err
+		}
+		// Stopped (and the top level given back) on every path.
+		defer func() {
+			if oerr := orc.close(); oerr != nil && err == nil {
+				err = oerr
+			}
+		}()
+	}
 	capture, err := in.Start(bw)
 	if err != nil {
 		tf.Close()
@@ -192,6 +212,7 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		}
 		return nil, err
 	}
+	winStart := monoNow()
 	start := time.Now()
 	summary, werr := runWorkload(ctx, cfg, dataDir, e)
 	meta.ElapsedNS = time.Since(start).Nanoseconds()
@@ -204,12 +225,23 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		}
 		unix.Close(fd)
 	}
+	winEnd := monoNow()
 	stats, cerr := capture.Stop()
 	meta.Lines, meta.Lost, meta.Overrun = stats.Lines, stats.Lost, stats.Overrun
 	if ferr := errors.Join(bw.Flush(), tf.Close()); ferr != nil {
 		cerr = errors.Join(cerr, fmt.Errorf("most: write trace: %w", ferr))
 	}
 	add(TraceFile, sdk.KindRaw, "text/plain", "ftrace text of the block, ext4 and jbd2 events")
+	if orc != nil {
+		m, oerr := orc.finish(filepath.Join(e.OutDir, TraceFile), winStart, winEnd)
+		if oerr != nil {
+			cerr = errors.Join(cerr, oerr)
+		} else {
+			meta.Oracle = m
+			add(BlkFile, sdk.KindRaw, "text/plain", "the kernel's blk tracer on the same device (the oracle)")
+			e.logf(sdk.Info, "blktrace oracle: %.2f %% of our %d requests and %.2f %% of blktrace's %d matched", m.OursPct, m.Ours, m.TheirsPct, m.Theirs)
+		}
+	}
 	if watch != nil {
 		names, nerr := watch.Stop()
 		if nerr != nil {

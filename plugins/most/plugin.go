@@ -47,6 +47,7 @@ type Config struct {
 	Duration string       `json:"duration" doc:"workload = none: how long to trace (a Go duration)" default:"1s"`
 	BufferKB int          `json:"buffer_kb" doc:"trace ring buffer per CPU in KiB; a buffer too small for the workload loses events, which the results report" default:"8192" min:"64"`
 	Names    bool         `json:"names" doc:"name files with fanotify while tracing, so files deleted before the end keep their names (retrospective mapping)" default:"true"`
+	Oracle   string       `json:"oracle" doc:"blk: also trace the device with the kernel's own blktrace code (the blk ftrace tracer, top-level tracefs instance, one run at a time on the machine) and report how many requests the two traces share (sector, size, direction) in meta.json and the metrics" default:"none" enum:"none,blk"`
 }
 
 // SQLiteConfig is the sqlite block.

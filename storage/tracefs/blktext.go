@@ -77,37 +77,52 @@ func ParseBlkparse(line string) (ev BlockEvent, ok bool, err error) {
 	if n == 8 {
 		tail = strings.TrimSpace(f[7] + " " + rest)
 	}
-	// sector + nsect [comm]; "+ nsect" is left out when nsect is 0, and a
-	// passthrough request prints bytes (cdb) instead.
+	if err := parseBlkTail(&ev, tail); err != nil {
+		return ev, false, err
+	}
+	return ev, true, nil
+}
+
+// parseBlkTail reads what blktrace prints after the action and RWBS of an
+// event, in blkparse's text and in the blk tracer's alike: "sector +
+// nsect [comm]", "+ nsect" left out when nsect is 0, "[error]" for a
+// completion, a passthrough request's "bytes (cdb)" or blkparse -t's
+// "(elapsed)".
+func parseBlkTail(ev *BlockEvent, tail string) error {
+	var err error
 	sec, after, _ := strings.Cut(tail, " ")
 	if sec == "" || sec[0] == '[' {
 		ev.Comm = strings.Trim(sec+" "+after, "[] ")
-		return ev, true, nil
+		ev.Block.Comm = ev.Comm
+		return nil
 	}
 	if ev.Block.Sector, err = strconv.ParseUint(sec, 10, 64); err != nil {
-		return ev, false, fmt.Errorf("bad sector %q", sec)
+		return fmt.Errorf("bad sector %q", sec)
 	}
 	after = strings.TrimSpace(after)
 	if strings.HasPrefix(after, "+ ") {
 		num, more, _ := strings.Cut(after[2:], " ")
 		c, err := strconv.ParseUint(num, 10, 32)
 		if err != nil {
-			return ev, false, fmt.Errorf("bad sector count %q", num)
+			return fmt.Errorf("bad sector count %q", num)
 		}
 		ev.Block.Sectors = uint32(c)
 		after = strings.TrimSpace(more)
 	}
-	if strings.HasPrefix(after, "(") { // blkparse -t: (elapsed)
+	if strings.HasPrefix(after, "(") {
 		if i := strings.IndexByte(after, ')'); i >= 0 {
 			after = strings.TrimSpace(after[i+1:])
 		}
 	}
-	br := strings.TrimSuffix(strings.TrimPrefix(after, "["), "]")
+	br := after
+	if i := strings.IndexByte(br, ']'); strings.HasPrefix(br, "[") && i > 0 {
+		br = br[1:i] // the blk tracer may print more after it (U's count)
+	}
 	if ev.Action == 'C' {
 		if br != "" {
 			e, err := strconv.Atoi(br)
 			if err != nil {
-				return ev, false, fmt.Errorf("bad completion error %q", br)
+				return fmt.Errorf("bad completion error %q", br)
 			}
 			ev.Block.Error, ev.Block.HasError = e, true
 		}
@@ -115,7 +130,45 @@ func ParseBlkparse(line string) (ev BlockEvent, ok bool, err error) {
 		ev.Comm = br
 	}
 	ev.Block.Comm = ev.Comm
-	return ev, true, nil
+	return nil
+}
+
+// ParseBlkTracer parses the body of a line the kernel's "blk" ftrace
+// tracer prints (ParseLine gives such lines the name "blk"):
+//
+//	7,1    Q  RA 130944 + 8 [mount]
+//	7,1    C  RA 130944 + 8 [0]
+//
+// The time and the task come from the line's ftrace header (ev). As for
+// blkparse's text, an action this package has no use for gives ok = false.
+func ParseBlkTracer(ev Event) (be BlockEvent, ok bool, err error) {
+	be.Time, be.Pid = ev.Time, ev.Pid
+	body := strings.TrimLeft(ev.Body, " ")
+	devTok, rest, _ := strings.Cut(body, " ")
+	maj, min, isDev := strings.Cut(devTok, ",")
+	m1, err1 := strconv.ParseUint(maj, 10, 32)
+	m2, err2 := strconv.ParseUint(min, 10, 32)
+	if !isDev || err1 != nil || err2 != nil {
+		return be, false, fmt.Errorf("blk event %q: device %q is not major,minor", body, devTok)
+	}
+	rest = strings.TrimLeft(rest, " ")
+	act, rest, _ := strings.Cut(rest, " ")
+	rest = strings.TrimLeft(rest, " ")
+	rwbs, rest, _ := strings.Cut(rest, " ")
+	if act == "" || rwbs == "" {
+		return be, false, fmt.Errorf("blk event %q: no action or RWBS", body)
+	}
+	switch act {
+	case "Q", "I", "D", "C", "G", "M", "F", "S", "B", "R":
+	default:
+		return be, false, nil
+	}
+	be.Action = act[0]
+	be.Block = Block{Major: uint32(m1), Minor: uint32(m2), RWBS: rwbs}
+	if err := parseBlkTail(&be, strings.TrimSpace(rest)); err != nil {
+		return be, false, fmt.Errorf("blk event %q: %w", body, err)
+	}
+	return be, true, nil
 }
 
 // ParseMostTSV parses one line of MOST's input (result.p, made by

@@ -99,6 +99,12 @@ func ParseLine(line string) (ev Event, ok bool, err error) {
 			break
 		}
 	}
+	// The blk tracer prints no event name: its body starts with the
+	// device's major,minor, which no event name does.
+	if isBlkTracerBody(rest) {
+		ev.Name, ev.Body = "blk", rest
+		return ev, true, nil
+	}
 	colon := strings.Index(rest, ": ")
 	if colon < 0 {
 		if strings.HasSuffix(rest, ":") {
@@ -109,6 +115,21 @@ func ParseLine(line string) (ev Event, ok bool, err error) {
 	}
 	ev.Name, ev.Body = rest[:colon], rest[colon+2:]
 	return ev, true, nil
+}
+
+func isBlkTracerBody(s string) bool {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 0 || i == len(s) || s[i] != ',' {
+		return false
+	}
+	j := i + 1
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	return j > i+1 && (j == len(s) || s[j] == ' ')
 }
 
 // parseTimestamp reads "seconds.fraction" into nanoseconds.

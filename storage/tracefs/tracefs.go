@@ -60,6 +60,10 @@ type Options struct {
 	// "mono" stamps events with CLOCK_MONOTONIC, comparable with the
 	// times user space reads.
 	Clock string
+	// WakePercent is how full a CPU's ring buffer gets before a reader
+	// of trace_pipe is woken (buffer_percent); 0 wakes it at every
+	// event, which costs a wakeup per event on a busy device.
+	WakePercent int
 	// RecordTGID prints each event's thread group (process) id after the
 	// task, "(  1234)", as atrace does; Event.TGID holds it.
 	RecordTGID bool
@@ -72,7 +76,10 @@ type Instance struct {
 	Root string // the tracefs mount it lives in
 
 	mounted string   // private mount point made by Open; "" when tracefs was mounted already
-	hold    *os.File // keeps the instance (and the mount) busy while we live
+	hold    *os.File // keeps the instance (and the mount) busy while we live; the top-level lock for blk
+	// blk is what OpenBlkTracer borrowed of the top level, to put back;
+	// such an instance is the top level itself and is never removed.
+	blk *blkState
 
 	closeOnce sync.Once
 	closeErr  error
@@ -96,7 +103,9 @@ func Open(opts Options) (in *Instance, err error) {
 			in = nil
 		}
 	}()
-	if err := reapInstances(root); err != nil {
+	// A blk tracer session that died is given back here too: the next
+	// trace of any kind restores the top level.
+	if err := errors.Join(reapInstances(root), reapBlkTracer(root)); err != nil {
 		return in, err
 	}
 	// A concurrent Reap may remove our directory between mkdir and open of
@@ -121,8 +130,10 @@ func Open(opts Options) (in *Instance, err error) {
 	if err := in.write("tracing_on", "0"); err != nil {
 		return in, err
 	}
-	// Wake a poller as soon as there is any data, not at half a buffer.
-	if err := in.write("buffer_percent", "0"); err != nil {
+	// By default a poller wakes as soon as there is any data, not at half
+	// a buffer; a capture of a busy device sets WakePercent to be woken
+	// less often.
+	if err := in.write("buffer_percent", strconv.Itoa(opts.WakePercent)); err != nil {
 		return in, err
 	}
 	if opts.Clock != "" {
@@ -212,6 +223,23 @@ func (in *Instance) Overruns() (int64, error) {
 func (in *Instance) Close() error {
 	in.closeOnce.Do(func() {
 		var errs []error
+		if in.blk != nil || in.Dir == in.Root {
+			// The top level: restore what was borrowed, then let
+			// the next user in.
+			if in.blk != nil {
+				if err := in.blk.restore(in.Root); err != nil {
+					errs = append(errs, err)
+				}
+			}
+			if in.hold != nil {
+				in.hold.Close()
+			}
+			if in.mounted != "" {
+				errs = append(errs, unmountPrivate(in.mounted))
+			}
+			in.closeErr = errors.Join(errs...)
+			return
+		}
 		if in.hold != nil {
 			_ = os.WriteFile(filepath.Join(in.Dir, "tracing_on"), []byte("0"), 0)
 			in.hold.Close()
@@ -323,7 +351,7 @@ func Reap() error {
 	if err != nil {
 		return err
 	}
-	err = reapInstances(root)
+	err = errors.Join(reapInstances(root), reapBlkTracer(root))
 	if mounted != "" {
 		err = errors.Join(err, unmountPrivate(mounted))
 	}

@@ -25,6 +25,20 @@ import (
 const helperEnv = "DROIDPROF_TRACEFS_HELPER"
 
 func TestMain(m *testing.M) {
+	if dev := os.Getenv(blkHelperEnv); dev != "" {
+		in, err := OpenBlkTracer(dev, BlkOptions{})
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		if _, err := in.Start(io.Discard); err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		fmt.Println("ready")
+		io.Copy(io.Discard, os.Stdin)
+		os.Exit(2)
+	}
 	if os.Getenv(helperEnv) == "1" {
 		in, err := Open(Options{Events: []string{"block/block_rq_issue"}})
 		if err != nil {
