@@ -176,8 +176,10 @@ func (m *Method) IsAbstract() bool { return m.Access&dex.AccAbstract != 0 }
 // format gives ACC_DECLARED_SYNCHRONIZED no effect on execution (it
 // records the source's modifier for reflection), because the compilers
 // that set it also emit the method's monitor-enter/monitor-exit pair in
-// its code; ART locks only for ACC_SYNCHRONIZED (set on native methods).
-// Treating both as a lock made a `synchronized` Java method lock twice.
+// its code; ART locks around a call itself only for synchronized native
+// methods. Treating both as a lock made a `synchronized` Java method
+// lock twice. A method with code and ACC_SYNCHRONIZED (hand-written
+// smali: the format allows the flag only with ACC_NATIVE) still locks.
 func (m *Method) IsSynchronized() bool {
 	return m.Access&dex.AccSynchronized != 0
 }
