@@ -171,9 +171,17 @@ func (m *Method) IsStatic() bool { return m.Access&dex.AccStatic != 0 }
 // IsAbstract reports whether m has no code.
 func (m *Method) IsAbstract() bool { return m.Access&dex.AccAbstract != 0 }
 
-// IsSynchronized reports whether the method locks its receiver or class.
+// IsSynchronized reports whether a call of the method locks its receiver
+// or class around the body. Only ACC_SYNCHRONIZED asks for that: the DEX
+// format gives ACC_DECLARED_SYNCHRONIZED no effect on execution (it
+// records the source's modifier for reflection), because the compilers
+// that set it also emit the method's monitor-enter/monitor-exit pair in
+// its code; ART locks around a call itself only for synchronized native
+// methods. Treating both as a lock made a `synchronized` Java method
+// lock twice. A method with code and ACC_SYNCHRONIZED (hand-written
+// smali: the format allows the flag only with ACC_NATIVE) still locks.
 func (m *Method) IsSynchronized() bool {
-	return m.Access&(dex.AccSynchronized|dex.AccDeclaredSynchronized) != 0
+	return m.Access&dex.AccSynchronized != 0
 }
 
 // String is "Lpkg/Cls;->name(sig)", the smali form.

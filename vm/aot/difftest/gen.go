@@ -11,7 +11,9 @@
 // and remainder by zero, MIN_VALUE / -1, shifts by any amount, NaN in
 // comparisons and conversions), counted loops with φs and swaps, arrays
 // of every element type indexed in and out of bounds, fields, calls,
-// switches, try/catch/finally, monitors and strings.
+// switches, try/catch/finally, monitors, synchronized and
+// declared-synchronized functions (a probe of the class lock tells them
+// apart) and strings.
 //
 // Every register keeps one type for the whole method, except the
 // temporaries, which are written before each use in straight-line code,
@@ -338,8 +340,15 @@ func (g *gen) function(i int) string {
 	g.depth, g.loops, g.tries = 0, 0, 0
 	g.budget = 20 + g.r.Intn(80)
 	ret := g.rets[i]
-	fmt.Fprintf(&b, "\n.method public static f%d%s%s\n    .registers %d\n", i, funcSig, ret.desc(), nreg)
+	// a function may be synchronized (ACC_SYNCHRONIZED: the call locks
+	// LMain's class) or declared-synchronized (javac's modifier, which
+	// does not lock by itself); lockProbe makes the difference visible
+	mod := pick(g, []string{"", "", "", "synchronized ", "declared-synchronized "})
+	fmt.Fprintf(&b, "\n.method public static %sf%d%s%s\n    .registers %d\n", mod, i, funcSig, ret.desc(), nreg)
 	g.prologue()
+	if mod != "" {
+		g.lockProbe()
+	}
 	for g.budget > 0 {
 		if g.chance(0.4) && g.budget > 3 {
 			g.tryCatch()
@@ -1736,6 +1745,26 @@ func (g *gen) safeStmt() {
 	case 4:
 		g.swap()
 	}
+}
+
+// lockProbe releases and retakes LMain's class monitor, printing -7
+// when the thread does not hold it (IllegalMonitorStateException): in a
+// synchronized function it holds it through the call, in a
+// declared-synchronized one only if a caller holds it, or if a lock
+// leaked from an earlier call that threw.
+func (g *gen) lockProbe() {
+	start, stop, h, after := g.newLabel("probe"), g.newLabel("probeend"), g.newLabel("probeh"), g.newLabel("afterprobe")
+	g.emit("const-class %s, LMain;", v(r0))
+	g.place(start)
+	g.emit("monitor-exit %s", v(r0))
+	g.place(stop)
+	g.emit(".catch Ljava/lang/IllegalMonitorStateException; {%s .. %s} %s", start, stop, h)
+	g.emit("monitor-enter %s", v(r0))
+	g.emit("goto %s", after)
+	g.place(h)
+	g.emit("const/4 %s, -7", v(tA))
+	g.call1("LMain;->p(I)V", tA)
+	g.place(after)
 }
 
 // monitor holds obj's monitor (a null obj throws at monitor-enter)

@@ -292,7 +292,7 @@ func TestInlineNotWithMethodHooks(t *testing.T) {
 // would let it pass.
 func TestSynchronizedCalleeDirect(t *testing.T) {
 	const extra = `
-.method static declared-synchronized syncDivide(II)I
+.method static synchronized syncDivide(II)I
     .registers 3
     div-int v0, p0, p1
     return v0
@@ -354,5 +354,70 @@ func TestSynchronizedCalleeDirect(t *testing.T) {
 				t.Errorf("%d fallbacks", s.NumFallbacks())
 			}
 		})
+	}
+}
+
+// TestDeclaredSynchronizedDoesNotLock: a declared-synchronized method
+// (javac's `synchronized`, as d8 emits it: the flag plus its own
+// monitor-enter/exit) is not locked by the call. Its explicit pair
+// balances on both engines, and a monitor-exit of its class without a
+// monitor-enter throws IllegalMonitorStateException inside it, where its
+// handler catches it, as on ART; a runtime that locked for the flag too
+// would hold the lock there, let the monitor-exit pass and throw on the
+// return instead.
+func TestDeclaredSynchronizedDoesNotLock(t *testing.T) {
+	const extra = `
+.method static declared-synchronized paired(I)I
+    .registers 3
+    const-class v0, LMain;
+    monitor-enter v0
+    :try_start
+    add-int/lit8 v1, p0, 1
+    monitor-exit v0
+    :try_end
+    .catchall {:try_start .. :try_end} :handler
+    return v1
+    :handler
+    move-exception v1
+    monitor-exit v0
+    throw v1
+.end method
+
+.method static declared-synchronized unlocks()V
+    .registers 2
+    const-class v0, LMain;
+    :try_start
+    monitor-exit v0
+    :try_end
+    .catch Ljava/lang/IllegalMonitorStateException; {:try_start .. :try_end} :handler
+    const/4 v1, 0
+    invoke-static {v1}, LMain;->p(I)V
+    return-void
+    :handler
+    const/4 v1, -1
+    invoke-static {v1}, LMain;->p(I)V
+    return-void
+.end method
+`
+	src := inlineMain(`
+    const/4 v0, 0
+    :loop
+    const/16 v1, 5
+    if-ge v0, v1, :done
+    invoke-static {v0}, LMain;->paired(I)I
+    move-result v0
+    invoke-static {v0}, LMain;->p(I)V
+    goto :loop
+    :done
+    invoke-static {}, LMain;->unlocks()V
+    return-void`, extra)
+	for _, eng := range []string{"interp", "aot"} {
+		got, _ := runClasses(t, eng, nil, src)
+		t.Logf("%s:\n%s", eng, got)
+		// 1..5 from paired, then -1: unlocks' monitor-exit threw and
+		// its handler caught it, and nothing is left to throw on return
+		if want := "1\n2\n3\n4\n5\n-1\n"; got != want {
+			t.Errorf("%s: got\n%s\nwant\n%s", eng, got, want)
+		}
 	}
 }

@@ -169,7 +169,10 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 // body as Thread.Call does (the lock held as a root, so that a moving
 // collection while it blocks or runs updates it; an exception of the
 // body survives the unlock), without Thread.Call's second frame set-up
-// and its engine dispatch (SciMark's Random.next is one of these).
+// and its engine dispatch. Only ACC_SYNCHRONIZED methods come here
+// (runtime.Method.IsSynchronized): javac's synchronized methods, such as
+// SciMark's Random.next, are declared-synchronized and lock with their
+// own monitor instructions.
 func (c *code) invokeSynchronized(f *frame, m *runtime.Method, fp, size, fi int) bool {
 	t := f.t
 	var lock uint32
