@@ -18,27 +18,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] + r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] + yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] + yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -50,20 +50,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] + yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] + yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk + r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk + yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -75,21 +90,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk + yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk + yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -97,7 +127,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -110,7 +140,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -122,7 +168,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -134,7 +180,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -147,7 +193,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -156,6 +202,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv + r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv + yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -167,27 +325,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] - r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] - yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] - yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -199,20 +357,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] - yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] - yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk - r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk - yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -224,21 +397,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk - yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk - yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -246,7 +434,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -259,7 +447,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -271,7 +475,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -283,7 +487,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -296,7 +500,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -305,6 +509,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv - r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv - yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -316,27 +632,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) * int32(r[ys]))
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) * int32(yk))
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -348,20 +664,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(r[xs]) * int32(yv))
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(xk) * int32(r[ys]))
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -373,21 +704,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xk) * int32(yv))
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -395,7 +741,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -408,7 +754,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -420,7 +782,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -432,7 +794,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -445,7 +807,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -454,6 +816,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return uint32(int32(xv) * int32(r[ys]))
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return uint32(int32(xv) * int32(yk))
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -465,27 +939,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(r[xs], r[ys])
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(r[xs], yk)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return idiv(r[xs], yv)
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -497,20 +971,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(r[xs], yv)
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(r[xs], yv)
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(xk, r[ys])
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return idiv(xk, yv)
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -522,21 +1011,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xk, yv)
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xk, yv)
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return idiv(xv, r[ys])
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return idiv(xv, yk)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -544,7 +1048,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -557,7 +1061,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xv, yv)
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -569,7 +1089,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, r[ys])
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -581,7 +1101,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yk)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -594,7 +1114,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -603,6 +1123,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xv, yv)
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xv, yv)
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return idiv(xv, r[ys])
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return idiv(xv, yk)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return idiv(xv, yv)
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xv, yv)
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -614,27 +1246,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(r[xs], r[ys])
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(r[xs], yk)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return irem(r[xs], yv)
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -646,20 +1278,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(r[xs], yv)
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(r[xs], yv)
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(xk, r[ys])
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return irem(xk, yv)
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -671,21 +1318,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xk, yv)
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xk, yv)
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return irem(xv, r[ys])
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return irem(xv, yk)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -693,7 +1355,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -706,7 +1368,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xv, yv)
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -718,7 +1396,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, r[ys])
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -730,7 +1408,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yk)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -743,7 +1421,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -752,6 +1430,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xv, yv)
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xv, yv)
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return irem(xv, r[ys])
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return irem(xv, yk)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return irem(xv, yv)
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xv, yv)
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -763,27 +1553,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] & r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] & yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] & yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -795,20 +1585,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] & yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] & yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk & r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk & yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -820,21 +1625,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk & yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk & yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -842,7 +1662,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -855,7 +1675,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -867,7 +1703,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -879,7 +1715,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -892,7 +1728,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -901,6 +1737,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv & r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv & yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv & yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -912,27 +1860,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] | r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] | yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] | yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -944,20 +1892,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] | yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] | yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk | r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk | yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -969,21 +1932,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk | yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk | yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -991,7 +1969,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1004,7 +1982,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1016,7 +2010,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1028,7 +2022,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1041,7 +2035,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1050,6 +2044,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv | r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv | yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv | yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1061,27 +2167,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] ^ r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] ^ yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] ^ yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1093,20 +2199,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] ^ yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] ^ yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk ^ r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk ^ yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1118,21 +2239,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk ^ yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk ^ yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1140,7 +2276,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1153,7 +2289,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1165,7 +2317,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1177,7 +2329,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1190,7 +2342,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1199,6 +2351,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv ^ r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv ^ yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv ^ yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1210,27 +2474,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] << (r[ys] & 31)
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] << (yk & 31)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] << (yv & 31)
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1242,20 +2506,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] << (yv & 31)
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] << (yv & 31)
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk << (r[ys] & 31)
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk << (yv & 31)
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1267,21 +2546,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk << (yv & 31)
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk << (yv & 31)
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv << (r[ys] & 31)
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv << (yk & 31)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1289,7 +2583,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1302,7 +2596,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv << (yv & 31)
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1314,7 +2624,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (r[ys] & 31)
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1326,7 +2636,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yk & 31)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1339,7 +2649,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1348,6 +2658,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv << (yv & 31)
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv << (yv & 31)
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv << (r[ys] & 31)
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv << (yk & 31)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv << (yv & 31)
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv << (yv & 31)
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1359,27 +2781,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) >> (r[ys] & 31))
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) >> (yk & 31))
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1391,20 +2813,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(r[xs]) >> (yv & 31))
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(xk) >> (r[ys] & 31))
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1416,21 +2853,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xk) >> (yv & 31))
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1438,7 +2890,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1451,7 +2903,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1463,7 +2931,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1475,7 +2943,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1488,7 +2956,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1497,6 +2965,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return uint32(int32(xv) >> (r[ys] & 31))
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return uint32(int32(xv) >> (yk & 31))
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1508,27 +3088,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] >> (r[ys] & 31)
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] >> (yk & 31)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] >> (yv & 31)
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1540,20 +3120,35 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] >> (yv & 31)
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] >> (yv & 31)
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk >> (r[ys] & 31)
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk >> (yv & 31)
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1565,21 +3160,36 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk >> (yv & 31)
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk >> (yv & 31)
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv >> (r[ys] & 31)
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv >> (yk & 31)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1587,7 +3197,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1600,7 +3210,23 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv >> (yv & 31)
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1612,7 +3238,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (r[ys] & 31)
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1624,7 +3250,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yk & 31)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1637,7 +3263,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1646,6 +3272,118 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv >> (yv & 31)
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv >> (yv & 31)
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv >> (r[ys] & 31)
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv >> (yk & 31)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv >> (yv & 31)
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv >> (yv & 31)
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1669,8 +3407,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1683,7 +3421,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1701,7 +3439,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1714,7 +3473,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1732,7 +3491,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1745,7 +3525,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1758,7 +3538,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1772,7 +3552,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1791,7 +3571,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1809,7 +3611,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1827,7 +3629,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1846,7 +3648,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1855,6 +3657,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1872,8 +3822,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1886,7 +3836,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1904,7 +3854,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1917,7 +3888,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1935,7 +3906,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1948,7 +3940,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1961,7 +3953,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1975,7 +3967,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1994,7 +3986,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2012,7 +4026,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2030,7 +4044,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2049,7 +4063,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2058,6 +4072,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2075,8 +4237,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2089,7 +4251,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2107,7 +4269,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2120,7 +4303,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2138,7 +4321,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2151,7 +4355,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2164,7 +4368,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2178,7 +4382,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2197,7 +4401,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2215,7 +4441,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2233,7 +4459,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2252,7 +4478,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2261,6 +4487,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(r[ys]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yk))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2278,8 +4652,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2292,7 +4666,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2310,7 +4684,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2323,7 +4718,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2341,7 +4736,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2354,7 +4770,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2367,7 +4783,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2381,7 +4797,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2400,7 +4816,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2418,7 +4856,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2436,7 +4874,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2455,7 +4893,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2464,6 +4902,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2481,8 +5067,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2495,7 +5081,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2513,7 +5099,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2526,7 +5133,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2544,7 +5151,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2557,7 +5185,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2570,7 +5198,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2584,7 +5212,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2603,7 +5231,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2621,7 +5271,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2639,7 +5289,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2658,7 +5308,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2667,6 +5317,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2684,8 +5482,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2698,7 +5496,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2716,7 +5514,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2729,7 +5548,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2747,7 +5566,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2760,7 +5600,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2773,7 +5613,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2787,7 +5627,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2806,7 +5646,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2824,7 +5686,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2842,7 +5704,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2861,7 +5723,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2870,6 +5732,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2887,8 +5897,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2901,7 +5911,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2919,7 +5929,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2932,7 +5963,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2950,7 +5981,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2963,7 +6015,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2976,7 +6028,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2990,7 +6042,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3009,7 +6061,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3027,7 +6101,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3045,7 +6119,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3064,7 +6138,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3073,6 +6147,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3090,8 +6312,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3104,7 +6326,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3122,7 +6344,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3135,7 +6378,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3153,7 +6396,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3166,7 +6430,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3179,7 +6443,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3193,7 +6457,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3212,7 +6476,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3230,7 +6516,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3248,7 +6534,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3267,7 +6553,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3276,6 +6562,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3293,8 +6727,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3307,7 +6741,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3325,7 +6759,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3338,7 +6793,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3356,7 +6811,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3369,7 +6845,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3382,7 +6858,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3396,7 +6872,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3415,7 +6891,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3433,7 +6931,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3451,7 +6949,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3470,7 +6968,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3479,6 +6977,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3496,8 +7142,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3510,7 +7156,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3528,7 +7174,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3541,7 +7208,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3559,7 +7226,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3572,7 +7260,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3585,7 +7273,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3599,7 +7287,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3618,7 +7306,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3636,7 +7346,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3654,7 +7364,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3673,7 +7383,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3682,6 +7392,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (r[ys] & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3699,8 +7557,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3713,7 +7571,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3731,7 +7589,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3744,7 +7623,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3762,7 +7641,28 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3775,7 +7675,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3788,7 +7688,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3802,7 +7702,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3821,7 +7721,29 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3839,7 +7761,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3857,7 +7779,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3876,7 +7798,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3885,6 +7807,154 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3913,21 +7983,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) + getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) + yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3939,14 +8009,29 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) + yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) + yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3954,7 +8039,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3967,7 +8052,23 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3979,7 +8080,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3992,7 +8093,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4001,6 +8102,103 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv + getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4012,21 +8210,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) - getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) - yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4038,14 +8236,29 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) - yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) - yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4053,7 +8266,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4066,7 +8279,23 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4078,7 +8307,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4091,7 +8320,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4100,6 +8329,103 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv - getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4111,21 +8437,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) * getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) * yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4137,14 +8463,29 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) * yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) * yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4152,7 +8493,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4165,7 +8506,23 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4177,7 +8534,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4190,7 +8547,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4199,6 +8556,103 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv * getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv * yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4210,21 +8664,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) & getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) & yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4236,14 +8690,29 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) & yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) & yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4251,7 +8720,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4264,7 +8733,23 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4276,7 +8761,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4289,7 +8774,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4298,6 +8783,103 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv & getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv & yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4309,21 +8891,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) | getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) | yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4335,14 +8917,29 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) | yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) | yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4350,7 +8947,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4363,7 +8960,23 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4375,7 +8988,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4388,7 +9001,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4397,6 +9010,103 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv | getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv | yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4408,21 +9118,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) ^ getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) ^ yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4434,14 +9144,29 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) ^ yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) ^ yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4449,7 +9174,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4462,7 +9187,23 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4474,7 +9215,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4487,7 +9228,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4496,6 +9237,103 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv ^ getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv ^ yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4519,8 +9357,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4533,7 +9371,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4551,7 +9389,28 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4564,7 +9423,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4578,7 +9437,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4597,7 +9456,29 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4615,7 +9496,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4634,7 +9515,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4643,6 +9524,133 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4660,8 +9668,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4674,7 +9682,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4692,7 +9700,28 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4705,7 +9734,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4719,7 +9748,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4738,7 +9767,29 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4756,7 +9807,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4775,7 +9826,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4784,6 +9835,133 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4801,8 +9979,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4815,7 +9993,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4833,7 +10011,28 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4846,7 +10045,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4860,7 +10059,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4879,7 +10078,29 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4897,7 +10118,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4916,7 +10137,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4925,6 +10146,133 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv * getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4942,8 +10290,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4956,7 +10304,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4974,7 +10322,28 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4987,7 +10356,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5001,7 +10370,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5020,7 +10389,29 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5038,7 +10429,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5057,7 +10448,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5066,6 +10457,133 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5083,8 +10601,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5097,7 +10615,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5115,7 +10633,28 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5128,7 +10667,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5142,7 +10681,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5161,7 +10700,29 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5179,7 +10740,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5198,7 +10759,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5207,6 +10768,133 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5224,8 +10912,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5238,7 +10926,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5256,7 +10944,28 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5269,7 +10978,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5283,7 +10992,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5302,7 +11011,29 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5320,7 +11051,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5339,7 +11070,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5348,6 +11079,133 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5376,21 +11234,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) + fl(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) + yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5402,14 +11260,29 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) + yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return fl(r, xs) + yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + fl(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5417,7 +11290,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5430,7 +11303,23 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5442,7 +11331,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + fl(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5455,7 +11344,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5464,6 +11353,103 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				return xv + fl(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5475,21 +11461,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) - fl(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) - yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5501,14 +11487,29 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) - yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return fl(r, xs) - yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - fl(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5516,7 +11517,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5529,7 +11530,23 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5541,7 +11558,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - fl(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5554,7 +11571,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5563,6 +11580,103 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				return xv - fl(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5574,21 +11688,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) * fl(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) * yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5600,14 +11714,29 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) * yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return fl(r, xs) * yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * fl(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5615,7 +11744,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5628,7 +11757,23 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5640,7 +11785,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * fl(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5653,7 +11798,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5662,6 +11807,103 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				return xv * fl(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv * yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5673,21 +11915,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) / fl(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) / yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5699,14 +11941,29 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) / yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return fl(r, xs) / yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv / fl(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5714,7 +11971,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5727,7 +11984,23 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5739,7 +12012,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / fl(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5752,7 +12025,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5761,6 +12034,103 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				return xv / fl(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv / yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5784,8 +12154,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5798,7 +12168,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5816,7 +12186,28 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := fl(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5829,7 +12220,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5843,7 +12234,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5862,7 +12253,29 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5880,7 +12293,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5899,7 +12312,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5908,6 +12321,133 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				v := xv + fl(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5925,8 +12465,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5939,7 +12479,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5957,7 +12497,28 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := fl(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5970,7 +12531,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5984,7 +12545,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6003,7 +12564,29 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6021,7 +12604,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6040,7 +12623,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6049,6 +12632,133 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				v := xv - fl(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6066,8 +12776,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6080,7 +12790,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6098,7 +12808,28 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := fl(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6111,7 +12842,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6125,7 +12856,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6144,7 +12875,29 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6162,7 +12915,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6181,7 +12934,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6190,6 +12943,133 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				v := xv * fl(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6207,8 +13087,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6221,7 +13101,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6239,7 +13119,28 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := fl(r, xs) / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6252,7 +13153,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6266,7 +13167,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6285,7 +13186,29 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6303,7 +13226,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6322,7 +13245,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6331,6 +13254,133 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				v := xv / fl(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6359,21 +13409,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) + db(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) + yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6385,14 +13435,29 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) + yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return db(r, xs) + yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + db(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6400,7 +13465,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6413,7 +13478,23 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6425,7 +13506,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + db(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6438,7 +13519,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6447,6 +13528,103 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				return xv + db(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6458,21 +13636,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) - db(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) - yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6484,14 +13662,29 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) - yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return db(r, xs) - yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - db(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6499,7 +13692,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6512,7 +13705,23 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6524,7 +13733,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - db(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6537,7 +13746,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6546,6 +13755,103 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				return xv - db(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6557,21 +13863,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) * db(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) * yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6583,14 +13889,29 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) * yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return db(r, xs) * yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * db(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6598,7 +13919,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6611,7 +13932,23 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6623,7 +13960,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * db(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6636,7 +13973,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6645,6 +13982,103 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				return xv * db(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv * yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6656,21 +14090,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) / db(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) / yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6682,14 +14116,29 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) / yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return db(r, xs) / yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv / db(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6697,7 +14146,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6710,7 +14159,23 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6722,7 +14187,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / db(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6735,7 +14200,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6744,6 +14209,103 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				return xv / db(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv / yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6767,8 +14329,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6781,7 +14343,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6799,7 +14361,28 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6812,7 +14395,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6826,7 +14409,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6845,7 +14428,29 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6863,7 +14468,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6882,7 +14487,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6891,6 +14496,133 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv + db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6908,8 +14640,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6922,7 +14654,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6940,7 +14672,28 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6953,7 +14706,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6967,7 +14720,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6986,7 +14739,29 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7004,7 +14779,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7023,7 +14798,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7032,6 +14807,133 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv - db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7049,8 +14951,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7063,7 +14965,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7081,7 +14983,28 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7094,7 +15017,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7108,7 +15031,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7127,7 +15050,29 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7145,7 +15090,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7164,7 +15109,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7173,6 +15118,133 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv * db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7190,8 +15262,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7204,7 +15276,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7222,7 +15294,28 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7235,7 +15328,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7249,7 +15342,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7268,7 +15361,29 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7286,7 +15401,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7305,7 +15420,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7314,6 +15429,133 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv / db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7336,16 +15578,16 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 
 // binIntPut returns the instruction storing a int operation with a
 // tree or element operand into element px of array pa (slots, checked
-// as ac does), nil if there is none.
-func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
+// as ac does, after the store's barriers pb), nil if there is none.
+func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr {
 	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
 	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
 	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7355,6 +15597,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7364,7 +15609,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7379,6 +15624,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7388,7 +15636,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7398,6 +15676,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7407,7 +15688,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7422,6 +15703,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7431,7 +15715,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7441,6 +15755,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7450,7 +15767,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7460,6 +15777,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7469,7 +15789,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7480,6 +15800,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7489,7 +15812,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7505,6 +15828,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7514,7 +15840,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7529,6 +15886,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7538,7 +15898,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7553,6 +15913,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7562,7 +15925,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7578,6 +15941,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7587,7 +15953,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7607,6 +15973,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -7619,8 +16190,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7630,6 +16201,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7639,7 +16213,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7654,6 +16228,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7663,7 +16240,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7673,6 +16280,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7682,7 +16292,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7697,6 +16307,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7706,7 +16319,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7716,6 +16359,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7725,7 +16371,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7735,6 +16381,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7744,7 +16393,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7755,6 +16404,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7764,7 +16416,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7780,6 +16432,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7789,7 +16444,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7804,6 +16490,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7813,7 +16502,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7828,6 +16517,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7837,7 +16529,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7853,6 +16545,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7862,7 +16557,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7882,6 +16577,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -7894,8 +16794,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7905,6 +16805,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7914,7 +16817,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7929,6 +16832,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7938,7 +16844,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7948,6 +16884,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7957,7 +16896,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7972,6 +16911,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7981,7 +16923,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7991,6 +16963,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8000,7 +16975,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8010,6 +16985,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8019,7 +16997,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8030,6 +17008,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8039,7 +17020,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8055,6 +17036,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8064,7 +17048,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8079,6 +17094,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8088,7 +17106,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8103,6 +17121,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8112,7 +17133,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8128,6 +17149,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8137,7 +17161,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8157,6 +17181,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(r[ys]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yk))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -8169,8 +17398,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8180,6 +17409,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8189,7 +17421,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8204,6 +17436,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8213,7 +17448,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8223,6 +17488,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8232,7 +17500,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8247,6 +17515,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8256,7 +17527,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8266,6 +17567,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8275,7 +17579,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8285,6 +17589,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8294,7 +17601,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8305,6 +17612,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8314,7 +17624,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8330,6 +17640,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8339,7 +17652,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8354,6 +17698,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8363,7 +17710,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8378,6 +17725,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8387,7 +17737,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8403,6 +17753,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8412,7 +17765,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8432,6 +17785,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -8444,8 +18002,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8455,6 +18013,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8464,7 +18025,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8479,6 +18040,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8488,7 +18052,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8498,6 +18092,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8507,7 +18104,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8522,6 +18119,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8531,7 +18131,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8541,6 +18171,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8550,7 +18183,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8560,6 +18193,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8569,7 +18205,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8580,6 +18216,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8589,7 +18228,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8605,6 +18244,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8614,7 +18256,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8629,6 +18302,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8638,7 +18314,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8653,6 +18329,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8662,7 +18341,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8678,6 +18357,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8687,7 +18369,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8707,6 +18389,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -8719,8 +18606,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8730,6 +18617,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8739,7 +18629,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8754,6 +18644,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8763,7 +18656,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8773,6 +18696,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8782,7 +18708,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8797,6 +18723,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8806,7 +18735,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8816,6 +18775,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8825,7 +18787,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8835,6 +18797,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8844,7 +18809,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8855,6 +18820,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8864,7 +18832,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8880,6 +18848,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8889,7 +18860,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8904,6 +18906,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8913,7 +18918,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8928,6 +18933,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8937,7 +18945,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8953,6 +18961,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8962,7 +18973,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8982,6 +18993,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -8994,8 +19210,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9005,6 +19221,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9014,7 +19233,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9029,6 +19248,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9038,7 +19260,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9048,6 +19300,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9057,7 +19312,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9072,6 +19327,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9081,7 +19339,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9091,6 +19379,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9100,7 +19391,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9110,6 +19401,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9119,7 +19413,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9130,6 +19424,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9139,7 +19436,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9155,6 +19452,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9164,7 +19464,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9179,6 +19510,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9188,7 +19522,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9203,6 +19537,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9212,7 +19549,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9228,6 +19565,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9237,7 +19577,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9257,6 +19597,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -9269,8 +19814,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9280,6 +19825,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9289,7 +19837,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9304,6 +19852,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9313,7 +19864,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9323,6 +19904,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9332,7 +19916,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9347,6 +19931,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9356,7 +19943,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9366,6 +19983,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9375,7 +19995,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9385,6 +20005,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9394,7 +20017,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9405,6 +20028,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9414,7 +20040,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9430,6 +20056,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9439,7 +20068,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9454,6 +20114,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9463,7 +20126,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9478,6 +20141,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9487,7 +20153,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9503,6 +20169,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9512,7 +20181,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9532,6 +20201,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -9544,8 +20418,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9555,6 +20429,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9564,7 +20441,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9579,6 +20456,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9588,7 +20468,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9598,6 +20508,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9607,7 +20520,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9622,6 +20535,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9631,7 +20547,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9641,6 +20587,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9650,7 +20599,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9660,6 +20609,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9669,7 +20621,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9680,6 +20632,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9689,7 +20644,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9705,6 +20660,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9714,7 +20672,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9729,6 +20718,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9738,7 +20730,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9753,6 +20745,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9762,7 +20757,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9778,6 +20773,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9787,7 +20785,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9807,6 +20805,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -9819,8 +21022,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9830,6 +21033,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9839,7 +21045,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9854,6 +21060,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9863,7 +21072,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9873,6 +21112,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9882,7 +21124,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9897,6 +21139,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9906,7 +21151,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9916,6 +21191,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9925,7 +21203,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9935,6 +21213,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9944,7 +21225,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9955,6 +21236,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9964,7 +21248,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9980,6 +21264,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9989,7 +21276,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10004,6 +21322,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10013,7 +21334,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10028,6 +21349,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10037,7 +21361,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10053,6 +21377,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10062,7 +21389,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10082,6 +21409,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (r[ys] & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10094,8 +21626,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10105,6 +21637,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10114,7 +21649,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10129,6 +21664,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10138,7 +21676,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10148,6 +21716,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10157,7 +21728,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10172,6 +21743,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10181,7 +21755,37 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10191,6 +21795,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10200,7 +21807,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10210,6 +21817,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10219,7 +21829,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10230,6 +21840,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10239,7 +21852,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10255,6 +21868,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10264,7 +21880,38 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10279,6 +21926,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10288,7 +21938,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10303,6 +21953,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10312,7 +21965,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10328,6 +21981,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10337,7 +21993,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10357,6 +22013,211 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10374,16 +22235,16 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 
 // binDoublePut returns the instruction storing a double operation with a
 // tree or element operand into element px of array pa (slots, checked
-// as ac does), nil if there is none.
-func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
+// as ac does, after the store's barriers pb), nil if there is none.
+func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) instr {
 	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
 	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
 	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10393,6 +22254,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10402,7 +22266,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10417,6 +22281,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10426,7 +22293,37 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10436,6 +22333,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10445,7 +22345,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10456,6 +22356,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10465,7 +22368,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10481,6 +22384,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10490,7 +22396,38 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10505,6 +22442,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10514,7 +22454,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10530,6 +22470,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10539,7 +22482,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10559,6 +22502,181 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv + db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10571,8 +22689,8 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10582,6 +22700,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10591,7 +22712,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10606,6 +22727,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10615,7 +22739,37 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10625,6 +22779,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10634,7 +22791,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10645,6 +22802,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10654,7 +22814,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10670,6 +22830,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10679,7 +22842,38 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10694,6 +22888,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10703,7 +22900,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10719,6 +22916,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10728,7 +22928,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10748,6 +22948,181 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv - db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10760,8 +23135,8 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10771,6 +23146,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10780,7 +23158,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10795,6 +23173,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10804,7 +23185,37 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10814,6 +23225,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10823,7 +23237,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10834,6 +23248,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10843,7 +23260,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10859,6 +23276,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10868,7 +23288,38 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10883,6 +23334,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10892,7 +23346,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10908,6 +23362,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10917,7 +23374,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10937,6 +23394,181 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv * db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10949,8 +23581,8 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10960,6 +23592,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10969,7 +23604,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10984,6 +23619,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10993,7 +23631,37 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11003,6 +23671,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11012,7 +23683,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11023,6 +23694,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11032,7 +23706,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11048,6 +23722,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11057,7 +23734,38 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11072,6 +23780,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11081,7 +23792,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11097,6 +23808,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11106,7 +23820,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11126,6 +23840,181 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv / db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -11150,8 +24039,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpEq:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11166,7 +24055,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11186,7 +24075,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11201,7 +24113,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11221,7 +24133,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11236,7 +24171,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11251,7 +24186,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11267,7 +24202,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11288,7 +24223,31 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11308,7 +24267,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11328,7 +24287,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11349,7 +24308,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11358,6 +24317,166 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) == int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) == int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11377,8 +24496,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpNe:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11393,7 +24512,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11413,7 +24532,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11428,7 +24570,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11448,7 +24590,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11463,7 +24628,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11478,7 +24643,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11494,7 +24659,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11515,7 +24680,31 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11535,7 +24724,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11555,7 +24744,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11576,7 +24765,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11585,6 +24774,166 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) != int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) != int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11604,8 +24953,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpLt:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11620,7 +24969,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11640,7 +24989,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11655,7 +25027,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11675,7 +25047,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11690,7 +25085,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11705,7 +25100,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11721,7 +25116,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11742,7 +25137,31 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11762,7 +25181,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11782,7 +25201,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11803,7 +25222,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11812,6 +25231,166 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) < int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) < int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11831,8 +25410,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpGe:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11847,7 +25426,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11867,7 +25446,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11882,7 +25484,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11902,7 +25504,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11917,7 +25542,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11932,7 +25557,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11948,7 +25573,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11969,7 +25594,31 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11989,7 +25638,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12009,7 +25658,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12030,7 +25679,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12039,6 +25688,166 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) >= int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) >= int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12058,8 +25867,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpGt:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12074,7 +25883,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12094,7 +25903,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12109,7 +25941,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12129,7 +25961,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12144,7 +25999,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12159,7 +26014,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12175,7 +26030,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12196,7 +26051,31 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12216,7 +26095,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12236,7 +26115,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12257,7 +26136,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12266,6 +26145,166 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) > int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) > int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12285,8 +26324,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpLe:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12301,7 +26340,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12321,7 +26360,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12336,7 +26398,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12356,7 +26418,30 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12371,7 +26456,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12386,7 +26471,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12402,7 +26487,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12423,7 +26508,31 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12443,7 +26552,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12463,7 +26572,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12484,7 +26593,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12493,6 +26602,166 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) <= int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) <= int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					markBar(f, xe.b, r[xa])
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					markBar(f, ye.b, r[ya])
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
