@@ -55,7 +55,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -95,7 +102,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -146,7 +160,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -222,7 +243,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -237,7 +265,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -252,7 +287,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -267,7 +309,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -283,7 +332,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -304,7 +360,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -313,7 +376,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -362,7 +432,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -402,7 +479,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -453,7 +537,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -529,7 +620,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -544,7 +642,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -559,7 +664,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -574,7 +686,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -590,7 +709,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -611,7 +737,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -620,7 +753,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -669,7 +809,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -709,7 +856,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -760,7 +914,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -836,7 +997,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -851,7 +1019,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -866,7 +1041,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -881,7 +1063,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -897,7 +1086,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -918,7 +1114,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -927,7 +1130,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -976,7 +1186,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1016,7 +1233,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1067,7 +1291,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1143,7 +1374,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1158,7 +1396,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1173,7 +1418,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1188,7 +1440,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1204,7 +1463,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1225,7 +1491,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1234,7 +1507,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1283,7 +1563,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1323,7 +1610,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1374,7 +1668,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1450,7 +1751,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1465,7 +1773,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1480,7 +1795,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1495,7 +1817,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1511,7 +1840,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1532,7 +1868,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1541,7 +1884,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1590,7 +1940,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1630,7 +1987,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1681,7 +2045,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1757,7 +2128,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1772,7 +2150,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1787,7 +2172,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1802,7 +2194,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1818,7 +2217,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1839,7 +2245,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -1848,7 +2261,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1897,7 +2317,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1937,7 +2364,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1988,7 +2422,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2064,7 +2505,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2079,7 +2527,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2094,7 +2549,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2109,7 +2571,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2125,7 +2594,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2146,7 +2622,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2155,7 +2638,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2204,7 +2694,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2244,7 +2741,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2295,7 +2799,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2371,7 +2882,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2386,7 +2904,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2401,7 +2926,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2416,7 +2948,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2432,7 +2971,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2453,7 +2999,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2462,7 +3015,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2511,7 +3071,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2551,7 +3118,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2602,7 +3176,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2678,7 +3259,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2693,7 +3281,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2708,7 +3303,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2723,7 +3325,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2739,7 +3348,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2760,7 +3376,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -2769,7 +3392,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2818,7 +3448,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2858,7 +3495,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2909,7 +3553,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2985,7 +3636,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3000,7 +3658,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3015,7 +3680,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3030,7 +3702,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3046,7 +3725,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3067,7 +3753,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3076,7 +3769,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3125,7 +3825,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3165,7 +3872,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3216,7 +3930,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3292,7 +4013,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3307,7 +4035,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3322,7 +4057,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3337,7 +4079,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3353,7 +4102,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3374,7 +4130,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3383,7 +4146,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3444,7 +4214,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3496,7 +4273,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3577,7 +4361,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3683,7 +4474,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3704,7 +4502,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3725,7 +4530,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3746,7 +4558,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3768,7 +4587,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3795,7 +4621,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -3804,7 +4637,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3859,7 +4699,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3911,7 +4758,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3992,7 +4846,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4098,7 +4959,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4119,7 +4987,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4140,7 +5015,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4161,7 +5043,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4183,7 +5072,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4210,7 +5106,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4219,7 +5122,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4274,7 +5184,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4326,7 +5243,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4407,7 +5331,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4513,7 +5444,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4534,7 +5472,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4555,7 +5500,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4576,7 +5528,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4598,7 +5557,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4625,7 +5591,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4634,7 +5607,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4689,7 +5669,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4741,7 +5728,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4822,7 +5816,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4928,7 +5929,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4949,7 +5957,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4970,7 +5985,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -4991,7 +6013,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5013,7 +6042,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5040,7 +6076,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5049,7 +6092,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5104,7 +6154,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5156,7 +6213,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5237,7 +6301,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5343,7 +6414,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5364,7 +6442,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5385,7 +6470,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5406,7 +6498,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5428,7 +6527,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5455,7 +6561,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5464,7 +6577,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5519,7 +6639,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5571,7 +6698,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5652,7 +6786,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5758,7 +6899,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5779,7 +6927,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5800,7 +6955,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5821,7 +6983,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5843,7 +7012,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5870,7 +7046,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -5879,7 +7062,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5934,7 +7124,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5986,7 +7183,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6067,7 +7271,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6173,7 +7384,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6194,7 +7412,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6215,7 +7440,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6236,7 +7468,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6258,7 +7497,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6285,7 +7531,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6294,7 +7547,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6349,7 +7609,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6401,7 +7668,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6482,7 +7756,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6588,7 +7869,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6609,7 +7897,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6630,7 +7925,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6651,7 +7953,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6673,7 +7982,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6700,7 +8016,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -6709,7 +8032,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6764,7 +8094,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6816,7 +8153,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6897,7 +8241,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7003,7 +8354,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7024,7 +8382,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7045,7 +8410,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7066,7 +8438,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7088,7 +8467,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7115,7 +8501,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7124,7 +8517,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7179,7 +8579,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7231,7 +8638,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7312,7 +8726,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7418,7 +8839,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7439,7 +8867,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7460,7 +8895,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7481,7 +8923,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7503,7 +8952,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7530,7 +8986,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7539,7 +9002,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7594,7 +9064,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7646,7 +9123,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7727,7 +9211,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7833,7 +9324,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7854,7 +9352,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7875,7 +9380,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7896,7 +9408,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7918,7 +9437,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7945,7 +9471,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -7954,7 +9487,14 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8014,7 +9554,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8058,7 +9605,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8122,7 +9676,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8137,7 +9698,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8152,7 +9720,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8168,7 +9743,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8189,7 +9771,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8198,7 +9787,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8241,7 +9837,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8285,7 +9888,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8349,7 +9959,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8364,7 +9981,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8379,7 +10003,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8395,7 +10026,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8416,7 +10054,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8425,7 +10070,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8468,7 +10120,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8512,7 +10171,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8576,7 +10242,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8591,7 +10264,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8606,7 +10286,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8622,7 +10309,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8643,7 +10337,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8652,7 +10353,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8695,7 +10403,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8739,7 +10454,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8803,7 +10525,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8818,7 +10547,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8833,7 +10569,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8849,7 +10592,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8870,7 +10620,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -8879,7 +10636,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8922,7 +10686,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -8966,7 +10737,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9030,7 +10808,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9045,7 +10830,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9060,7 +10852,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9076,7 +10875,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9097,7 +10903,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9106,7 +10919,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9149,7 +10969,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9193,7 +11020,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9257,7 +11091,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9272,7 +11113,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9287,7 +11135,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9303,7 +11158,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9324,7 +11186,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9333,7 +11202,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9394,7 +11270,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9462,7 +11345,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9550,7 +11440,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9571,7 +11468,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9592,7 +11496,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9614,7 +11525,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9641,7 +11559,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9650,7 +11575,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9705,7 +11637,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9773,7 +11712,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9861,7 +11807,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -9882,7 +11835,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9903,7 +11863,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9925,7 +11892,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9952,7 +11926,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -9961,7 +11942,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10016,7 +12004,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10084,7 +12079,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10172,7 +12174,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10193,7 +12202,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10214,7 +12230,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10236,7 +12259,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10263,7 +12293,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10272,7 +12309,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10327,7 +12371,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10395,7 +12446,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10483,7 +12541,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10504,7 +12569,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10525,7 +12597,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10547,7 +12626,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10574,7 +12660,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10583,7 +12676,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10638,7 +12738,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10706,7 +12813,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10794,7 +12908,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10815,7 +12936,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10836,7 +12964,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10858,7 +12993,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10885,7 +13027,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -10894,7 +13043,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -10949,7 +13105,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11017,7 +13180,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11105,7 +13275,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11126,7 +13303,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11147,7 +13331,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11169,7 +13360,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11196,7 +13394,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11205,7 +13410,14 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11265,7 +13477,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11309,7 +13528,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11373,7 +13599,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11388,7 +13621,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11403,7 +13643,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11419,7 +13666,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11440,7 +13694,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11449,7 +13710,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11492,7 +13760,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11536,7 +13811,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11600,7 +13882,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11615,7 +13904,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11630,7 +13926,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11646,7 +13949,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11667,7 +13977,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11676,7 +13993,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11719,7 +14043,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11763,7 +14094,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11827,7 +14165,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11842,7 +14187,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11857,7 +14209,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11873,7 +14232,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11894,7 +14260,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -11903,7 +14276,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11946,7 +14326,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11990,7 +14377,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12054,7 +14448,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12069,7 +14470,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12084,7 +14492,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12100,7 +14515,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12121,7 +14543,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12130,7 +14559,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12191,7 +14627,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12259,7 +14702,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12347,7 +14797,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12368,7 +14825,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12389,7 +14853,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12411,7 +14882,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12438,7 +14916,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12447,7 +14932,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12502,7 +14994,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12570,7 +15069,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12658,7 +15164,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12679,7 +15192,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12700,7 +15220,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12722,7 +15249,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12749,7 +15283,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -12758,7 +15299,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12813,7 +15361,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12881,7 +15436,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12969,7 +15531,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12990,7 +15559,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13011,7 +15587,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13033,7 +15616,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13060,7 +15650,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13069,7 +15666,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13124,7 +15728,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13192,7 +15803,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13280,7 +15898,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13301,7 +15926,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13322,7 +15954,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13344,7 +15983,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13371,7 +16017,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13380,7 +16033,14 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13440,7 +16100,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13484,7 +16151,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13548,7 +16222,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13563,7 +16244,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13578,7 +16266,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13594,7 +16289,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13615,7 +16317,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13624,7 +16333,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13667,7 +16383,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13711,7 +16434,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13775,7 +16505,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13790,7 +16527,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13805,7 +16549,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13821,7 +16572,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13842,7 +16600,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -13851,7 +16616,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13894,7 +16666,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -13938,7 +16717,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14002,7 +16788,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14017,7 +16810,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14032,7 +16832,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14048,7 +16855,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14069,7 +16883,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14078,7 +16899,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14121,7 +16949,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14165,7 +17000,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14229,7 +17071,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14244,7 +17093,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14259,7 +17115,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14275,7 +17138,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14296,7 +17166,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14305,7 +17182,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14366,7 +17250,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14434,7 +17325,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14522,7 +17420,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14543,7 +17448,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14564,7 +17476,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14586,7 +17505,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14613,7 +17539,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14622,7 +17555,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14677,7 +17617,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14745,7 +17692,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14833,7 +17787,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14854,7 +17815,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14875,7 +17843,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14897,7 +17872,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14924,7 +17906,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -14933,7 +17922,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -14988,7 +17984,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15056,7 +18059,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15144,7 +18154,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15165,7 +18182,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -15186,7 +18210,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -15208,7 +18239,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -15235,7 +18273,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -15244,7 +18289,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15299,7 +18351,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15367,7 +18426,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15455,7 +18521,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15476,7 +18549,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -15497,7 +18577,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -15519,7 +18606,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -15546,7 +18640,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -15555,7 +18656,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15598,7 +18706,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15625,7 +18742,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15641,7 +18767,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15655,7 +18788,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15677,7 +18819,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15704,7 +18855,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15720,7 +18880,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15734,7 +18901,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15756,7 +18932,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15778,7 +18963,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15801,7 +18995,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15829,7 +19032,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15846,7 +19058,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -15860,7 +19079,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15887,7 +19115,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15914,7 +19151,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15942,7 +19188,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15975,7 +19230,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -15997,7 +19261,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16011,7 +19282,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16027,7 +19307,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16041,7 +19328,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16057,7 +19353,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16071,7 +19374,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16087,7 +19399,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16102,7 +19421,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16118,7 +19446,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16138,7 +19473,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16154,7 +19498,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16163,7 +19514,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16177,7 +19535,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16202,7 +19569,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16229,7 +19605,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16245,7 +19630,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16259,7 +19651,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16281,7 +19682,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16308,7 +19718,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16324,7 +19743,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16338,7 +19764,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16360,7 +19795,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16382,7 +19826,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16405,7 +19858,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16433,7 +19895,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16450,7 +19921,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16464,7 +19942,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16491,7 +19978,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16518,7 +20014,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16546,7 +20051,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16579,7 +20093,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16601,7 +20124,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16615,7 +20145,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16631,7 +20170,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16645,7 +20191,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16661,7 +20216,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16675,7 +20237,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16691,7 +20262,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16706,7 +20284,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16722,7 +20309,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16742,7 +20336,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16758,7 +20361,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -16767,7 +20377,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16781,7 +20398,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16806,7 +20432,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16833,7 +20468,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16849,7 +20493,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16863,7 +20514,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16885,7 +20545,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16912,7 +20581,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16928,7 +20606,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -16942,7 +20627,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16964,7 +20658,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -16986,7 +20689,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17009,7 +20721,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17037,7 +20758,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17054,7 +20784,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -17068,7 +20805,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17095,7 +20841,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17122,7 +20877,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17150,7 +20914,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17183,7 +20956,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17205,7 +20987,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -17219,7 +21008,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17235,7 +21033,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17249,7 +21054,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17265,7 +21079,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17279,7 +21100,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17295,7 +21125,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17310,7 +21147,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17326,7 +21172,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17346,7 +21199,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17362,7 +21224,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17371,7 +21240,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -17385,7 +21261,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17410,7 +21295,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17437,7 +21331,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17453,7 +21356,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -17467,7 +21377,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17489,7 +21408,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17516,7 +21444,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17532,7 +21469,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -17546,7 +21490,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17568,7 +21521,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17590,7 +21552,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17613,7 +21584,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17641,7 +21621,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17658,7 +21647,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -17672,7 +21668,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17699,7 +21704,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17726,7 +21740,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17754,7 +21777,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17787,7 +21819,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17809,7 +21850,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -17823,7 +21871,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17839,7 +21896,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17853,7 +21917,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17869,7 +21942,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17883,7 +21963,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17899,7 +21988,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17914,7 +22010,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17930,7 +22035,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17950,7 +22062,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -17966,7 +22087,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -17975,7 +22103,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -17989,7 +22124,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18014,7 +22158,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18041,7 +22194,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18057,7 +22219,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -18071,7 +22240,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18093,7 +22271,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18120,7 +22307,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18136,7 +22332,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -18150,7 +22353,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18172,7 +22384,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18194,7 +22415,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18217,7 +22447,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18245,7 +22484,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18262,7 +22510,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -18276,7 +22531,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18303,7 +22567,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18330,7 +22603,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18358,7 +22640,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18391,7 +22682,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18413,7 +22713,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -18427,7 +22734,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18443,7 +22759,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -18457,7 +22780,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18473,7 +22805,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -18487,7 +22826,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18503,7 +22851,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -18518,7 +22873,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18534,7 +22898,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -18554,7 +22925,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18570,7 +22950,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -18579,7 +22966,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -18593,7 +22987,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18618,7 +23021,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18645,7 +23057,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18661,7 +23082,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -18675,7 +23103,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18697,7 +23134,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18724,7 +23170,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18740,7 +23195,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -18754,7 +23216,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18776,7 +23247,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18798,7 +23278,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18821,7 +23310,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18849,7 +23347,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18866,7 +23373,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -18880,7 +23394,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18907,7 +23430,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18934,7 +23466,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18962,7 +23503,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18995,7 +23545,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19017,7 +23576,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19031,7 +23597,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19047,7 +23622,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19061,7 +23643,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19077,7 +23668,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19091,7 +23689,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19107,7 +23714,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19122,7 +23736,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19138,7 +23761,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19158,7 +23788,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19174,7 +23813,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19183,7 +23829,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19197,7 +23850,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19222,7 +23884,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19249,7 +23920,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19265,7 +23945,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19279,7 +23966,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19301,7 +23997,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19328,7 +24033,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19344,7 +24058,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19358,7 +24079,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19380,7 +24110,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19402,7 +24141,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19425,7 +24173,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19453,7 +24210,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19470,7 +24236,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19484,7 +24257,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19511,7 +24293,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19538,7 +24329,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19566,7 +24366,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19599,7 +24408,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19621,7 +24439,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19635,7 +24460,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19651,7 +24485,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19665,7 +24506,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19681,7 +24531,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19695,7 +24552,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19711,7 +24577,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19726,7 +24599,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19742,7 +24624,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19762,7 +24651,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19778,7 +24676,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -19787,7 +24692,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19801,7 +24713,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19826,7 +24747,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19853,7 +24783,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19869,7 +24808,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19883,7 +24829,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19905,7 +24860,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19932,7 +24896,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19948,7 +24921,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -19962,7 +24942,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19984,7 +24973,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20006,7 +25004,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20029,7 +25036,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20057,7 +25073,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20074,7 +25099,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -20088,7 +25120,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20115,7 +25156,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20142,7 +25192,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20170,7 +25229,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20203,7 +25271,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20225,7 +25302,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -20239,7 +25323,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20255,7 +25348,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20269,7 +25369,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20285,7 +25394,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20299,7 +25415,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20315,7 +25440,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20330,7 +25462,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20346,7 +25487,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20366,7 +25514,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20382,7 +25539,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20391,7 +25555,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -20405,7 +25576,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20430,7 +25610,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20457,7 +25646,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20473,7 +25671,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -20487,7 +25692,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20509,7 +25723,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20536,7 +25759,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20552,7 +25784,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -20566,7 +25805,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20588,7 +25836,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20610,7 +25867,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20633,7 +25899,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20661,7 +25936,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20678,7 +25962,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -20692,7 +25983,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20719,7 +26019,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20746,7 +26055,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20774,7 +26092,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20807,7 +26134,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20829,7 +26165,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -20843,7 +26186,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20859,7 +26211,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20873,7 +26232,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20889,7 +26257,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20903,7 +26278,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20919,7 +26303,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20934,7 +26325,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20950,7 +26350,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20970,7 +26377,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20986,7 +26402,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -20995,7 +26418,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21009,7 +26439,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21034,7 +26473,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21061,7 +26509,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21077,7 +26534,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21091,7 +26555,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21113,7 +26586,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21140,7 +26622,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21156,7 +26647,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21170,7 +26668,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21192,7 +26699,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21214,7 +26730,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21237,7 +26762,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21265,7 +26799,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21282,7 +26825,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21296,7 +26846,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21323,7 +26882,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21350,7 +26918,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21378,7 +26955,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21411,7 +26997,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21433,7 +27028,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21447,7 +27049,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21463,7 +27074,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -21477,7 +27095,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21493,7 +27120,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -21507,7 +27141,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21523,7 +27166,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -21538,7 +27188,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21554,7 +27213,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -21574,7 +27240,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21590,7 +27265,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -21599,7 +27281,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21613,7 +27302,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21638,7 +27336,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21665,7 +27372,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21681,7 +27397,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21695,7 +27418,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21717,7 +27449,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21744,7 +27485,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21760,7 +27510,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21774,7 +27531,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21796,7 +27562,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21818,7 +27593,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21841,7 +27625,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21869,7 +27662,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21886,7 +27688,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -21900,7 +27709,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21927,7 +27745,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21954,7 +27781,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21982,7 +27818,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22015,7 +27860,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22037,7 +27891,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22051,7 +27912,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22067,7 +27937,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22081,7 +27958,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22097,7 +27983,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22111,7 +28004,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22127,7 +28029,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22142,7 +28051,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22158,7 +28076,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22178,7 +28103,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22194,7 +28128,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22203,7 +28144,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22217,7 +28165,16 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22255,7 +28212,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22282,7 +28248,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22298,7 +28273,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22312,7 +28294,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22334,7 +28325,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22357,7 +28357,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22385,7 +28394,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22402,7 +28420,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22416,7 +28441,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22443,7 +28477,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22471,7 +28514,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22504,7 +28556,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22526,7 +28587,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22540,7 +28608,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22556,7 +28633,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22570,7 +28654,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22586,7 +28679,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22601,7 +28701,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22617,7 +28726,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22637,7 +28753,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22653,7 +28778,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -22662,7 +28794,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22676,7 +28815,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22701,7 +28849,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22728,7 +28885,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22744,7 +28910,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22758,7 +28931,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22780,7 +28962,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22803,7 +28994,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22831,7 +29031,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22848,7 +29057,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22862,7 +29078,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22889,7 +29114,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22917,7 +29151,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22950,7 +29193,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22972,7 +29224,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -22986,7 +29245,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23002,7 +29270,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23016,7 +29291,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23032,7 +29316,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23047,7 +29338,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23063,7 +29363,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23083,7 +29390,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23099,7 +29415,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23108,7 +29431,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -23122,7 +29452,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23147,7 +29486,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23174,7 +29522,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23190,7 +29547,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -23204,7 +29568,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23226,7 +29599,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23249,7 +29631,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23277,7 +29668,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23294,7 +29694,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -23308,7 +29715,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23335,7 +29751,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23363,7 +29788,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23396,7 +29830,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23418,7 +29861,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -23432,7 +29882,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23448,7 +29907,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23462,7 +29928,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23478,7 +29953,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23493,7 +29975,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23509,7 +30000,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23529,7 +30027,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23545,7 +30052,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23554,7 +30068,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -23568,7 +30089,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23593,7 +30123,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23620,7 +30159,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23636,7 +30184,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -23650,7 +30205,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23672,7 +30236,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23695,7 +30268,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23723,7 +30305,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23740,7 +30331,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -23754,7 +30352,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23781,7 +30388,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23809,7 +30425,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23842,7 +30467,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23864,7 +30498,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -23878,7 +30519,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23894,7 +30544,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23908,7 +30565,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23924,7 +30590,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23939,7 +30612,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23955,7 +30637,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -23975,7 +30664,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23991,7 +30689,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv float64
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24000,7 +30705,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24014,7 +30726,16 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					markBar(f, pb, r[pa])
+					if !f.threw {
+						switch pb {
+						case barCached:
+							f.acc.MarkCached(r[pa])
+						case barMark:
+							f.acc.Mark(r[pa])
+						default:
+							markBars(f, pb, r[pa])
+						}
+					}
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24080,7 +30801,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24138,7 +30866,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24229,7 +30964,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24345,7 +31087,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24368,7 +31117,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24391,7 +31147,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24414,7 +31177,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24438,7 +31208,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24467,7 +31244,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24476,7 +31260,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24537,7 +31328,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24595,7 +31393,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24686,7 +31491,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24802,7 +31614,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24825,7 +31644,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24848,7 +31674,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24871,7 +31704,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24895,7 +31735,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24924,7 +31771,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -24933,7 +31787,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -24994,7 +31855,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25052,7 +31920,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25143,7 +32018,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25259,7 +32141,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25282,7 +32171,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25305,7 +32201,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25328,7 +32231,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25352,7 +32262,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25381,7 +32298,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25390,7 +32314,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25451,7 +32382,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25509,7 +32447,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25600,7 +32545,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25716,7 +32668,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25739,7 +32698,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25762,7 +32728,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25785,7 +32758,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25809,7 +32789,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25838,7 +32825,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -25847,7 +32841,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25908,7 +32909,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -25966,7 +32974,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -26057,7 +33072,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -26173,7 +33195,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -26196,7 +33225,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26219,7 +33255,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26242,7 +33285,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26266,7 +33316,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26295,7 +33352,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26304,7 +33368,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -26365,7 +33436,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -26423,7 +33501,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -26514,7 +33599,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				xv := xt(f)
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -26630,7 +33722,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -26653,7 +33752,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26676,7 +33782,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26699,7 +33812,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26723,7 +33843,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26752,7 +33879,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
 				if !f.threw {
-					markBar(f, xe.b, r[xa])
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
 				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
@@ -26761,7 +33895,14 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xe.fail(f)
 				}
 				if !f.threw {
-					markBar(f, ye.b, r[ya])
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {

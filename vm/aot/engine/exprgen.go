@@ -67,9 +67,24 @@ var kinds = []kind{
 	// threw (the code after a throw does not run, so marks nothing)
 	{4, "B", func(t typ, v string) (string, string) {
 		pre, e := elemRead(t, v)
-		return fmt.Sprintf("if !f.threw {\nmarkBar(f, %[1]se.b, r[%[1]sa])\n}\n", v) + pre, e
+		return fmt.Sprintf(markInline, v+"e.b", "r["+v+"a]") + pre, e
 	}},
 }
+
+// markInline runs barriers %[1]s on object %[2]s unless the tree threw,
+// with the single-barrier cases inline (markBar is too big for Go to
+// inline, and a call per element is a good part of a barrier's cost).
+const markInline = `if !f.threw {
+switch %[1]s {
+case barCached:
+f.acc.MarkCached(%[2]s)
+case barMark:
+f.acc.Mark(%[2]s)
+default:
+markBars(f, %[1]s, %[2]s)
+}
+}
+`
 
 // elemRead reads an array element operand with its checks inline.
 func elemRead(t typ, v string) (string, string) {
@@ -166,7 +181,7 @@ func main() {
 					}
 					pre, e := body(t, xk, yk, o.expr)
 					fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
-					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\nif pb != 0 {\nmarkBar(f, pb, r[pa])\n}\nif arr := r[pa]; arr != 0 {\nif idx := r[px]; idx < h.U32(arr+8) {\n%s\nreturn true\n}\n}\n_, _, ok := ac.check(f)\nreturn ok\n}\n", prologue, pre, e, put)
+					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\nif pb != 0 {\n" + fmt.Sprintf(markInline, "pb", "r[pa]") + "}\nif arr := r[pa]; arr != 0 {\nif idx := r[px]; idx < h.U32(arr+8) {\n%s\nreturn true\n}\n}\n_, _, ok := ac.check(f)\nreturn ok\n}\n", prologue, pre, e, put)
 				}
 			}
 			fmt.Fprintf(&b, "\t\t}\n")
