@@ -181,7 +181,7 @@ func main() {
 					}
 					pre, e := body(t, xk, yk, o.expr)
 					fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
-					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\nif pb != 0 {\n" + fmt.Sprintf(markInline, "pb", "r[pa]") + "}\nif arr := r[pa]; arr != 0 {\nif idx := r[px]; idx < h.U32(arr+8) {\n%s\nreturn true\n}\n}\n_, _, ok := ac.check(f)\nreturn ok\n}\n", prologue, pre, e, put)
+					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\nif pb != 0 {\n"+fmt.Sprintf(markInline, "pb", "r[pa]")+"}\nif arr := r[pa]; arr != 0 {\nif idx := r[px]; idx < h.U32(arr+8) {\n%s\nreturn true\n}\n}\n_, _, ok := ac.check(f)\nreturn ok\n}\n", prologue, pre, e, put)
 				}
 			}
 			fmt.Fprintf(&b, "\t\t}\n")
