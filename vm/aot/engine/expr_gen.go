@@ -18706,16 +18706,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18742,16 +18733,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18788,16 +18770,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18819,16 +18792,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18855,16 +18819,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18901,16 +18856,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18932,16 +18878,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18963,16 +18900,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -18995,16 +18923,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19032,16 +18951,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19079,16 +18989,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19115,16 +19016,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19151,16 +19043,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19188,16 +19071,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19230,16 +19104,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19282,16 +19147,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19328,16 +19184,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19374,16 +19221,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19421,16 +19259,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19473,16 +19302,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19535,16 +19355,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19569,16 +19380,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19605,16 +19407,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19651,16 +19444,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19682,16 +19466,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19718,16 +19493,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19764,16 +19530,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19795,16 +19552,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19826,16 +19574,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19858,16 +19597,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19895,16 +19625,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19942,16 +19663,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -19978,16 +19690,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20014,16 +19717,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20051,16 +19745,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20093,16 +19778,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20145,16 +19821,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20191,16 +19858,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20237,16 +19895,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20284,16 +19933,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20336,16 +19976,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20398,16 +20029,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20432,16 +20054,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20468,16 +20081,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20514,16 +20118,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20545,16 +20140,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20581,16 +20167,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20627,16 +20204,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20658,16 +20226,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20689,16 +20248,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20721,16 +20271,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20758,16 +20299,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20805,16 +20337,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20841,16 +20364,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20877,16 +20391,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20914,16 +20419,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -20956,16 +20452,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21008,16 +20495,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21054,16 +20532,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21100,16 +20569,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21147,16 +20607,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21199,16 +20650,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21261,16 +20703,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21295,16 +20728,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21331,16 +20755,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21377,16 +20792,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21408,16 +20814,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21444,16 +20841,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21490,16 +20878,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21521,16 +20900,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21552,16 +20922,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21584,16 +20945,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21621,16 +20973,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21668,16 +21011,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21704,16 +21038,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21740,16 +21065,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21777,16 +21093,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21819,16 +21126,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21871,16 +21169,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21917,16 +21206,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -21963,16 +21243,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22010,16 +21281,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22062,16 +21324,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22124,16 +21377,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22158,16 +21402,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22194,16 +21429,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22240,16 +21466,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22271,16 +21488,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22307,16 +21515,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22353,16 +21552,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22384,16 +21574,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22415,16 +21596,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22447,16 +21619,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22484,16 +21647,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22531,16 +21685,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22567,16 +21712,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22603,16 +21739,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22640,16 +21767,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22682,16 +21800,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22734,16 +21843,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22780,16 +21880,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22826,16 +21917,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22873,16 +21955,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22925,16 +21998,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -22987,16 +22051,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23021,16 +22076,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23057,16 +22103,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23103,16 +22140,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23134,16 +22162,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23170,16 +22189,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23216,16 +22226,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23247,16 +22248,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23278,16 +22270,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23310,16 +22293,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23347,16 +22321,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23394,16 +22359,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23430,16 +22386,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23466,16 +22413,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23503,16 +22441,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23545,16 +22474,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23597,16 +22517,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23643,16 +22554,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23689,16 +22591,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23736,16 +22629,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23788,16 +22672,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23850,16 +22725,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23884,16 +22750,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23920,16 +22777,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23966,16 +22814,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -23997,16 +22836,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24033,16 +22863,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24079,16 +22900,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24110,16 +22922,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24141,16 +22944,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24173,16 +22967,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24210,16 +22995,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24257,16 +23033,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24293,16 +23060,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24329,16 +23087,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24366,16 +23115,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24408,16 +23148,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24460,16 +23191,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24506,16 +23228,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24552,16 +23265,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24599,16 +23303,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24651,16 +23346,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24713,16 +23399,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24747,16 +23424,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24783,16 +23451,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24829,16 +23488,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24860,16 +23510,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24896,16 +23537,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24942,16 +23574,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -24973,16 +23596,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25004,16 +23618,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25036,16 +23641,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25073,16 +23669,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25120,16 +23707,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25156,16 +23734,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25192,16 +23761,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25229,16 +23789,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25271,16 +23822,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25323,16 +23865,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25369,16 +23902,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25415,16 +23939,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25462,16 +23977,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25514,16 +24020,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25576,16 +24073,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25610,16 +24098,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25646,16 +24125,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25692,16 +24162,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25723,16 +24184,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25759,16 +24211,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25805,16 +24248,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25836,16 +24270,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25867,16 +24292,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25899,16 +24315,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25936,16 +24343,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -25983,16 +24381,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26019,16 +24408,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26055,16 +24435,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26092,16 +24463,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26134,16 +24496,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26186,16 +24539,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26232,16 +24576,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26278,16 +24613,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26325,16 +24651,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26377,16 +24694,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26439,16 +24747,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26473,16 +24772,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26509,16 +24799,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26555,16 +24836,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26586,16 +24858,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26622,16 +24885,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26668,16 +24922,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26699,16 +24944,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26730,16 +24966,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26762,16 +24989,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26799,16 +25017,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26846,16 +25055,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26882,16 +25082,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26918,16 +25109,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26955,16 +25137,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -26997,16 +25170,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27049,16 +25213,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27095,16 +25250,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27141,16 +25287,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27188,16 +25325,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27240,16 +25368,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27302,16 +25421,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27336,16 +25446,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27372,16 +25473,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27418,16 +25510,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27449,16 +25532,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27485,16 +25559,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27531,16 +25596,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27562,16 +25618,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27593,16 +25640,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27625,16 +25663,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27662,16 +25691,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27709,16 +25729,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27745,16 +25756,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27781,16 +25783,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27818,16 +25811,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27860,16 +25844,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27912,16 +25887,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -27958,16 +25924,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28004,16 +25961,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28051,16 +25999,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28103,16 +26042,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28165,16 +26095,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28212,16 +26133,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28248,16 +26160,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28294,16 +26197,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28325,16 +26219,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28357,16 +26242,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28394,16 +26270,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28441,16 +26308,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28477,16 +26335,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28514,16 +26363,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28556,16 +26396,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28608,16 +26439,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28654,16 +26476,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28701,16 +26514,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28753,16 +26557,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28815,16 +26610,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28849,16 +26635,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28885,16 +26662,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28931,16 +26699,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28962,16 +26721,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -28994,16 +26744,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29031,16 +26772,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29078,16 +26810,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29114,16 +26837,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29151,16 +26865,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29193,16 +26898,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29245,16 +26941,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29291,16 +26978,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29338,16 +27016,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29390,16 +27059,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29452,16 +27112,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29486,16 +27137,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29522,16 +27164,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29568,16 +27201,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29599,16 +27223,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29631,16 +27246,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29668,16 +27274,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29715,16 +27312,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29751,16 +27339,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29788,16 +27367,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29830,16 +27400,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29882,16 +27443,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29928,16 +27480,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -29975,16 +27518,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30027,16 +27561,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30089,16 +27614,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30123,16 +27639,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30159,16 +27666,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30205,16 +27703,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30236,16 +27725,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30268,16 +27748,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30305,16 +27776,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30352,16 +27814,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30388,16 +27841,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30425,16 +27869,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30467,16 +27902,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30519,16 +27945,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30565,16 +27982,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30612,16 +28020,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30664,16 +28063,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -30726,16 +28116,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					return false
 				}
 				if pb != 0 {
-					if !f.threw {
-						switch pb {
-						case barCached:
-							f.acc.MarkCached(r[pa])
-						case barMark:
-							f.acc.Mark(r[pa])
-						default:
-							markBars(f, pb, r[pa])
-						}
-					}
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
