@@ -223,3 +223,52 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 	}
 	return func(f *frame) bool { f.acc.Mark(f.r[a]); return in(f) }, n + 1
 }
+
+// The barriers an expression tree does for an array access (lowerer.bar):
+// the Barrier values right before the access's checks, which plan puts
+// in the access's group so that the access keeps its place in its tree.
+const (
+	barMark   = 1 << iota // a barrier of levels none and elim
+	barCached             // a barrier of levels cache and all
+	barShadow             // a check barrier (CheckBarriers)
+)
+
+// barBits returns the barXxx bit of barrier bar.
+func barBits(bar *ssa.Value) uint8 {
+	switch bar.Aux {
+	case 1:
+		return barCached
+	case ssa.BarrierCheck:
+		return barShadow
+	}
+	return barMark
+}
+
+// markBar runs the barriers b of a tree's array access on the object at
+// a, as their Barrier instructions would (a null a is counted and
+// ignored). The single-barrier cases come first, small enough for the
+// callers to inline the call.
+func markBar(f *frame, b uint8, a uint32) {
+	switch b {
+	case barMark:
+		f.acc.Mark(a)
+	case barCached:
+		f.acc.MarkCached(a)
+	default:
+		markBars(f, b, a)
+	}
+}
+
+func markBars(f *frame, b uint8, a uint32) {
+	// the order of the level's and the check barrier does not matter:
+	// they mark two bitmaps
+	if b&barCached != 0 {
+		f.acc.MarkCached(a)
+	}
+	if b&barMark != 0 {
+		f.acc.Mark(a)
+	}
+	if b&barShadow != 0 {
+		f.acc.Shadow.Mark(a)
+	}
+}

@@ -33,6 +33,7 @@ const (
 	opConst = 1
 	opTree  = 2
 	opElem  = 3 // an array load with slot operands, read by the node itself
+	opElemB = 4 // opElem with the load's barriers, marked by the node first
 )
 
 type intOpnd struct {
@@ -145,7 +146,7 @@ func takesTree(u *ssa.Value, i int) bool {
 
 func (l *lowerer) intOp(a *ssa.Value) intOpnd {
 	if e, ok := l.elem(a, k32); ok {
-		return intOpnd{kind: opElem, e: e}
+		return intOpnd{kind: e.kind(), e: e}
 	}
 	if l.inl[a.ID] {
 		return intOpnd{kind: opTree, t: l.intTree(a)}
@@ -169,7 +170,7 @@ func (l *lowerer) intOps(v *ssa.Value) (intOpnd, intOpnd) {
 
 func (l *lowerer) longOp(a *ssa.Value) longOpnd {
 	if e, ok := l.elem(a, k64); ok {
-		return longOpnd{kind: opElem, e: e}
+		return longOpnd{kind: e.kind(), e: e}
 	}
 	if l.inl[a.ID] {
 		return longOpnd{kind: opTree, t: l.longTree(a)}
@@ -179,7 +180,7 @@ func (l *lowerer) longOp(a *ssa.Value) longOpnd {
 
 func (l *lowerer) floatOp(a *ssa.Value) floatOpnd {
 	if e, ok := l.elem(a, k32); ok {
-		return floatOpnd{kind: opElem, e: e}
+		return floatOpnd{kind: e.kind(), e: e}
 	}
 	if l.inl[a.ID] {
 		return floatOpnd{kind: opTree, t: l.floatTree(a)}
@@ -189,7 +190,7 @@ func (l *lowerer) floatOp(a *ssa.Value) floatOpnd {
 
 func (l *lowerer) doubleOp(a *ssa.Value) doubleOpnd {
 	if e, ok := l.elem(a, k64); ok {
-		return doubleOpnd{kind: opElem, e: e}
+		return doubleOpnd{kind: e.kind(), e: e}
 	}
 	if l.inl[a.ID] {
 		return doubleOpnd{kind: opTree, t: l.doubleTree(a)}
@@ -267,7 +268,7 @@ func (l *lowerer) elem(a *ssa.Value, kind int) (elem, bool) {
 	if !l.inl[a.ID] || a.Op != ssa.OpAGet || int(a.Aux) != kind {
 		return elem{}, false
 	}
-	e := elem{a: l.s(a.Args[0]), pc: a.PC, npe: l.npe(a.PC)}
+	e := elem{a: l.s(a.Args[0]), pc: a.PC, npe: l.npe(a.PC), b: l.bar[a.ID]}
 	x := a.Args[1]
 	if !l.inl[x.ID] {
 		e.x = l.s(x)
@@ -473,6 +474,9 @@ func (l *lowerer) intLoad(v *ssa.Value) func(*frame) uint32 {
 	a, pc, npe := l.s(v.Args[0]), v.PC, l.npe(v.PC)
 	x := l.index(v.Args[1])
 	kind := int(v.Aux)
+	if b := l.bar[v.ID]; b != 0 {
+		return l.intLoadB(v, b, x)
+	}
 	if kind == k32 && x.kind == opSlot {
 		xs := x.s
 		return func(f *frame) uint32 {
@@ -530,10 +534,108 @@ func (l *lowerer) intLoad(v *ssa.Value) func(*frame) uint32 {
 	}
 }
 
+// intLoadB is intLoad with the load's barriers b, marked after the index
+// and before the checks, as the Barrier values run (between the index's
+// values and the checks), unless the index threw.
+func (l *lowerer) intLoadB(v *ssa.Value, b uint8, x intOpnd) func(*frame) uint32 {
+	a, pc, npe := l.s(v.Args[0]), v.PC, l.npe(v.PC)
+	kind := int(v.Aux)
+	if kind == k32 && x.kind == opSlot {
+		xs := x.s
+		return func(f *frame) uint32 {
+			r, h := f.r, f.h
+			arr := r[a]
+			if !f.threw {
+				markBar(f, b, arr)
+			}
+			if arr != 0 {
+				if idx := r[xs]; idx < h.U32(arr+8) {
+					return h.U32(arr + 12 + idx*4)
+				}
+			}
+			loadFail(f, a, pc, npe, r[xs])
+			return 0
+		}
+	}
+	idxOf := l.indexFunc(x)
+	return func(f *frame) uint32 {
+		idx := idxOf(f)
+		h := f.h
+		arr := f.r[a]
+		if !f.threw {
+			markBar(f, b, arr)
+		}
+		if arr != 0 && idx < h.U32(arr+8) {
+			switch kind {
+			case k32:
+				return h.U32(arr + 12 + idx*4)
+			case kBool:
+				return uint32(h.U8(arr + 12 + idx))
+			case kByte:
+				return uint32(int32(int8(h.U8(arr + 12 + idx))))
+			case kChar:
+				return uint32(h.U16(arr + 12 + idx*2))
+			default:
+				return uint32(int32(int16(h.U16(arr + 12 + idx*2))))
+			}
+		}
+		loadFail(f, a, pc, npe, idx)
+		return 0
+	}
+}
+
+// indexFunc returns an index operand (a slot or a tree) as a closure.
+func (l *lowerer) indexFunc(x intOpnd) func(*frame) uint32 {
+	if x.kind == opTree {
+		return x.t
+	}
+	s := x.s
+	return func(f *frame) uint32 { return f.r[s] }
+}
+
+// wideLoadB is wideLoad with the load's barriers b (as intLoadB).
+func (l *lowerer) wideLoadB(v *ssa.Value, b uint8, x intOpnd) func(*frame) uint64 {
+	a, pc, npe := l.s(v.Args[0]), v.PC, l.npe(v.PC)
+	if x.kind == opSlot {
+		xs := x.s
+		return func(f *frame) uint64 {
+			r, h := f.r, f.h
+			arr := r[a]
+			if !f.threw {
+				markBar(f, b, arr)
+			}
+			if arr != 0 {
+				if idx := r[xs]; idx < h.U32(arr+8) {
+					return h.U64(arr + 16 + idx*8)
+				}
+			}
+			loadFail(f, a, pc, npe, r[xs])
+			return 0
+		}
+	}
+	xt := x.t
+	return func(f *frame) uint64 {
+		idx := xt(f)
+		h := f.h
+		arr := f.r[a]
+		if !f.threw {
+			markBar(f, b, arr)
+		}
+		if arr != 0 && idx < h.U32(arr+8) {
+			return h.U64(arr + 16 + idx*8)
+		}
+		loadFail(f, a, pc, npe, idx)
+		return 0
+	}
+}
+
 // wideLoad is intLoad for long and double elements.
 func (l *lowerer) wideLoad(v *ssa.Value) func(*frame) uint64 {
 	a, pc, npe := l.s(v.Args[0]), v.PC, l.npe(v.PC)
 	x := l.index(v.Args[1])
+	if b := l.bar[v.ID]; b != 0 {
+		return l.wideLoadB(v, b, x)
+	}
 	if x.kind == opSlot {
 		xs := x.s
 		return func(f *frame) uint64 {
@@ -567,6 +669,32 @@ func (l *lowerer) doubleLoad(v *ssa.Value) func(*frame) float64 {
 		// an index read from an int array: sparse's x[col[i]], both
 		// loads in one closure
 		ia, ix, io := ie.a, ie.x, ie.o
+		if ib, b := ie.b, l.bar[v.ID]; ib|b != 0 {
+			// with barriers: each array's marks before its checks,
+			// none after a throw
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				var idx uint32
+				arr := r[ia]
+				if ib != 0 && !f.threw {
+					markBar(f, ib, arr)
+				}
+				if i := r[ix] + io; arr != 0 && i < h.U32(arr+8) {
+					idx = h.U32(arr + 12 + i*4)
+				} else {
+					ie.fail(f)
+				}
+				arr = r[a]
+				if b != 0 && !f.threw {
+					markBar(f, b, arr)
+				}
+				if arr != 0 && idx < h.U32(arr+8) {
+					return math.Float64frombits(h.U64(arr + 16 + idx*8))
+				}
+				loadFail(f, a, pc, npe, idx)
+				return 0
+			}
+		}
 		return func(f *frame) float64 {
 			r, h := f.r, f.h
 			var idx uint32
@@ -583,6 +711,10 @@ func (l *lowerer) doubleLoad(v *ssa.Value) func(*frame) float64 {
 		}
 	}
 	x := l.index(v.Args[1])
+	if b := l.bar[v.ID]; b != 0 {
+		ld := l.wideLoadB(v, b, x)
+		return func(f *frame) float64 { return math.Float64frombits(ld(f)) }
+	}
 	if x.kind == opSlot {
 		xs := x.s
 		return func(f *frame) float64 {
@@ -688,13 +820,16 @@ func (l *lowerer) treeStore(v *ssa.Value) instr {
 	ac := &access{a: a, x: x, lenSlot: -1, pc: pc, npe: npe}
 	kind := int(v.Aux)
 	val := v.Args[2]
+	// the store's barriers run after its value (which the block
+	// computes before them) and not when the value threw
+	b := l.bar[v.ID]
 	if treeBinop(val) && (val.Type == ssa.TypeDouble || val.Type == ssa.TypeInt && kind == k32) {
 		var in instr
 		if val.Type == ssa.TypeDouble {
-			in = binDoublePut(val.Op, a, x, ac, l.doubleOp(val.Args[0]), l.doubleOp(val.Args[1]))
+			in = binDoublePut(val.Op, a, x, b, ac, l.doubleOp(val.Args[0]), l.doubleOp(val.Args[1]))
 		} else {
 			vx, vy := l.intOps(val)
-			in = binIntPut(val.Op, a, x, ac, vx, vy)
+			in = binIntPut(val.Op, a, x, b, ac, vx, vy)
 		}
 		if in != nil {
 			return in
@@ -724,6 +859,9 @@ func (l *lowerer) treeStore(v *ssa.Value) instr {
 				return false
 			}
 			r, h := f.r, f.h
+			if b != 0 {
+				markBar(f, b, r[a])
+			}
 			if arr := r[a]; arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
 					h.SetU64(arr+16+idx*8, y)
@@ -741,6 +879,9 @@ func (l *lowerer) treeStore(v *ssa.Value) instr {
 			return false
 		}
 		r, h := f.r, f.h
+		if b != 0 {
+			markBar(f, b, r[a])
+		}
 		if arr := r[a]; arr != 0 {
 			if idx := r[x]; idx < h.U32(arr+8) {
 				switch kind {
@@ -766,6 +907,16 @@ type elem struct {
 	a, x, pc int
 	o        uint32 // added to the index slot (SOR's G[j-1], G[j+1])
 	npe      func(*frame)
+	b        uint8 // the load's barriers (barXxx bits), 0 for none
+}
+
+// kind is the operand kind of the element: opElemB when the node does
+// the load's barriers.
+func (c elem) kind() int {
+	if c.b != 0 {
+		return opElemB
+	}
+	return opElem
 }
 
 // fail throws for the element's failed check, unless the tree threw

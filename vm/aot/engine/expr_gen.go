@@ -18,27 +18,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] + r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] + yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] + yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -50,20 +50,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] + yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] + yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk + r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk + yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -75,21 +97,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk + yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk + yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -97,7 +141,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -110,7 +154,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -122,7 +189,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -134,7 +201,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -147,7 +214,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -156,6 +223,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv + r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv + yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -167,27 +395,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] - r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] - yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] - yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -199,20 +427,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] - yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] - yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk - r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk - yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -224,21 +474,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk - yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk - yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -246,7 +518,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -259,7 +531,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -271,7 +566,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -283,7 +578,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -296,7 +591,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -305,6 +600,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv - r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv - yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -316,27 +772,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) * int32(r[ys]))
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) * int32(yk))
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -348,20 +804,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(r[xs]) * int32(yv))
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(xk) * int32(r[ys]))
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -373,21 +851,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xk) * int32(yv))
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -395,7 +895,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -408,7 +908,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -420,7 +943,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -432,7 +955,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -445,7 +968,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -454,6 +977,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return uint32(int32(xv) * int32(r[ys]))
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return uint32(int32(xv) * int32(yk))
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) * int32(yv))
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -465,27 +1149,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(r[xs], r[ys])
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(r[xs], yk)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return idiv(r[xs], yv)
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -497,20 +1181,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(r[xs], yv)
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(r[xs], yv)
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(xk, r[ys])
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return idiv(xk, yv)
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -522,21 +1228,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xk, yv)
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xk, yv)
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return idiv(xv, r[ys])
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return idiv(xv, yk)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -544,7 +1272,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -557,7 +1285,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xv, yv)
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -569,7 +1320,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, r[ys])
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -581,7 +1332,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yk)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -594,7 +1345,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -603,6 +1354,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xv, yv)
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xv, yv)
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return idiv(xv, r[ys])
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return idiv(xv, yk)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return idiv(xv, yv)
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return idiv(xv, yv)
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -614,27 +1526,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(r[xs], r[ys])
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(r[xs], yk)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return irem(r[xs], yv)
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -646,20 +1558,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(r[xs], yv)
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(r[xs], yv)
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(xk, r[ys])
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return irem(xk, yv)
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -671,21 +1605,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xk, yv)
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xk, yv)
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return irem(xv, r[ys])
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return irem(xv, yk)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -693,7 +1649,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -706,7 +1662,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xv, yv)
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -718,7 +1697,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, r[ys])
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -730,7 +1709,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yk)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -743,7 +1722,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -752,6 +1731,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xv, yv)
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xv, yv)
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return irem(xv, r[ys])
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return irem(xv, yk)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return irem(xv, yv)
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return irem(xv, yv)
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -763,27 +1903,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] & r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] & yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] & yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -795,20 +1935,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] & yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] & yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk & r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk & yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -820,21 +1982,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk & yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk & yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -842,7 +2026,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -855,7 +2039,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -867,7 +2074,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -879,7 +2086,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -892,7 +2099,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -901,6 +2108,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv & r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv & yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv & yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -912,27 +2280,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] | r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] | yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] | yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -944,20 +2312,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] | yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] | yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk | r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk | yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -969,21 +2359,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk | yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk | yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -991,7 +2403,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1004,7 +2416,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1016,7 +2451,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1028,7 +2463,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1041,7 +2476,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1050,6 +2485,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv | r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv | yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv | yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1061,27 +2657,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] ^ r[ys]
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] ^ yk
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] ^ yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1093,20 +2689,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] ^ yv
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] ^ yv
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk ^ r[ys]
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk ^ yv
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1118,21 +2736,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk ^ yv
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk ^ yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ r[ys]
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ yk
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1140,7 +2780,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1153,7 +2793,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1165,7 +2828,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ r[ys]
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1177,7 +2840,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yk
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1190,7 +2853,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1199,6 +2862,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv ^ r[ys]
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv ^ yk
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv ^ yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1210,27 +3034,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] << (r[ys] & 31)
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] << (yk & 31)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] << (yv & 31)
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1242,20 +3066,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] << (yv & 31)
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] << (yv & 31)
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk << (r[ys] & 31)
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk << (yv & 31)
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1267,21 +3113,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk << (yv & 31)
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk << (yv & 31)
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv << (r[ys] & 31)
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv << (yk & 31)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1289,7 +3157,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1302,7 +3170,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv << (yv & 31)
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1314,7 +3205,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (r[ys] & 31)
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1326,7 +3217,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yk & 31)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1339,7 +3230,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1348,6 +3239,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv << (yv & 31)
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv << (yv & 31)
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv << (r[ys] & 31)
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv << (yk & 31)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv << (yv & 31)
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv << (yv & 31)
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1359,27 +3411,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) >> (r[ys] & 31))
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) >> (yk & 31))
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1391,20 +3443,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(r[xs]) >> (yv & 31))
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(xk) >> (r[ys] & 31))
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1416,21 +3490,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xk) >> (yv & 31))
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1438,7 +3534,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1451,7 +3547,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1463,7 +3582,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1475,7 +3594,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1488,7 +3607,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1497,6 +3616,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return uint32(int32(xv) >> (r[ys] & 31))
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return uint32(int32(xv) >> (yk & 31))
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return uint32(int32(xv) >> (yv & 31))
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1508,27 +3788,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] >> (r[ys] & 31)
 			}
-		case 0<<2 | 1:
+		case 0<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] >> (yk & 31)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] >> (yv & 31)
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1540,20 +3820,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] >> (yv & 31)
 			}
-		case 1<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return r[xs] >> (yv & 31)
+			}
+		case 1<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk >> (r[ys] & 31)
 			}
-		case 1<<2 | 2:
+		case 1<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk >> (yv & 31)
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1565,21 +3867,43 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk >> (yv & 31)
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk >> (yv & 31)
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv >> (r[ys] & 31)
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv >> (yk & 31)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1587,7 +3911,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1600,7 +3924,30 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv >> (yv & 31)
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1612,7 +3959,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (r[ys] & 31)
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1624,7 +3971,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yk & 31)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1637,7 +3984,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1646,6 +3993,167 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv >> (yv & 31)
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv >> (yv & 31)
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv >> (r[ys] & 31)
+			}
+		case 4<<3 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv >> (yk & 31)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv >> (yv & 31)
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv >> (yv & 31)
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1669,8 +4177,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1683,7 +4191,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1701,7 +4209,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1714,7 +4250,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1732,7 +4268,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1745,7 +4309,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1758,7 +4322,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1772,7 +4336,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1791,7 +4355,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1809,7 +4402,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1827,7 +4420,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1846,7 +4439,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1855,6 +4448,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -1872,8 +4662,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1886,7 +4676,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1904,7 +4694,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1917,7 +4735,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1935,7 +4753,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1948,7 +4794,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1961,7 +4807,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1975,7 +4821,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1994,7 +4840,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2012,7 +4887,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2030,7 +4905,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2049,7 +4924,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2058,6 +4933,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2075,8 +5147,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2089,7 +5161,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2107,7 +5179,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2120,7 +5220,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2138,7 +5238,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2151,7 +5279,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2164,7 +5292,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2178,7 +5306,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2197,7 +5325,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2215,7 +5372,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2233,7 +5390,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2252,7 +5409,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2261,6 +5418,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(r[ys]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yk))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2278,8 +5632,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2292,7 +5646,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2310,7 +5664,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2323,7 +5705,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2341,7 +5723,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2354,7 +5764,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2367,7 +5777,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2381,7 +5791,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2400,7 +5810,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2418,7 +5857,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2436,7 +5875,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2455,7 +5894,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2464,6 +5903,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2481,8 +6117,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2495,7 +6131,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2513,7 +6149,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2526,7 +6190,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2544,7 +6208,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2557,7 +6249,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2570,7 +6262,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2584,7 +6276,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2603,7 +6295,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2621,7 +6342,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2639,7 +6360,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2658,7 +6379,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2667,6 +6388,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2684,8 +6602,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2698,7 +6616,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2716,7 +6634,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2729,7 +6675,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2747,7 +6693,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2760,7 +6734,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2773,7 +6747,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2787,7 +6761,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2806,7 +6780,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2824,7 +6827,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2842,7 +6845,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2861,7 +6864,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2870,6 +6873,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -2887,8 +7087,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2901,7 +7101,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2919,7 +7119,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2932,7 +7160,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2950,7 +7178,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2963,7 +7219,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2976,7 +7232,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2990,7 +7246,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3009,7 +7265,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3027,7 +7312,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3045,7 +7330,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3064,7 +7349,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3073,6 +7358,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3090,8 +7572,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3104,7 +7586,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3122,7 +7604,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3135,7 +7645,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3153,7 +7663,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3166,7 +7704,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3179,7 +7717,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3193,7 +7731,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3212,7 +7750,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3230,7 +7797,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3248,7 +7815,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3267,7 +7834,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3276,6 +7843,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3293,8 +8057,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3307,7 +8071,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3325,7 +8089,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3338,7 +8130,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3356,7 +8148,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3369,7 +8189,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3382,7 +8202,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3396,7 +8216,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3415,7 +8235,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3433,7 +8282,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3451,7 +8300,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3470,7 +8319,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3479,6 +8328,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3496,8 +8542,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3510,7 +8556,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3528,7 +8574,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3541,7 +8615,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3559,7 +8633,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3572,7 +8674,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3585,7 +8687,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3599,7 +8701,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3618,7 +8720,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3636,7 +8767,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3654,7 +8785,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3673,7 +8804,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3682,6 +8813,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (r[ys] & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3699,8 +9027,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3713,7 +9041,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3731,7 +9059,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3744,7 +9100,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3762,7 +9118,35 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3775,7 +9159,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3788,7 +9172,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3802,7 +9186,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3821,7 +9205,36 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3839,7 +9252,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3857,7 +9270,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3876,7 +9289,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3885,6 +9298,203 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -3913,21 +9523,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) + getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) + yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3939,14 +9549,36 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) + yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) + yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3954,7 +9586,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3967,7 +9599,30 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3979,7 +9634,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3992,7 +9647,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4001,6 +9656,145 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv + getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4012,21 +9806,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) - getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) - yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4038,14 +9832,36 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) - yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) - yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4053,7 +9869,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4066,7 +9882,30 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4078,7 +9917,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4091,7 +9930,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4100,6 +9939,145 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv - getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4111,21 +10089,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) * getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) * yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4137,14 +10115,36 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) * yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) * yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4152,7 +10152,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4165,7 +10165,30 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4177,7 +10200,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4190,7 +10213,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4199,6 +10222,145 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv * getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv * yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4210,21 +10372,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) & getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) & yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4236,14 +10398,36 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) & yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) & yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4251,7 +10435,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4264,7 +10448,30 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4276,7 +10483,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4289,7 +10496,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4298,6 +10505,145 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv & getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv & yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4309,21 +10655,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) | getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) | yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4335,14 +10681,36 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) | yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) | yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4350,7 +10718,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4363,7 +10731,30 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4375,7 +10766,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4388,7 +10779,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4397,6 +10788,145 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv | getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv | yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4408,21 +10938,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) ^ getL(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) ^ yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4434,14 +10964,36 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) ^ yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return getL(r, xs) ^ yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ getL(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4449,7 +11001,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4462,7 +11014,30 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4474,7 +11049,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ getL(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4487,7 +11062,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4496,6 +11071,145 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				return xv ^ getL(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv ^ yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) uint64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4519,8 +11233,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4533,7 +11247,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4551,7 +11265,35 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4564,7 +11306,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4578,7 +11320,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4597,7 +11339,36 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4615,7 +11386,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4634,7 +11405,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4643,6 +11414,175 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4660,8 +11600,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4674,7 +11614,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4692,7 +11632,35 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4705,7 +11673,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4719,7 +11687,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4738,7 +11706,36 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4756,7 +11753,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4775,7 +11772,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4784,6 +11781,175 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4801,8 +11967,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4815,7 +11981,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4833,7 +11999,35 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4846,7 +12040,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4860,7 +12054,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4879,7 +12073,36 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4897,7 +12120,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4916,7 +12139,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4925,6 +12148,175 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv * getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -4942,8 +12334,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4956,7 +12348,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4974,7 +12366,35 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4987,7 +12407,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5001,7 +12421,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5020,7 +12440,36 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5038,7 +12487,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5057,7 +12506,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5066,6 +12515,175 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5083,8 +12701,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5097,7 +12715,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5115,7 +12733,35 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5128,7 +12774,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5142,7 +12788,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5161,7 +12807,36 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5179,7 +12854,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5198,7 +12873,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5207,6 +12882,175 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5224,8 +13068,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5238,7 +13082,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5256,7 +13100,35 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := getL(r, xs) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5269,7 +13141,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5283,7 +13155,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5302,7 +13174,36 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5320,7 +13221,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5339,7 +13240,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5348,6 +13249,175 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					xv = h.U64(arr + 16 + idx*8)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ getL(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U64(arr + 16 + idx*8)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U64(arr + 16 + idx*8)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5376,21 +13446,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) + fl(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) + yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5402,14 +13472,36 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) + yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return fl(r, xs) + yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + fl(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5417,7 +13509,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5430,7 +13522,30 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5442,7 +13557,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + fl(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5455,7 +13570,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5464,6 +13579,145 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				return xv + fl(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5475,21 +13729,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) - fl(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) - yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5501,14 +13755,36 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) - yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return fl(r, xs) - yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - fl(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5516,7 +13792,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5529,7 +13805,30 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5541,7 +13840,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - fl(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5554,7 +13853,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5563,6 +13862,145 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				return xv - fl(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5574,21 +14012,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) * fl(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) * yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5600,14 +14038,36 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) * yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return fl(r, xs) * yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * fl(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5615,7 +14075,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5628,7 +14088,30 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5640,7 +14123,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * fl(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5653,7 +14136,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5662,6 +14145,145 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				return xv * fl(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv * yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5673,21 +14295,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) / fl(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) / yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5699,14 +14321,36 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) / yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return fl(r, xs) / yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv / fl(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5714,7 +14358,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5727,7 +14371,30 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5739,7 +14406,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / fl(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5752,7 +14419,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5761,6 +14428,145 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				return xv / fl(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv / yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5784,8 +14590,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5798,7 +14604,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5816,7 +14622,35 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := fl(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5829,7 +14663,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5843,7 +14677,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5862,7 +14696,36 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5880,7 +14743,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5899,7 +14762,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5908,6 +14771,175 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				v := xv + fl(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -5925,8 +14957,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5939,7 +14971,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5957,7 +14989,35 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := fl(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5970,7 +15030,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5984,7 +15044,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6003,7 +15063,36 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6021,7 +15110,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6040,7 +15129,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6049,6 +15138,175 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				v := xv - fl(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6066,8 +15324,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6080,7 +15338,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6098,7 +15356,35 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := fl(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6111,7 +15397,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6125,7 +15411,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6144,7 +15430,36 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6162,7 +15477,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6181,7 +15496,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6190,6 +15505,175 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				v := xv * fl(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6207,8 +15691,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6221,7 +15705,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6239,7 +15723,35 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := fl(r, xs) / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6252,7 +15764,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6266,7 +15778,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6285,7 +15797,36 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6303,7 +15844,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6322,7 +15863,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6331,6 +15872,175 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
 				} else {
 					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				v := xv / fl(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				var yv float32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = math.Float32bits(v)
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float32frombits(h.U32(arr + 12 + idx*4))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6359,21 +16069,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) + db(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) + yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6385,14 +16095,36 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) + yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return db(r, xs) + yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + db(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6400,7 +16132,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6413,7 +16145,30 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6425,7 +16180,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + db(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6438,7 +16193,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6447,6 +16202,145 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				return xv + db(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6458,21 +16352,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) - db(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) - yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6484,14 +16378,36 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) - yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return db(r, xs) - yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - db(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6499,7 +16415,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6512,7 +16428,30 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6524,7 +16463,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - db(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6537,7 +16476,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6546,6 +16485,145 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				return xv - db(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6557,21 +16635,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) * db(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) * yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6583,14 +16661,36 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) * yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return db(r, xs) * yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * db(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6598,7 +16698,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6611,7 +16711,30 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6623,7 +16746,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * db(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6636,7 +16759,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6645,6 +16768,145 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				return xv * db(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv * yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv * yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6656,21 +16918,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 0:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) / db(r, ys)
 			}
-		case 0<<2 | 2:
+		case 0<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) / yv
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6682,14 +16944,36 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) / yv
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return db(r, xs) / yv
+			}
+		case 2<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv / db(r, ys)
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6697,7 +16981,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6710,7 +16994,30 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 3<<3 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6722,7 +17029,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / db(r, ys)
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6735,7 +17042,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6744,6 +17051,145 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 3<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 4<<3 | 0:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				return xv / db(r, ys)
+			}
+		case 4<<3 | 2:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv / yv
+			}
+		case 4<<3 | 3:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				return xv / yv
+			}
+		case 4<<3 | 4:
+			return func(f *frame) float64 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6767,8 +17213,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6781,7 +17227,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6799,7 +17245,35 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6812,7 +17286,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6826,7 +17300,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6845,7 +17319,36 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6863,7 +17366,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6882,7 +17385,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6891,6 +17394,175 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv + db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -6908,8 +17580,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6922,7 +17594,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6940,7 +17612,35 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6953,7 +17653,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6967,7 +17667,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6986,7 +17686,36 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7004,7 +17733,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7023,7 +17752,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7032,6 +17761,175 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv - db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7049,8 +17947,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7063,7 +17961,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7081,7 +17979,35 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7094,7 +18020,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7108,7 +18034,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7127,7 +18053,36 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7145,7 +18100,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7164,7 +18119,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7173,6 +18128,175 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv * db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7190,8 +18314,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7204,7 +18328,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7222,7 +18346,35 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7235,7 +18387,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7249,7 +18401,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7268,7 +18420,36 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7286,7 +18467,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7305,7 +18486,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7314,6 +18495,175 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
 				} else {
 					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv / db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				setL(r, d, math.Float64bits(v))
+				return true
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv float64
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -7336,16 +18686,16 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 
 // binIntPut returns the instruction storing a int operation with a
 // tree or element operand into element px of array pa (slots, checked
-// as ac does), nil if there is none.
-func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
+// as ac does, after the store's barriers pb), nil if there is none.
+func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr {
 	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
 	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
 	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7355,6 +18705,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7364,7 +18717,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7379,6 +18732,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7388,7 +18744,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7398,6 +18791,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7407,7 +18803,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7422,6 +18818,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7431,7 +18830,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7441,6 +18877,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7450,7 +18889,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7460,6 +18899,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7469,7 +18911,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7480,6 +18922,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7489,7 +18934,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7505,6 +18950,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7514,7 +18962,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7529,6 +19015,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7538,7 +19027,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7553,6 +19042,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7562,7 +19054,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7578,6 +19070,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7587,7 +19082,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7607,6 +19102,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -7619,8 +19368,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7630,6 +19379,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7639,7 +19391,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7654,6 +19406,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7663,7 +19418,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7673,6 +19465,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7682,7 +19477,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7697,6 +19492,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7706,7 +19504,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7716,6 +19551,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7725,7 +19563,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7735,6 +19573,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7744,7 +19585,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7755,6 +19596,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7764,7 +19608,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7780,6 +19624,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7789,7 +19636,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7804,6 +19689,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7813,7 +19701,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7828,6 +19716,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7837,7 +19728,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7853,6 +19744,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7862,7 +19756,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7882,6 +19776,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -7894,8 +20042,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7905,6 +20053,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7914,7 +20065,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7929,6 +20080,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7938,7 +20092,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7948,6 +20139,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7957,7 +20151,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7972,6 +20166,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -7981,7 +20178,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7991,6 +20225,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8000,7 +20237,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8010,6 +20247,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8019,7 +20259,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8030,6 +20270,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8039,7 +20282,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8055,6 +20298,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8064,7 +20310,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8079,6 +20363,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8088,7 +20375,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8103,6 +20390,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8112,7 +20402,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8128,6 +20418,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8137,7 +20430,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8157,6 +20450,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(r[ys]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yk))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -8169,8 +20716,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8180,6 +20727,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8189,7 +20739,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8204,6 +20754,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8213,7 +20766,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8223,6 +20813,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8232,7 +20825,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8247,6 +20840,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8256,7 +20852,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8266,6 +20899,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8275,7 +20911,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8285,6 +20921,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8294,7 +20933,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8305,6 +20944,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8314,7 +20956,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8330,6 +20972,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8339,7 +20984,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8354,6 +21037,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8363,7 +21049,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8378,6 +21064,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8387,7 +21076,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8403,6 +21092,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8412,7 +21104,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8432,6 +21124,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := idiv(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -8444,8 +21390,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8455,6 +21401,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8464,7 +21413,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8479,6 +21428,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8488,7 +21440,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8498,6 +21487,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8507,7 +21499,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8522,6 +21514,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8531,7 +21526,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xk, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8541,6 +21573,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8550,7 +21585,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8560,6 +21595,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8569,7 +21607,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8580,6 +21618,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8589,7 +21630,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8605,6 +21646,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8614,7 +21658,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8629,6 +21711,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8638,7 +21723,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8653,6 +21738,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8662,7 +21750,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8678,6 +21766,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8687,7 +21778,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8707,6 +21798,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, r[ys])
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := irem(xv, yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(xv, yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -8719,8 +22064,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8730,6 +22075,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8739,7 +22087,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8754,6 +22102,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8763,7 +22114,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8773,6 +22161,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8782,7 +22173,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8797,6 +22188,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8806,7 +22200,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8816,6 +22247,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8825,7 +22259,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8835,6 +22269,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8844,7 +22281,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8855,6 +22292,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8864,7 +22304,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8880,6 +22320,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8889,7 +22332,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8904,6 +22385,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8913,7 +22397,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8928,6 +22412,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8937,7 +22424,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8953,6 +22440,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -8962,7 +22452,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8982,6 +22472,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -8994,8 +22738,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9005,6 +22749,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9014,7 +22761,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9029,6 +22776,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9038,7 +22788,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9048,6 +22835,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9057,7 +22847,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9072,6 +22862,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9081,7 +22874,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9091,6 +22921,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9100,7 +22933,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9110,6 +22943,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9119,7 +22955,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9130,6 +22966,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9139,7 +22978,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9155,6 +22994,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9164,7 +23006,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9179,6 +23059,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9188,7 +23071,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9203,6 +23086,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9212,7 +23098,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9228,6 +23114,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9237,7 +23126,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9257,6 +23146,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -9269,8 +23412,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9280,6 +23423,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9289,7 +23435,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9304,6 +23450,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9313,7 +23462,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9323,6 +23509,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9332,7 +23521,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9347,6 +23536,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9356,7 +23548,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9366,6 +23595,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9375,7 +23607,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9385,6 +23617,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9394,7 +23629,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9405,6 +23640,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9414,7 +23652,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9430,6 +23668,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9439,7 +23680,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9454,6 +23733,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9463,7 +23745,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9478,6 +23760,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9487,7 +23772,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9503,6 +23788,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9512,7 +23800,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9532,6 +23820,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -9544,8 +24086,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9555,6 +24097,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9564,7 +24109,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9579,6 +24124,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9588,7 +24136,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9598,6 +24183,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9607,7 +24195,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9622,6 +24210,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9631,7 +24222,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9641,6 +24269,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9650,7 +24281,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9660,6 +24291,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9669,7 +24303,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9680,6 +24314,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9689,7 +24326,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9705,6 +24342,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9714,7 +24354,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9729,6 +24407,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9738,7 +24419,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9753,6 +24434,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9762,7 +24446,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9778,6 +24462,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9787,7 +24474,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9807,6 +24494,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv << (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -9819,8 +24760,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9830,6 +24771,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9839,7 +24783,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9854,6 +24798,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9863,7 +24810,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9873,6 +24857,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9882,7 +24869,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9897,6 +24884,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9906,7 +24896,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xk) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9916,6 +24943,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9925,7 +24955,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9935,6 +24965,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9944,7 +24977,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9955,6 +24988,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9964,7 +25000,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9980,6 +25016,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -9989,7 +25028,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10004,6 +25081,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10013,7 +25093,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10028,6 +25108,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10037,7 +25120,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10053,6 +25136,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10062,7 +25148,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10082,6 +25168,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (r[ys] & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := uint32(int32(xv) >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(xv) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10094,8 +25434,8 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10105,6 +25445,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10114,7 +25457,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10129,6 +25472,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10138,7 +25484,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10148,6 +25531,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10157,7 +25543,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10172,6 +25558,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10181,7 +25570,44 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xk >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10191,6 +25617,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10200,7 +25629,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10210,6 +25639,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10219,7 +25651,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10230,6 +25662,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10239,7 +25674,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10255,6 +25690,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10264,7 +25702,45 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10279,6 +25755,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10288,7 +25767,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10303,6 +25782,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10312,7 +25794,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10328,6 +25810,9 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU32(arr+12+idx*4, v)
@@ -10337,7 +25822,7 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10357,6 +25842,260 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (r[ys] & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				v := xv >> (yk & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := xv >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10374,16 +26113,16 @@ func binIntPut(op ssa.Op, pa, px int, ac *access, x, y intOpnd) instr {
 
 // binDoublePut returns the instruction storing a double operation with a
 // tree or element operand into element px of array pa (slots, checked
-// as ac does), nil if there is none.
-func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
+// as ac does, after the store's barriers pb), nil if there is none.
+func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) instr {
 	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
 	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
 	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10393,6 +26132,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10402,7 +26144,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10417,6 +26159,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10426,7 +26171,44 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10436,6 +26218,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10445,7 +26230,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10456,6 +26241,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10465,7 +26253,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10481,6 +26269,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10490,7 +26281,45 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10505,6 +26334,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10514,7 +26346,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10530,6 +26362,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10539,7 +26374,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10559,6 +26394,223 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv + db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10571,8 +26623,8 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10582,6 +26634,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10591,7 +26646,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10606,6 +26661,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10615,7 +26673,44 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10625,6 +26720,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10634,7 +26732,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10645,6 +26743,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10654,7 +26755,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10670,6 +26771,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10679,7 +26783,45 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10694,6 +26836,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10703,7 +26848,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10719,6 +26864,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10728,7 +26876,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10748,6 +26896,223 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv - db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10760,8 +27125,8 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10771,6 +27136,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10780,7 +27148,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10795,6 +27163,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10804,7 +27175,44 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10814,6 +27222,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10823,7 +27234,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10834,6 +27245,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10843,7 +27257,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10859,6 +27273,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10868,7 +27285,45 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10883,6 +27338,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10892,7 +27350,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10908,6 +27366,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10917,7 +27378,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10937,6 +27398,223 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv * db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv * yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -10949,8 +27627,8 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10960,6 +27638,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10969,7 +27650,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10984,6 +27665,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -10993,7 +27677,44 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 0:
+		case 0<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := db(r, xs) / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 2<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11003,6 +27724,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11012,7 +27736,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11023,6 +27747,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11032,7 +27759,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11048,6 +27775,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11057,7 +27787,45 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11072,6 +27840,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11081,7 +27852,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11097,6 +27868,9 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 					f.threw = false
 					return false
 				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
 						h.SetU64(arr+16+idx*8, math.Float64bits(v))
@@ -11106,7 +27880,7 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11126,6 +27900,223 @@ func binDoublePut(op ssa.Op, pa, px int, ac *access, x, y doubleOpnd) instr {
 				if f.threw {
 					f.threw = false
 					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 3<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				v := xv / db(r, ys)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 3:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU64(arr+16+idx*8, math.Float64bits(v))
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 4<<3 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv float64
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv float64
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = math.Float64frombits(h.U64(arr + 16 + idx*8))
+				} else {
+					ye.fail(f)
+				}
+				v := xv / yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
 				}
 				if arr := r[pa]; arr != 0 {
 					if idx := r[px]; idx < h.U32(arr+8) {
@@ -11150,8 +28141,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpEq:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11166,7 +28157,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11186,7 +28177,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11201,7 +28222,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11221,7 +28242,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11236,7 +28287,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11251,7 +28302,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11267,7 +28318,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11288,7 +28339,38 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11308,7 +28390,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11328,7 +28410,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11349,7 +28431,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11358,6 +28440,215 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) == int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) == int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11377,8 +28668,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpNe:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11393,7 +28684,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11413,7 +28704,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11428,7 +28749,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11448,7 +28769,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11463,7 +28814,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11478,7 +28829,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11494,7 +28845,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11515,7 +28866,38 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11535,7 +28917,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11555,7 +28937,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11576,7 +28958,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11585,6 +28967,215 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) != int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) != int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11604,8 +29195,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpLt:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11620,7 +29211,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11640,7 +29231,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11655,7 +29276,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11675,7 +29296,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11690,7 +29341,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11705,7 +29356,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11721,7 +29372,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11742,7 +29393,38 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11762,7 +29444,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11782,7 +29464,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11803,7 +29485,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11812,6 +29494,215 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) < int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) < int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -11831,8 +29722,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpGe:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11847,7 +29738,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11867,7 +29758,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11882,7 +29803,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11902,7 +29823,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11917,7 +29868,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11932,7 +29883,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11948,7 +29899,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11969,7 +29920,38 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11989,7 +29971,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12009,7 +29991,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12030,7 +30012,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12039,6 +30021,215 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) >= int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) >= int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12058,8 +30249,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpGt:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12074,7 +30265,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12094,7 +30285,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12109,7 +30330,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12129,7 +30350,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12144,7 +30395,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12159,7 +30410,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12175,7 +30426,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12196,7 +30447,38 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12216,7 +30498,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12236,7 +30518,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12257,7 +30539,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12266,6 +30548,215 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) > int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) > int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
@@ -12285,8 +30776,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpLe:
-		switch x.kind<<2 | y.kind {
-		case 0<<2 | 2:
+		switch x.kind<<3 | y.kind {
+		case 0<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12301,7 +30792,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<2 | 3:
+		case 0<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12321,7 +30812,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 2:
+		case 0<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12336,7 +30857,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<2 | 3:
+		case 1<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12356,7 +30877,37 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 0:
+		case 1<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xk) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 2<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12371,7 +30922,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 1:
+		case 2<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12386,7 +30937,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 2:
+		case 2<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12402,7 +30953,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<2 | 3:
+		case 2<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12423,7 +30974,38 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 0:
+		case 2<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12443,7 +31025,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 1:
+		case 3<<3 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12463,7 +31045,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 2:
+		case 3<<3 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12484,7 +31066,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<2 | 3:
+		case 3<<3 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12493,6 +31075,215 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					xv = h.U32(arr + 12 + idx*4)
 				} else {
 					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 3<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 0:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) <= int32(r[ys])
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 1:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				c := int32(xv) <= int32(yk)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 2:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 3:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(xv) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 4<<3 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
 				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {

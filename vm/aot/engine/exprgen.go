@@ -49,7 +49,7 @@ var types = []typ{
 }
 
 // kind is an operand kind: its number (opSlot, opConst, opTree,
-// opElem in expr.go) and how a closure reads operand v ("x" or "y"):
+// opElem, opElemB in expr.go) and how a closure reads operand v ("x" or "y"):
 // statements to run first, in operand order, and the expression.
 type kind struct {
 	n    int
@@ -61,10 +61,37 @@ var kinds = []kind{
 	{0, "S", func(t typ, v string) (string, string) { return "", fmt.Sprintf(t.slot, v+"s") }},
 	{1, "K", func(t typ, v string) (string, string) { return "", v + "k" }},
 	{2, "T", func(t typ, v string) (string, string) { return v + "v := " + v + "t(f)\n", v + "v" }},
-	{3, "A", func(t typ, v string) (string, string) {
-		pre := fmt.Sprintf("var %[1]sv %[2]s\nif arr, idx := r[%[1]sa], r[%[1]sx]+%[1]so; arr != 0 && idx < h.U32(arr+8) {\n%[1]sv = %[3]s\n} else {\n%[1]se.fail(f)\n}\n", v, t.gotyp, t.elem)
-		return pre, v + "v"
+	{3, "A", elemRead},
+	// an element with its barrier: the mark first, as the Barrier
+	// before the access's checks, unless an earlier load of the tree
+	// threw (the code after a throw does not run, so marks nothing)
+	{4, "B", func(t typ, v string) (string, string) {
+		pre, e := elemRead(t, v)
+		return fmt.Sprintf(markInline, v+"e.b", "r["+v+"a]") + pre, e
 	}},
+}
+
+// markInline runs barriers %[1]s on object %[2]s unless the tree threw,
+// with the single-barrier cases inline (markBar is too big for Go to
+// inline, and a call per element is a good part of a barrier's cost).
+// The store roots call markBar: inline there, caffeine-float at level
+// all measured 20 % over off instead of 15 (BENCHMARKS.md).
+const markInline = `if !f.threw {
+switch %[1]s {
+case barCached:
+f.acc.MarkCached(%[2]s)
+case barMark:
+f.acc.Mark(%[2]s)
+default:
+markBars(f, %[1]s, %[2]s)
+}
+}
+`
+
+// elemRead reads an array element operand with its checks inline.
+func elemRead(t typ, v string) (string, string) {
+	pre := fmt.Sprintf("var %[1]sv %[2]s\nif arr, idx := r[%[1]sa], r[%[1]sx]+%[1]so; arr != 0 && idx < h.U32(arr+8) {\n%[1]sv = %[3]s\n} else {\n%[1]se.fail(f)\n}\n", v, t.gotyp, t.elem)
+	return pre, v + "v"
 }
 
 // valid says whether a node of type t has a form for operand kinds x, y.
@@ -99,14 +126,14 @@ func main() {
 		b.WriteString(unpack)
 		fmt.Fprintf(&b, "\tswitch op {\n")
 		for _, o := range t.binops {
-			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<2 | y.kind {\n", o.op)
+			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<3 | y.kind {\n", o.op)
 			for _, xk := range kinds {
 				for _, yk := range kinds {
 					if !valid(t, xk, yk) {
 						continue
 					}
 					pre, e := body(t, xk, yk, o.expr)
-					fmt.Fprintf(&b, "\t\tcase %d<<2 | %d:\n", xk.n, yk.n)
+					fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
 					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) %s {\n%s%sreturn %s\n}\n", t.gotyp, prologue, pre, e)
 				}
 			}
@@ -120,14 +147,14 @@ func main() {
 		b.WriteString(unpack)
 		fmt.Fprintf(&b, "\tswitch op {\n")
 		for _, o := range t.binops {
-			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<2 | y.kind {\n", o.op)
+			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<3 | y.kind {\n", o.op)
 			for _, xk := range kinds {
 				for _, yk := range kinds {
 					if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 {
 						continue
 					}
 					pre, e := body(t, xk, yk, o.expr)
-					fmt.Fprintf(&b, "\t\tcase %d<<2 | %d:\n", xk.n, yk.n)
+					fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
 					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\n%s\nreturn true\n}\n", prologue, pre, e, fmt.Sprintf(t.store, "d", "v"))
 				}
 			}
@@ -143,20 +170,20 @@ func main() {
 		}
 		T := title(t.name)
 		put := map[string]string{"int": "h.SetU32(arr+12+idx*4, v)", "double": "h.SetU64(arr+16+idx*8, math.Float64bits(v))"}[t.name]
-		fmt.Fprintf(&b, "// bin%sPut returns the instruction storing a %s operation with a\n// tree or element operand into element px of array pa (slots, checked\n// as ac does), nil if there is none.\n", T, t.name)
-		fmt.Fprintf(&b, "func bin%sPut(op ssa.Op, pa, px int, ac *access, x, y %sOpnd) instr {\n", T, t.name)
+		fmt.Fprintf(&b, "// bin%sPut returns the instruction storing a %s operation with a\n// tree or element operand into element px of array pa (slots, checked\n// as ac does, after the store's barriers pb), nil if there is none.\n", T, t.name)
+		fmt.Fprintf(&b, "func bin%sPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y %sOpnd) instr {\n", T, t.name)
 		b.WriteString(unpack)
 		fmt.Fprintf(&b, "\tswitch op {\n")
 		for _, o := range t.binops {
-			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<2 | y.kind {\n", o.op)
+			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<3 | y.kind {\n", o.op)
 			for _, xk := range kinds {
 				for _, yk := range kinds {
 					if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 {
 						continue
 					}
 					pre, e := body(t, xk, yk, o.expr)
-					fmt.Fprintf(&b, "\t\tcase %d<<2 | %d:\n", xk.n, yk.n)
-					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\nif arr := r[pa]; arr != 0 {\nif idx := r[px]; idx < h.U32(arr+8) {\n%s\nreturn true\n}\n}\n_, _, ok := ac.check(f)\nreturn ok\n}\n", prologue, pre, e, put)
+					fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
+					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\nif pb != 0 {\nmarkBar(f, pb, r[pa])\n}\nif arr := r[pa]; arr != 0 {\nif idx := r[px]; idx < h.U32(arr+8) {\n%s\nreturn true\n}\n}\n_, _, ok := ac.check(f)\nreturn ok\n}\n", prologue, pre, e, put)
 				}
 			}
 			fmt.Fprintf(&b, "\t\t}\n")
@@ -170,14 +197,14 @@ func main() {
 	fmt.Fprintf(&b, "\tswitch op {\n")
 	t := types[0]
 	for _, c := range []struct{ op, cmp string }{{"Eq", "=="}, {"Ne", "!="}, {"Lt", "<"}, {"Ge", ">="}, {"Gt", ">"}, {"Le", "<="}} {
-		fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<2 | y.kind {\n", c.op)
+		fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<3 | y.kind {\n", c.op)
 		for _, xk := range kinds {
 			for _, yk := range kinds {
 				if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 {
 					continue
 				}
 				pre, e := body(t, xk, yk, "int32(%s) "+c.cmp+" int32(%s)")
-				fmt.Fprintf(&b, "\t\tcase %d<<2 | %d:\n", xk.n, yk.n)
+				fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
 				fmt.Fprintf(&b, "\t\t\treturn func(f *frame) *edge {\n%s%sc := %s\nif f.threw {\nf.threw = false\nreturn throwEdge\n}\nif c {\nreturn yes\n}\nreturn no\n}\n", prologue, pre, e)
 			}
 		}

@@ -23,6 +23,9 @@ type lowerer struct {
 	// inl marks the values evaluated inside their user's expression
 	// tree, by value ID (tree.go)
 	inl []bool
+	// bar has, by the ID of an array access whose tree does its
+	// barriers, which barriers those are (barXxx bits, barrier.go)
+	bar []uint8
 	// afterCall is set by invoke to the list of slots its instruction
 	// clears after the call (clearDead fills it)
 	afterCall *[]int
@@ -61,6 +64,7 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 		}
 	}
 	l.inl = make([]bool, fn.NumValues())
+	l.bar = make([]uint8, fn.NumValues())
 	l.checkUses = make([]int, fn.NumValues())
 	for _, b := range fn.Blocks {
 		for k := 0; k < len(b.Values); k++ {

@@ -7,7 +7,8 @@ import "github.com/droidprof/droidprof/vm/aot/ssa"
 // expression tree (expr.go).
 type blockPlan struct {
 	// group[k] is the index of the access that ends the fused access
-	// vals[k] belongs to, -1 for none; ok[k] says whether that access
+	// vals[k] belongs to (with the barriers right before it), -1 for
+	// none; ok[k] says whether that access
 	// can take part in a tree (no instruction reads its ArrayLength's
 	// slot: every use is a fused access's check, which reads the array).
 	group []int
@@ -23,7 +24,8 @@ func (l *lowerer) inTree(vals []*ssa.Value, p *blockPlan, k int) bool {
 	return end >= 0 && p.ok[k] && (l.inl[vals[end].ID] || l.hasTreeArg(vals[end]))
 }
 
-// plan sets l.inl for the values of b that become tree nodes: a numeric
+// plan sets l.inl for the values of b that become tree nodes (and l.bar
+// for the accesses whose barriers their trees do): a numeric
 // value with a tree form, used once, by a value of the same block that
 // can take it as a tree operand (or by the block's If comparison). An
 // array load (the only node that may throw) joins a tree only when the
@@ -45,7 +47,17 @@ func (l *lowerer) plan(b *ssa.Block) *blockPlan {
 			continue
 		}
 		end := k + n - 1
-		for j := k; j <= end; j++ {
+		// the barriers right before the checks are the group's too:
+		// a tree that evaluates the access marks its object first
+		// (markBar), so that a barrier does not keep its access out
+		// of the tree. One of each kind: the bits cannot count two.
+		start, bits := k, uint8(0)
+		for start > 0 && vals[start-1].Op == ssa.OpBarrier && vals[start-1].Args[0] == vals[end].Args[0] && bits&barBits(vals[start-1]) == 0 {
+			start--
+			bits |= barBits(vals[start])
+		}
+		l.bar[vals[end].ID] = bits
+		for j := start; j <= end; j++ {
 			p.group[j] = end
 			p.ok[j] = ln == nil || l.uses[ln.ID] == l.checkUses[ln.ID]
 		}
