@@ -247,28 +247,8 @@ func TestBlkTracerReapAfterKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer vol.Close()
-	exe, err := os.Executable()
+	cmd, line, err := startHelper(t, blkHelperEnv+"="+vol.Device)
 	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), blkHelperEnv+"="+vol.Device)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil || strings.HasPrefix(line, "error") {
-		cmd.Process.Kill()
-		cmd.Wait()
 		if strings.Contains(line, ErrTracerBusy.Error()) {
 			testenv.SkipOrFail(t, "helper: %s", line)
 		}

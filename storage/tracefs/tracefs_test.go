@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -233,14 +234,18 @@ func TestOverrunReported(t *testing.T) {
 	}
 }
 
-func TestReapAbandoned(t *testing.T) {
-	needRoot(t)
+// startHelper re-executes the test binary with env ("NAME=value") set, so
+// that its TestMain plays a helper process, and returns it with the first
+// line it printed. The helper lives until it is killed or the test ends
+// (its stdin closes). When it fails (no line, or a line starting
+// "error"), it is ended and err is set.
+func startHelper(t *testing.T, env string) (*exec.Cmd, string, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), helperEnv+"=1")
+	cmd.Env = append(os.Environ(), env)
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -249,14 +254,25 @@ func TestReapAbandoned(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer stdin.Close()
+	t.Cleanup(func() { stdin.Close() })
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil || strings.HasPrefix(line, "error") {
+	if err == nil && strings.HasPrefix(line, "error") {
+		err = errors.New("the helper failed")
+	}
+	if err != nil {
 		cmd.Process.Kill()
 		cmd.Wait()
+	}
+	return cmd, line, err
+}
+
+func TestReapAbandoned(t *testing.T) {
+	needRoot(t)
+	cmd, line, err := startHelper(t, helperEnv+"=1")
+	if err != nil {
 		t.Fatalf("helper: %q %v", line, err)
 	}
 	fields := strings.Fields(line)
