@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/droidprof/droidprof/storage/harness"
 )
 
 // Options configure Replay.
@@ -172,9 +174,10 @@ func Replay(ctx context.Context, s *Script, o Options) (res *Result, err error) 
 	// back from its sleep waits for a P (up to the 10 ms preemption tick
 	// when others spin) and issues its call late. The OS then schedules the
 	// threads on the cores, waking sleepers ahead of spinners.
-	if n := len(s.threadIDs()) + 2; runtime.GOMAXPROCS(0) < n {
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(n))
-	}
+	// harness.RaiseProcs counts its users, so two replays (or a replay and
+	// a Mobibench run) that overlap restore the setting only when the last
+	// one ends, never one's raise undone under the other.
+	defer harness.RaiseProcs(len(s.threadIDs()) + 2)()
 	r := newRun(s, p)
 	r.trace = o.Trace
 	r.spin = max(o.Spin, 0)
