@@ -184,6 +184,11 @@ func run(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, error
 		if rr.RealtimeError != "" && e.Warn != nil {
 			e.Warn("mobigen: replay threads not real-time: " + rr.RealtimeError)
 		}
+		for _, w := range rr.Warnings {
+			if e.Warn != nil {
+				e.Warn("mobigen: replay: " + w)
+			}
+		}
 		if rr.Errors > 0 && e.Warn != nil {
 			e.Warn(fmt.Sprintf("mobigen: %d calls failed in the replay that succeeded in the trace (see %s)", rr.Errors, ReplayText))
 		}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"sync"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 
@@ -91,6 +92,9 @@ type Result struct {
 	// is why not, when Options.Realtime asked for it.
 	Realtime      bool   `json:"realtime,omitempty"`
 	RealtimeError string `json:"realtime_error,omitempty"`
+	// Warnings are positioned notes on script lines this storage made the
+	// replay issue differently (O_DIRECT refused by the filesystem).
+	Warnings []string `json:"warnings,omitempty"`
 	// Trace is every issued call in issue order, with Options.Trace.
 	Trace []Issued `json:"trace,omitempty"`
 }
@@ -234,7 +238,7 @@ type threadStats struct {
 func newRun(s *Script, p *plan) *run {
 	st := s.Stats()
 	r := &run{s: s, p: p, origin: st.Start, fds: map[int]*fdEntry{}}
-	r.wbuf = make([]byte, st.MaxWrite)
+	r.wbuf = pageAligned(st.MaxWrite)
 	for i := range r.wbuf {
 		r.wbuf[i] = filler
 	}
@@ -309,7 +313,7 @@ func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time, kernel b
 func (r *run) run(ctx context.Context) *Result {
 	ths := r.threads()
 	stats := make([]threadStats, len(ths))
-	res := &Result{Script: r.s.Stats(), Sandbox: r.p.sandbox, Unprepared: r.p.skipped}
+	res := &Result{Script: r.s.Stats(), Sandbox: r.p.sandbox, Unprepared: r.p.skipped, Warnings: r.p.warnings}
 	var wg sync.WaitGroup
 	start := time.Now()
 	res.Started = start
@@ -356,7 +360,7 @@ func (r *run) closeAll() {
 func (r *run) thread(ctx context.Context, start time.Time, th thread, st *threadStats) {
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
-	rbuf := make([]byte, r.maxRead(th))
+	rbuf := pageAligned(r.maxRead(th))
 	// The kernel's default timer slack lets a 1 µs nanosleep end up to
 	// 50 µs late; this thread exits with the replay, so the change dies
 	// with it.
@@ -424,6 +428,19 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 			}
 		}
 	}
+}
+
+// pageSize aligns the replay's buffers: O_DIRECT needs the buffer aligned
+// to the device's logical block, which a page always is.
+const pageSize = 4096
+
+// pageAligned returns n bytes starting on a page boundary, so that reads
+// and writes on files the trace opened O_DIRECT are not refused for the
+// buffer's address.
+func pageAligned(n int64) []byte {
+	b := make([]byte, n+pageSize)
+	off := int((pageSize - uintptr(unsafe.Pointer(unsafe.SliceData(b)))%pageSize) % pageSize)
+	return b[off : off+int(n) : off+int(n)]
 }
 
 func (r *run) maxRead(th thread) int64 {

@@ -42,6 +42,9 @@ func (res *Result) Text() []byte {
 	for _, p := range res.Unprepared {
 		fmt.Fprintf(&b, "could not prepare %s\n", p)
 	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
 	b.WriteString(line + "[timing]\n" + line)
 	fmt.Fprintf(&b, "replay wall time : %.3f sec\n", res.Wall.Seconds())
 	fmt.Fprintf(&b, "timing error (issue - scheduled) : median %.1f us, p99 %.1f us, max %.1f us\n",
