@@ -186,6 +186,10 @@ func (p *plan) prepass(s *Script) error {
 				need[f.path] = max(need[f.path], f.pos+e.Ret)
 			}
 			f.pos += e.Ret
+		case Lseek:
+			if f := fds[int64(e.FD)]; f != nil && e.Ret >= 0 {
+				f.pos = e.Ret
+			}
 		case Pread:
 			if f := fds[int64(e.FD)]; f != nil && f.fill && e.Ret > 0 && e.Offset >= 0 {
 				need[f.path] = max(need[f.path], e.Offset+e.Ret)
