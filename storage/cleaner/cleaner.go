@@ -111,7 +111,6 @@ type cleaner struct {
 	o      Options
 	res    *Result
 	out    []replay.Entry
-	first  int64
 	tids   map[int]int
 	files  map[string]bool
 	noTime bool
@@ -137,13 +136,13 @@ func Clean(l *strace.Log, o Options) *Result {
 		o:    o,
 		res:  &Result{Stats: Stats{StraceLines: l.Lines, Calls: map[string]int{}, Dropped: map[string]int{}, DroppedCalls: map[string]int{}}},
 		tids: map[int]int{}, files: map[string]bool{},
-		first:  math.MinInt64,
 		tables: map[int]*fdTable{}, refs: map[int]int{},
 	}
 	for _, d := range l.Skipped {
 		c.drop(ReasonUnparsed, "", d)
 	}
 	evs := c.merge(l)
+	strace.ByEffect(evs)
 	c.spawned = spawns(evs)
 	for _, ev := range evs {
 		if ev.Kind == strace.Exit {
@@ -152,6 +151,7 @@ func Clean(l *strace.Log, o Options) *Result {
 		}
 		c.call(l.Name, ev)
 	}
+	c.times()
 	// Grouped by thread, then in time order, as mobigen.rb writes it.
 	sort.SliceStable(c.out, func(a, b int) bool {
 		if c.out[a].TID != c.out[b].TID {
@@ -233,20 +233,37 @@ func (c *cleaner) emit(ev strace.Event, e replay.Entry) {
 	}
 	if ev.Time < 0 {
 		c.noTime = true
-		e.Time = 0
-	} else {
-		if c.first == math.MinInt64 {
-			c.first = ev.Time
-		}
-		e.Time = ev.Time - c.first
-		if e.Time < 0 {
-			// Lines out of order (an interleaved log): keep the call at the
-			// start rather than before it.
-			e.Time = 0
-		}
 	}
+	// The raw time and the log line for now: the events come in the
+	// order they completed, and times count from the kept call that
+	// started first in the log (see times).
+	e.Time, e.Line = ev.Time, ev.Line
 	e.TID = tid
 	c.out = append(c.out, e)
+}
+
+// times makes the kept calls' times count from the one whose line comes
+// first in the log.
+func (c *cleaner) times() {
+	first, line := int64(0), math.MaxInt
+	for _, e := range c.out {
+		if e.Time >= 0 && e.Line < line {
+			first, line = e.Time, e.Line
+		}
+	}
+	for i := range c.out {
+		e := &c.out[i]
+		switch {
+		case e.Time < 0:
+			e.Time = 0 // no timestamp: replayed back to back
+		case e.Time < first:
+			// Lines out of order (an interleaved log): keep the call at
+			// the start rather than before it.
+			e.Time = 0
+		default:
+			e.Time -= first
+		}
+	}
 }
 
 func (c *cleaner) call(name string, ev strace.Event) {

@@ -52,7 +52,11 @@ func (k Kind) String() string {
 
 // Event is one parsed line.
 type Event struct {
-	Line int   // 1-based line in the log
+	Line int // 1-based line in the log
+	// End is the line of the resumed half of a call Merge joined, 0
+	// otherwise: the call took effect (its fd existed, its fd was gone)
+	// by then, which is the order fd bookkeeping must follow.
+	End  int
 	PID  int   // the [pid N] or leading N prefix; 0 when the log has none
 	Time int64 // µs since the epoch (-ttt) or since midnight (-tt, -t); -1 when the line has none
 	Kind Kind
