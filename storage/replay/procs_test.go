@@ -64,3 +64,30 @@ func TestConcurrentReplaysRestoreProcs(t *testing.T) {
 		t.Errorf("after both replays GOMAXPROCS is %d, want the 1 it was", got)
 	}
 }
+
+// TestHeldCalls: calls scheduled at the same µs as their thread's previous
+// call cannot be issued on time (the thread is inside that call at their
+// time), so they are counted held, not in the timing error; the first call
+// of each thread, whose thread starts early, is on time.
+func TestHeldCalls(t *testing.T) {
+	s := parse(t, `0 20000 open "/a" O_RDWR|O_CREAT 3
+0 20000 write 3 4096
+0 20000 write 3 4096
+0 20000 fsync 3 0
+1 30000 stat64 "/a" 0
+1 50000 stat64 "/a" 0
+`)
+	res, err := Replay(context.Background(), s, Options{Dir: t.TempDir(), Trace: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Held != 3 || res.OnTime+res.Held != res.IOCount || res.IOCount != 6 {
+		t.Errorf("held %d, on time %d of %d calls; want 3 held (thread 0's calls after its first) and 6 calls", res.Held, res.OnTime, res.IOCount)
+		for _, is := range res.Trace {
+			t.Logf("%+v", is)
+		}
+	}
+	if res.LagHeld.Max <= 0 {
+		t.Errorf("held calls late by %v at most, want more than 0", res.LagHeld.Max)
+	}
+}

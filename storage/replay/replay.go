@@ -82,6 +82,12 @@ type Result struct {
 	// catches up on; Lag includes those delays.
 	LagOnTime LagStats `json:"lag_on_time"`
 	OnTime    int      `json:"on_time"` // calls counted in LagOnTime
+	// Held counts the calls that could not be issued on time: at their
+	// scheduled time their thread was still inside its previous call, or
+	// (a close) another thread's call was still using the file. A replay
+	// cannot issue those early; LagHeld is how late they were.
+	Held    int      `json:"held"`
+	LagHeld LagStats `json:"lag_held"`
 	// Errors counts the calls that failed here although they succeeded in
 	// the trace, over all kinds.
 	Errors int `json:"errors"`
@@ -132,8 +138,10 @@ type LagStats struct {
 
 // threadLead starts a thread's goroutine (and its OS thread) this long
 // before its first call, so creating the thread does not delay that call.
-// Mobibench uses a whole second; threads that sleep cost nothing.
-const threadLead = 5 * time.Millisecond
+// Mobibench uses a whole second; threads that sleep cost nothing. 5 ms
+// was too little on a loaded machine: creating the OS thread took 3 ms
+// more once.
+const threadLead = 100 * time.Millisecond
 
 // Replay replays s inside Options.Dir/mobigen_temp. Failing calls are
 // counted, not fatal; an error means the replay could not be set up or ctx
@@ -228,7 +236,7 @@ type run struct {
 type threadStats struct {
 	durs               [numCalls][]time.Duration
 	callLags           [numCalls][]time.Duration
-	onTime             []time.Duration
+	onTime, held       []time.Duration
 	res                [numCalls]CallResult
 	lags               []time.Duration
 	writeBytes, rdByte int64
@@ -376,10 +384,15 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 	if r.trace {
 		osTID = unix.Gettid()
 	}
+	st.prealloc(r.s, th, r.trace)
+	var prevEnd time.Time // when the thread's previous call returned
 	for _, i := range th.entries {
 		e := &r.s.Entries[i]
 		deadline := r.deadline(start, e)
-		ready := time.Now().Before(deadline)
+		// Held or not depends only on the thread's previous call: a late
+		// first call, or one after a late wake-up, is the replay's own
+		// error and counts in the timing error.
+		ready := prevEnd.Before(deadline)
 		if !sleepUntil(ctx, timer, deadline.Add(-r.spin), true) {
 			return
 		}
@@ -387,16 +400,19 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 			// spin: see Options.Spin
 		}
 		cr := &st.res[e.Call]
-		t0, d, n, err, issued := r.do(i, e, rbuf)
+		t0, d, n, err, issued, waited := r.do(i, e, rbuf)
 		if !issued {
 			cr.Skipped++
 			continue
 		}
 		cr.Count++
+		prevEnd = t0.Add(d)
 		st.lags = append(st.lags, t0.Sub(deadline))
 		st.callLags[e.Call] = append(st.callLags[e.Call], t0.Sub(deadline))
-		if ready {
+		if ready && !waited {
 			st.onTime = append(st.onTime, t0.Sub(deadline))
+		} else {
+			st.held = append(st.held, t0.Sub(deadline))
 		}
 		st.durs[e.Call] = append(st.durs[e.Call], d)
 		if r.trace {
@@ -443,6 +459,26 @@ func pageAligned(n int64) []byte {
 	return b[off : off+int(n) : off+int(n)]
 }
 
+// prealloc sizes the thread's records for all its calls before the clock
+// matters, so that recording a call never allocates: allocations are what
+// start the garbage collector, whose pauses would stop the replay threads.
+func (st *threadStats) prealloc(s *Script, th thread, trace bool) {
+	var n [numCalls]int
+	for _, i := range th.entries {
+		n[s.Entries[i].Call]++
+	}
+	for c := range n {
+		st.durs[c] = make([]time.Duration, 0, n[c])
+		st.callLags[c] = make([]time.Duration, 0, n[c])
+	}
+	st.lags = make([]time.Duration, 0, len(th.entries))
+	st.onTime = make([]time.Duration, 0, len(th.entries))
+	st.held = make([]time.Duration, 0, len(th.entries))
+	if trace {
+		st.trace = make([]Issued, 0, len(th.entries))
+	}
+}
+
 func (r *run) maxRead(th thread) int64 {
 	var m int64
 	for _, i := range th.entries {
@@ -470,8 +506,9 @@ func (r *run) lookup(fd int) *fdEntry {
 }
 
 // do issues entry e and times the system call alone. issued is false when
-// there is nothing to issue.
-func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n int, err error, issued bool) {
+// there is nothing to issue; waited is true when the call had to wait for
+// another thread's call on the same file (a close, see fdEntry).
+func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n int, err error, issued, waited bool) {
 	switch e.Call {
 	case Open:
 		t := r.p.opens[i]
@@ -485,7 +522,7 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 				r.bind(int(e.Ret), fd)
 			}
 		}
-		return t0, d, 0, err, true
+		return t0, d, 0, err, true, false
 	case Access, Stat64, Lstat64, Unlink:
 		path := r.p.paths[i]
 		var st unix.Stat_t
@@ -500,28 +537,34 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 		default:
 			err = unix.Unlink(path)
 		}
-		return t0, time.Since(t0), 0, err, true
+		return t0, time.Since(t0), 0, err, true, false
 	case Close:
 		r.mu.Lock()
 		f := r.fds[e.FD]
 		delete(r.fds, e.FD)
 		r.mu.Unlock()
 		if f == nil {
-			return t0, 0, 0, nil, false
+			return t0, 0, 0, nil, false, false
 		}
-		f.mu.Lock()
+		if !f.mu.TryLock() {
+			// Another thread's call (an fdatasync, say) is using the file;
+			// closing under it could let the fd number be reused for a file
+			// outside the sandbox, so the close waits and is counted held.
+			f.mu.Lock()
+			waited = true
+		}
 		defer f.mu.Unlock()
 		f.closed = true
 		t0 = time.Now()
 		err = unix.Close(f.fd)
-		return t0, time.Since(t0), 0, err, true
+		return t0, time.Since(t0), 0, err, true, waited
 	}
 	if (e.Call.isData() || e.Call == Lseek) && (e.Ret < 0 || (e.Call == Pwrite || e.Call == Pread) && e.Offset < 0) {
-		return t0, 0, 0, nil, false
+		return t0, 0, 0, nil, false, false
 	}
 	f := r.lookup(e.FD)
 	if f == nil {
-		return t0, 0, 0, nil, false
+		return t0, 0, 0, nil, false, false
 	}
 	defer f.mu.RUnlock()
 	var st unix.Stat_t
@@ -547,7 +590,7 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 		// traced size, which a replay on other storage need not give.
 		_, err = unix.Seek(f.fd, e.Ret, unix.SEEK_SET)
 	}
-	return t0, time.Since(t0), n, err, true
+	return t0, time.Since(t0), n, err, true, false
 }
 
 // bind maps original fd to ours. An fd still mapped means the script lacks
@@ -605,9 +648,10 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 		res.Errors += cr.Errors
 		res.Calls = append(res.Calls, cr)
 	}
-	var onTime []time.Duration
+	var onTime, held []time.Duration
 	for i := range stats {
 		onTime = append(onTime, stats[i].onTime...)
+		held = append(held, stats[i].held...)
 		lags = append(lags, stats[i].lags...)
 		res.WriteBytes += stats[i].writeBytes
 		res.ReadBytes += stats[i].rdByte
@@ -619,6 +663,9 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 	slices.Sort(onTime)
 	res.OnTime = len(onTime)
 	res.LagOnTime = LagStats{Median: quantile(onTime, 0.5), P99: quantile(onTime, 0.99), Max: quantile(onTime, 1)}
+	slices.Sort(held)
+	res.Held = len(held)
+	res.LagHeld = LagStats{Median: quantile(held, 0.5), P99: quantile(held, 0.99), Max: quantile(held, 1)}
 }
 
 // quantile is the nearest-rank quantile of sorted d.

@@ -51,6 +51,8 @@ func (res *Result) Text() []byte {
 		usec(res.Lag.Median), usec(res.Lag.P99), usec(res.Lag.Max))
 	fmt.Fprintf(&b, "timing error, %d calls whose thread was ready in time : median %.1f us, p99 %.1f us, max %.1f us\n",
 		res.OnTime, usec(res.LagOnTime.Median), usec(res.LagOnTime.P99), usec(res.LagOnTime.Max))
+	fmt.Fprintf(&b, "held, %d calls whose thread (or file) was still busy with an earlier call : late by median %.1f us, p99 %.1f us, max %.1f us\n",
+		res.Held, usec(res.LagHeld.Median), usec(res.LagHeld.P99), usec(res.LagHeld.Max))
 	return b.Bytes()
 }
 
