@@ -194,6 +194,11 @@ func Replay(ctx context.Context, s *Script, o Options) (res *Result, err error) 
 	r.trace = o.Trace
 	r.spin = max(o.Spin, 0)
 	r.realtime = o.Realtime
+	// Collect now, with the plan and the buffers made, so that the next
+	// collection (whose stop-the-world phases would stop the replay
+	// threads too) is a heap's growth away; the threads allocate next to
+	// nothing while they replay.
+	runtime.GC()
 	res = r.run(ctx)
 	if err := ctx.Err(); err != nil {
 		return res, fmt.Errorf("replay interrupted: %w", err)
@@ -311,11 +316,23 @@ func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time, kernel b
 			return false
 		}
 		ts := unix.NsecToTimespec(int64(min(d, napChunk)))
-		if err := unix.Nanosleep(&ts, nil); err != nil && err != unix.EINTR {
+		if !nap(&ts) {
 			break
 		}
 	}
 	return ctx.Err() == nil
+}
+
+// nap sleeps in nanosleep as a raw system call: the thread keeps its Go
+// scheduler P while it sleeps (Replay raises GOMAXPROCS for that). Through
+// the runtime's system-call path the P would be taken away during the
+// sleep, and getting one back on waking needs the scheduler's lock, which
+// an ordinary (CFS, maybe niced) thread of the process may hold while the
+// loaded machine has it preempted: the real-time replay thread then waits
+// for it, measured here as 1-26 ms late on a machine at load 13.
+func nap(ts *unix.Timespec) bool {
+	_, _, errno := unix.RawSyscall(unix.SYS_NANOSLEEP, uintptr(unsafe.Pointer(ts)), 0, 0)
+	return errno == 0 || errno == unix.EINTR
 }
 
 func (r *run) run(ctx context.Context) *Result {
