@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unsafe"
 
@@ -235,6 +236,8 @@ type run struct {
 
 	mu  sync.Mutex
 	fds map[int]*fdEntry // original fd → ours
+
+	stop atomic.Bool // set when the replay's context ends
 }
 
 // threadStats is what one thread measured, merged after the run.
@@ -293,26 +296,31 @@ func (r *run) deadline(start time.Time, e *Entry) time.Time {
 // cancelled replay ends within it.
 const napChunk = 10 * time.Millisecond
 
-// sleepUntil waits for the deadline; false if ctx ended first. With kernel
-// set, the thread sleeps in nanosleep all the way, as Mobibench's usleep
-// does: waking a goroutine locked to its thread through the Go scheduler
-// costs a hand-off between OS threads, measured here as half a millisecond
-// of extra timing error, and more when the scheduler's Ps are busy.
-func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time, kernel bool) bool {
-	if !kernel {
-		if d := time.Until(deadline); d > 0 {
-			t.Reset(d)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return false
-			case <-t.C:
-			}
+// sleepUntil waits for the deadline on the Go scheduler's timer; false if
+// ctx ended first. Only the goroutine starting the threads uses it.
+func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time) bool {
+	if d := time.Until(deadline); d > 0 {
+		t.Reset(d)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return false
+		case <-t.C:
 		}
-		return ctx.Err() == nil
 	}
+	return ctx.Err() == nil
+}
+
+// napUntil is a replay thread's wait for the deadline; false if the
+// replay was cancelled. The thread sleeps in nanosleep all the way, as
+// Mobibench's usleep does: waking a goroutine locked to its thread through
+// the Go scheduler costs a hand-off between OS threads, measured here as
+// half a millisecond of extra timing error, and more when the scheduler's
+// Ps are busy. Cancellation is an atomic flag, not ctx.Err(): that takes
+// the context's mutex, which the replay threads would contend for.
+func napUntil(stop *atomic.Bool, deadline time.Time) bool {
 	for d := time.Until(deadline); d > 0; d = time.Until(deadline) {
-		if ctx.Err() != nil {
+		if stop.Load() {
 			return false
 		}
 		ts := unix.NsecToTimespec(int64(min(d, napChunk)))
@@ -320,7 +328,7 @@ func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time, kernel b
 			break
 		}
 	}
-	return ctx.Err() == nil
+	return !stop.Load()
 }
 
 // nap sleeps in nanosleep as a raw system call: the thread keeps its Go
@@ -339,6 +347,7 @@ func (r *run) run(ctx context.Context) *Result {
 	ths := r.threads()
 	stats := make([]threadStats, len(ths))
 	res := &Result{Script: r.s.Stats(), Sandbox: r.p.sandbox, Unprepared: r.p.skipped, Warnings: r.p.warnings}
+	defer context.AfterFunc(ctx, func() { r.stop.Store(true) })()
 	var wg sync.WaitGroup
 	start := time.Now()
 	res.Started = start
@@ -346,7 +355,7 @@ func (r *run) run(ctx context.Context) *Result {
 	timer.Stop()
 	for i := range ths {
 		first := r.deadline(start, &r.s.Entries[ths[i].entries[0]])
-		if !sleepUntil(ctx, timer, first.Add(-threadLead), false) {
+		if !sleepUntil(ctx, timer, first.Add(-threadLead)) {
 			break
 		}
 		wg.Add(1)
@@ -355,7 +364,7 @@ func (r *run) run(ctx context.Context) *Result {
 			// Never unlocked: the OS thread exits with the goroutine, so no
 			// other goroutine ever runs on a thread that issued script calls.
 			runtime.LockOSThread()
-			r.thread(ctx, start, ths[i], &stats[i])
+			r.thread(start, ths[i], &stats[i])
 		}()
 	}
 	wg.Wait()
@@ -382,9 +391,7 @@ func (r *run) closeAll() {
 	}
 }
 
-func (r *run) thread(ctx context.Context, start time.Time, th thread, st *threadStats) {
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
+func (r *run) thread(start time.Time, th thread, st *threadStats) {
 	rbuf := pageAligned(r.maxRead(th))
 	// The kernel's default timer slack lets a 1 µs nanosleep end up to
 	// 50 µs late; this thread exits with the replay, so the change dies
@@ -410,7 +417,7 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 		// first call, or one after a late wake-up, is the replay's own
 		// error and counts in the timing error.
 		ready := prevEnd.Before(deadline)
-		if !sleepUntil(ctx, timer, deadline.Add(-r.spin), true) {
+		if !napUntil(&r.stop, deadline.Add(-r.spin)) {
 			return
 		}
 		for r.spin > 0 && time.Now().Before(deadline) {
