@@ -29,14 +29,18 @@
 //
 // # Timing
 //
-// Each replay thread sleeps in nanosleep (timer slack 1 ns) until
+// Each replay thread sleeps in a raw nanosleep (timer slack 1 ns; the
+// thread keeps its Go P, so waking never waits for the Go scheduler) until
 // Options.Spin before a call's time and spins on the clock for the rest;
-// with Options.Realtime it runs under SCHED_FIFO. The timing error (issue −
-// scheduled) is reported over all calls, per kind of call, and over the
-// calls whose thread was ready in time (Result.LagOnTime), which leaves out
-// the delays of a storage slower than the traced one. With Options.Trace,
-// every issued call carries the OS thread that issued it, so a trace of
-// the replay can be matched to the script's threads.
+// with Options.Realtime it runs under SCHED_FIFO. A collection runs before
+// the clock starts and recording a call does not allocate. The timing
+// error (issue − scheduled) is reported over the calls that could be on
+// time (Result.LagOnTime), and apart over the held ones (Result.Held,
+// LagHeld): calls whose thread was still inside its previous call at their
+// time, or closes that waited for another thread's call on the file, which
+// no replay can issue early. Result.Lag is both together. With
+// Options.Trace, every issued call carries the OS thread that issued it,
+// so a trace of the replay can be matched to the script's threads.
 //
 // # Departures from Mobibench
 //
