@@ -24,8 +24,12 @@ const (
 	// time: the replay's own issue error (replay.Result.LagOnTime).
 	MetricOnTimeP50 = "timing_error_on_time_p50" // µs
 	MetricOnTimeP99 = "timing_error_on_time_p99" // µs
-	MetricFidelity  = "fidelity"                 // %
-	MetricErrors    = "replay_errors"            // calls that failed only in the replay
+	// The calls that could not be on time, their thread still inside an
+	// earlier call (replay.Result.Held), and how late they were.
+	MetricHeld     = "held_calls"    // count
+	MetricHeldP99  = "held_late_p99" // µs
+	MetricFidelity = "fidelity"      // %
+	MetricErrors   = "replay_errors" // calls that failed only in the replay
 )
 
 type cellResult struct {
@@ -148,6 +152,8 @@ func timing(out *sdk.Result, cells []cellResult) error {
 		out.Sample(MetricLagMax, "µs", sdk.LowerIsBetter, labels, float64(rr.Lag.Max)/1e3)
 		out.Sample(MetricOnTimeP50, "µs", sdk.LowerIsBetter, labels, float64(rr.LagOnTime.Median)/1e3)
 		out.Sample(MetricOnTimeP99, "µs", sdk.LowerIsBetter, labels, float64(rr.LagOnTime.P99)/1e3)
+		out.Sample(MetricHeld, "count", sdk.LowerIsBetter, labels, float64(rr.Held))
+		out.Sample(MetricHeldP99, "µs", sdk.LowerIsBetter, labels, float64(rr.LagHeld.P99)/1e3)
 		out.Sample(MetricErrors, "count", sdk.LowerIsBetter, labels, float64(rr.Errors))
 		us := func(d interface{ Microseconds() int64 }) string { return strconv.FormatInt(d.Microseconds(), 10) }
 		for _, cr := range rr.Calls {

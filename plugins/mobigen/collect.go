@@ -40,7 +40,11 @@ const DataDirName = "droidprof-mobigen"
 var traced = []string{"open", "openat", "creat", "close", "read", "write", "readv", "writev",
 	"pread64", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2", "fsync", "fdatasync",
 	"fstat", "newfstatat", "fstatat64", "statx", "stat", "lstat", "stat64", "lstat64", "fstat64",
-	"access", "faccessat", "faccessat2", "unlink", "unlinkat"}
+	"access", "faccessat", "faccessat2", "unlink", "unlinkat",
+	// Not script lines, but the cleaner needs them for positions and for
+	// which file each fd of each process is.
+	"lseek", "_llseek", "dup", "dup2", "dup3", "fcntl", "fcntl64",
+	"clone", "clone3", "fork", "vfork"}
 
 func traceExpr() string {
 	q := make([]string, len(traced))
@@ -184,6 +188,11 @@ func run(ctx context.Context, cfg Config, e env) (*Result, []sdk.Artifact, error
 		if rr.RealtimeError != "" && e.Warn != nil {
 			e.Warn("mobigen: replay threads not real-time: " + rr.RealtimeError)
 		}
+		for _, w := range rr.Warnings {
+			if e.Warn != nil {
+				e.Warn("mobigen: replay: " + w)
+			}
+		}
 		if rr.Errors > 0 && e.Warn != nil {
 			e.Warn(fmt.Sprintf("mobigen: %d calls failed in the replay that succeeded in the trace (see %s)", rr.Errors, ReplayText))
 		}
@@ -236,7 +245,8 @@ func capture(ctx context.Context, cfg Config, e env, work, logPath string) (reus
 		return false, fmt.Errorf("mobigen: capture directory: %w", err)
 	}
 	tmp := logPath + ".part"
-	args := []string{"-f", "-ttt", "-T", "-s", "256", "-qq", "-o", tmp, "-e", traceExpr(), "--"}
+	// -q, not -qq: the exit lines tell the cleaner when a process's fds close.
+	args := []string{"-f", "-ttt", "-T", "-s", "256", "-q", "-o", tmp, "-e", traceExpr(), "--"}
 	cmd := exec.CommandContext(ctx, strc, append(args, cfg.Command...)...)
 	cmd.Dir = scratch
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}

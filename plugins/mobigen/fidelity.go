@@ -83,7 +83,7 @@ type ThreadFidelity struct {
 	First    string `json:"first_mismatch,omitempty"`
 }
 
-const compared = "per thread and in order: the call's kind; for read/write the size, for pread/pwrite size and offset; for open whether it is read-only, O_TRUNC, O_APPEND, O_SYNC, O_DSYNC and O_DIRECT (the replay opens every writable file O_RDWR|O_CREAT, as Mobibench does, and drops O_CREAT and O_TRUNC from opens that failed in the trace, so they fail again)"
+const compared = "per thread and in order: the call's kind; for read/write the size and the position they start at (followed through opens, reads, writes and lseeks; unknown after an O_APPEND write), for pread/pwrite size and offset, for lseek the position reached; for open whether it is read-only, O_TRUNC, O_APPEND, O_SYNC, O_DSYNC and O_DIRECT (the replay opens every writable file O_RDWR|O_CREAT, as Mobibench does, and drops O_CREAT and O_TRUNC from opens that failed in the trace, so they fail again)"
 
 // checkFidelity replays s in a child process under strace and compares.
 func checkFidelity(ctx context.Context, s *replay.Script, dir, logOut string) (*FidelityResult, error) {
@@ -148,21 +148,35 @@ func compare(s *replay.Script, rr *replay.Result, l *strace.Log, sandbox string)
 	}
 	observed := map[int][]string{}
 	calls, _ := strace.Merge(l.Events)
+	strace.ByEffect(calls)
+	obsPos := newPositions()
 	for _, ev := range calls {
 		if ev.Kind != strace.Call {
 			continue
 		}
 		if k, ok := observedKey(ev, sandbox); ok {
-			observed[ev.PID] = append(observed[ev.PID], k)
+			observed[ev.PID] = append(observed[ev.PID], obsPos.key(k, ev))
 		}
+	}
+	// The script's positions follow from its calls in time order, across
+	// threads, as the replay issues them.
+	order := make([]int, len(s.Entries))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return s.Entries[order[a]].Time < s.Entries[order[b]].Time })
+	keys := make([]string, len(s.Entries))
+	expPos := newPositions()
+	for _, i := range order {
+		keys[i] = expPos.scriptKey(s.Entries[i])
 	}
 	expected := map[int][]string{}
 	var tids []int
-	for _, e := range s.Entries {
+	for i, e := range s.Entries {
 		if _, ok := expected[e.TID]; !ok {
 			tids = append(tids, e.TID)
 		}
-		expected[e.TID] = append(expected[e.TID], expectedKey(e))
+		expected[e.TID] = append(expected[e.TID], keys[i])
 	}
 	sort.Ints(tids)
 	fr := &FidelityResult{Compared: compared}
@@ -233,6 +247,92 @@ func match(want, got []string) (int, string) {
 	return prev[len(got)], first
 }
 
+// positions follows each fd's position through opens, reads, writes and
+// lseeks, so the key of a plain read or write says where it landed: "@?"
+// where it is not known (after a write in O_APPEND mode, which goes to the
+// file's end).
+type positions struct {
+	pos    map[int64]int64
+	append map[int64]bool
+}
+
+func newPositions() *positions {
+	return &positions{pos: map[int64]int64{}, append: map[int64]bool{}}
+}
+
+const unknownPos = -1
+
+func (p *positions) opened(fd int64, appendMode bool) {
+	p.pos[fd], p.append[fd] = 0, appendMode
+}
+
+func (p *positions) closed(fd int64) {
+	delete(p.pos, fd)
+	delete(p.append, fd)
+}
+
+// moved renders where a plain read or write of n bytes on fd starts and
+// moves the position past it.
+func (p *positions) moved(fd, n int64, write bool) string {
+	v, ok := p.pos[fd]
+	at := " @?"
+	if ok && v != unknownPos {
+		at = " @" + strconv.FormatInt(v, 10)
+	}
+	switch {
+	case !ok:
+	case write && p.append[fd]:
+		p.pos[fd] = unknownPos
+	case v != unknownPos && n > 0:
+		p.pos[fd] = v + n
+	}
+	return at
+}
+
+// scriptKey renders a script line with the position of plain reads and
+// writes.
+func (p *positions) scriptKey(e replay.Entry) string {
+	k := expectedKey(e)
+	fd := int64(e.FD)
+	switch e.Call {
+	case replay.Open:
+		if e.Ret >= 0 {
+			p.opened(e.Ret, hasFlag(e.Flags, "O_APPEND"))
+		}
+	case replay.Close:
+		p.closed(fd)
+	case replay.Lseek:
+		p.pos[fd] = e.Ret
+	case replay.Write, replay.Read:
+		return k + p.moved(fd, e.Ret, e.Call == replay.Write)
+	}
+	return k
+}
+
+// key adds the position to an observed call's key.
+func (p *positions) key(k string, ev strace.Event) string {
+	args := strace.SplitArgs(ev.Args)
+	fd := int64(-1)
+	if len(args) > 0 {
+		if v, _, ok := strace.FD(args[0]); ok {
+			fd = int64(v)
+		}
+	}
+	switch {
+	case strings.HasPrefix(k, "open "):
+		if ev.RetVal >= 0 {
+			p.opened(ev.RetVal, strings.Contains(k, "O_APPEND"))
+		}
+	case k == "close":
+		p.closed(fd)
+	case ev.Name == "lseek" && ev.RetVal >= 0:
+		p.pos[fd] = ev.RetVal
+	case ev.Name == "read" || ev.Name == "write":
+		return k + p.moved(fd, ev.RetVal, ev.Name == "write")
+	}
+	return k
+}
+
 // openKey renders the open flags the comparison looks at.
 func openKey(readOnly bool, flags func(string) bool) string {
 	k := "open w"
@@ -273,6 +373,8 @@ func expectedKey(e replay.Entry) string {
 		return e.Call.String() + " " + strconv.FormatInt(e.Ret, 10)
 	case replay.Pwrite, replay.Pread:
 		return fmt.Sprintf("%s %d @%d", e.Call, e.Ret, e.Offset)
+	case replay.Lseek:
+		return "lseek to " + strconv.FormatInt(e.Ret, 10)
 	}
 	return e.Call.String()
 }
@@ -317,6 +419,8 @@ func observedKey(ev strace.Event, sandbox string) (string, bool) {
 		return fmt.Sprintf("%s %s @%s", strings.TrimSuffix(ev.Name, "64"), num(2), num(3)), inBox(0)
 	case "close", "fsync", "fdatasync":
 		return ev.Name, inBox(0)
+	case "lseek":
+		return "lseek to " + ev.Ret, inBox(0)
 	case "fstat":
 		return "fstat64", inBox(0)
 	case "newfstatat":

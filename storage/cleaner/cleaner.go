@@ -26,6 +26,8 @@ var Fixes = []string{
 	"openat, creat, readv/writev, preadv/pwritev, newfstatat/statx, faccessat and unlinkat are read as the calls they are (mobigen.rb matched names by substring: openat was mis-parsed, readlink taken for read, statfs64 for stat)",
 	"pread/pwrite offsets are taken as printed (mobigen.rb divided them by 2^32, a 32-bit ARM quirk of its strace)",
 	"every unfinished call is kept until its own thread resumes it (mobigen.rb kept only the latest per thread and dropped older ones)",
+	"fds are tracked per process: fork/vfork/clone without CLONE_FILES copies the fd table, with it shares it; dup/dup2/dup3/fcntl(F_DUPFD) alias an open file, whose close is written when its last fd closes; the same fd number in two processes is two files (mobigen.rb had one global fd map)",
+	"lseek and _llseek are kept (mobigen.rb dropped them, so plain reads and writes after a seek replayed at the wrong offset)",
 	"thread ids count only threads that issue a kept call (mobigen.rb made an empty thread 0 for lines without a pid)",
 	"times count from the first kept call, so none is negative",
 	"failed data calls (-1, no size known), closes of fds never used and I/O on the standard streams 0-2 are dropped: the replay could not issue them faithfully",
@@ -63,6 +65,9 @@ type Stats struct {
 	Inserted int `json:"inserted_opens"`
 	// Merged counts unfinished/resumed pairs joined into one call.
 	Merged int `json:"merged"`
+	// Renumbered counts open files given a script fd other than their
+	// traced number, because another process's open file held it.
+	Renumbered int `json:"renumbered_fds"`
 	// Dropped counts the dropped lines by reason; DroppedCalls counts the
 	// dropped system calls by name.
 	Dropped      map[string]int `json:"dropped"`
@@ -96,18 +101,27 @@ const (
 	ReasonUnresumed  = "unfinished call never resumed (log cut?)"
 	ReasonBadArgs    = "arguments not understood"
 	ReasonRmdir      = "directory removal"
+	ReasonDup        = "fd duplication (tracked in the fd tables)"
+	ReasonProcess    = "process or thread creation (tracked in the fd tables)"
+	ReasonFailedSeek = "failed lseek"
+	ReasonDupClose   = "close of one of several fds of an open file"
 )
 
 type cleaner struct {
 	o      Options
 	res    *Result
 	out    []replay.Entry
-	first  int64
 	tids   map[int]int
-	fds    map[int64]bool // open in the log
-	ignore map[int64]bool // opened on a platform file
 	files  map[string]bool
 	noTime bool
+
+	// The traced program's fd tables (fdtable.go).
+	tables     map[int]*fdTable // by pid
+	root       *fdTable
+	spawned    map[int]spawn
+	refs       map[int]int // script fd → fds referring to its open file
+	next       int         // where the search for a free script fd resumes
+	renumbered int
 }
 
 // Clean cleans a parsed log.
@@ -121,15 +135,23 @@ func Clean(l *strace.Log, o Options) *Result {
 	c := &cleaner{
 		o:    o,
 		res:  &Result{Stats: Stats{StraceLines: l.Lines, Calls: map[string]int{}, Dropped: map[string]int{}, DroppedCalls: map[string]int{}}},
-		tids: map[int]int{}, fds: map[int64]bool{}, ignore: map[int64]bool{}, files: map[string]bool{},
-		first: math.MinInt64,
+		tids: map[int]int{}, files: map[string]bool{},
+		tables: map[int]*fdTable{}, refs: map[int]int{},
 	}
 	for _, d := range l.Skipped {
 		c.drop(ReasonUnparsed, "", d)
 	}
-	for _, ev := range c.merge(l) {
+	evs := c.merge(l)
+	strace.ByEffect(evs)
+	c.spawned = spawns(evs)
+	for _, ev := range evs {
+		if ev.Kind == strace.Exit {
+			c.exit(ev)
+			continue
+		}
 		c.call(l.Name, ev)
 	}
+	c.times()
 	// Grouped by thread, then in time order, as mobigen.rb writes it.
 	sort.SliceStable(c.out, func(a, b int) bool {
 		if c.out[a].TID != c.out[b].TID {
@@ -154,6 +176,7 @@ func Clean(l *strace.Log, o Options) *Result {
 		c.res.Warnings = append(c.res.Warnings, strace.Diag{File: l.Name, Line: 1, Msg: "the log has calls without timestamps (strace without -ttt): they are replayed back to back"})
 	}
 	st.ScriptLines, st.Threads, st.Files = len(c.out), len(c.tids), len(c.files)
+	st.Renumbered = c.renumbered
 	c.res.Script = &replay.Script{Name: l.Name, Entries: c.out}
 	return c.res
 }
@@ -189,12 +212,15 @@ func (c *cleaner) merge(l *strace.Log) []strace.Event {
 		case ev.Kind == strace.Signal:
 			c.drop(ReasonSignal, "", strace.Diag{})
 		case ev.Kind == strace.Exit:
+			// Counted, and kept: the end of a process closes its fds.
 			c.drop(ReasonExit, "", strace.Diag{})
+			out = append(out, ev)
 		default:
 			out = append(out, ev)
 		}
 	}
 	c.res.Stats.Merged = len(l.Events) - len(merged) - len(left)
+
 	return out
 }
 
@@ -207,20 +233,37 @@ func (c *cleaner) emit(ev strace.Event, e replay.Entry) {
 	}
 	if ev.Time < 0 {
 		c.noTime = true
-		e.Time = 0
-	} else {
-		if c.first == math.MinInt64 {
-			c.first = ev.Time
-		}
-		e.Time = ev.Time - c.first
-		if e.Time < 0 {
-			// Lines out of order (an interleaved log): keep the call at the
-			// start rather than before it.
-			e.Time = 0
-		}
 	}
+	// The raw time and the log line for now: the events come in the
+	// order they completed, and times count from the kept call that
+	// started first in the log (see times).
+	e.Time, e.Line = ev.Time, ev.Line
 	e.TID = tid
 	c.out = append(c.out, e)
+}
+
+// times makes the kept calls' times count from the one whose line comes
+// first in the log.
+func (c *cleaner) times() {
+	first, line := int64(0), math.MaxInt
+	for _, e := range c.out {
+		if e.Time >= 0 && e.Line < line {
+			first, line = e.Time, e.Line
+		}
+	}
+	for i := range c.out {
+		e := &c.out[i]
+		switch {
+		case e.Time < 0:
+			e.Time = 0 // no timestamp: replayed back to back
+		case e.Time < first:
+			// Lines out of order (an interleaved log): keep the call at
+			// the start rather than before it.
+			e.Time = 0
+		default:
+			e.Time -= first
+		}
+	}
 }
 
 func (c *cleaner) call(name string, ev strace.Event) {
@@ -237,17 +280,24 @@ func (c *cleaner) call(name string, ev strace.Event) {
 			bad("no fd")
 			return
 		}
+		t := c.table(ev.PID)
+		_, open := t.fds[fd]
 		switch {
-		case c.ignore[fd]:
-			delete(c.ignore, fd)
+		case t.ignore[fd]:
+			delete(t.ignore, fd)
 			c.drop(ReasonPlatform, ev.Name, strace.Diag{})
-		case !c.fds[fd] && fd <= 2:
+		case !open && fd <= 2:
 			c.drop(ReasonStdStream, ev.Name, strace.Diag{})
-		case !c.fds[fd]:
+		case !open:
 			c.drop(ReasonBadClose, ev.Name, strace.Diag{})
 		default:
-			delete(c.fds, fd)
-			c.emit(ev, replay.Entry{Call: replay.Close, FD: int(fd), Ret: ev.RetVal})
+			if sfd, closed, _ := c.releaseFD(ev, t, fd, false); closed {
+				c.emit(ev, replay.Entry{Call: replay.Close, FD: sfd, Ret: ev.RetVal})
+			} else {
+				// Another fd (a dup, a child's copy) still refers to the
+				// open file: closing this one closes nothing in the replay.
+				c.drop(ReasonDupClose, ev.Name, strace.Diag{})
+			}
 		}
 	case "fsync", "fdatasync", "fstat", "fstat64":
 		call := map[string]replay.Call{"fsync": replay.Fsync, "fdatasync": replay.Fdatasync, "fstat": replay.Fstat64, "fstat64": replay.Fstat64}[ev.Name]
@@ -256,9 +306,22 @@ func (c *cleaner) call(name string, ev strace.Event) {
 			bad("no fd")
 			return
 		}
-		if c.fdReady(name, ev, fd, p) {
-			c.emit(ev, replay.Entry{Call: call, FD: int(fd), Ret: ev.RetVal})
+		if sfd, ok := c.fdReady(name, ev, fd, p); ok {
+			c.emit(ev, replay.Entry{Call: call, FD: sfd, Ret: ev.RetVal})
 		}
+	case "lseek", "_llseek", "llseek":
+		c.lseek(name, ev, args, bad)
+	case "dup", "dup2", "dup3", "fcntl", "fcntl64":
+		if isDup(ev, args) {
+			c.dup(name, ev, args)
+		} else {
+			c.drop(ReasonNotIO, ev.Name, strace.Diag{})
+		}
+	case "clone", "clone2", "clone3", "fork", "vfork":
+		if ev.RetVal > 0 {
+			c.table(int(ev.RetVal)) // the child's table as it is now
+		}
+		c.drop(ReasonProcess, ev.Name, strace.Diag{})
 	case "read", "write", "readv", "writev", "pread", "pread64", "pwrite", "pwrite64", "preadv", "pwritev", "preadv2", "pwritev2":
 		c.data(name, ev, args, bad)
 	case "stat", "stat64", "lstat", "lstat64", "access", "unlink":
@@ -298,9 +361,11 @@ func (c *cleaner) open(name string, ev strace.Event, args []string, bad func(str
 	if ev.Name == "openat" {
 		p = atPath(args[0], p)
 	}
+	t := c.table(ev.PID)
 	if c.platform(p) {
 		if ev.RetVal >= 0 {
-			c.ignore[ev.RetVal] = true
+			c.releaseFD(ev, t, ev.RetVal, true)
+			t.ignore[ev.RetVal] = true
 		}
 		c.drop(ReasonPlatform, ev.Name, strace.Diag{})
 		return
@@ -315,8 +380,7 @@ func (c *cleaner) open(name string, ev strace.Event, args []string, bad func(str
 	}
 	c.files[p] = true
 	if ev.RetVal >= 0 {
-		c.fds[ev.RetVal] = true
-		delete(c.ignore, ev.RetVal)
+		e.Ret = int64(c.bindFD(ev, t, ev.RetVal))
 	}
 	c.emit(ev, e)
 }
@@ -331,10 +395,11 @@ func (c *cleaner) data(name string, ev strace.Event, args []string, bad func(str
 		c.drop(ReasonFailedData, ev.Name, strace.Diag{})
 		return
 	}
-	if !c.fdReady(name, ev, fd, p) {
+	sfd, ok := c.fdReady(name, ev, fd, p)
+	if !ok {
 		return
 	}
-	e := replay.Entry{FD: int(fd), Ret: ev.RetVal}
+	e := replay.Entry{FD: sfd, Ret: ev.RetVal}
 	write := strings.Contains(ev.Name, "write")
 	if strings.HasPrefix(ev.Name, "p") {
 		// pread64(fd, buf, count, offset); preadv(fd, iov, iovcnt, offset[, flags])
@@ -397,8 +462,8 @@ func (c *cleaner) atCall(name string, ev strace.Event, args []string, bad func(s
 			bad("no fd")
 			return
 		}
-		if c.fdReady(name, ev, fd, fp) {
-			c.emit(ev, replay.Entry{Call: replay.Fstat64, FD: int(fd), Ret: ev.RetVal})
+		if sfd, ok := c.fdReady(name, ev, fd, fp); ok {
+			c.emit(ev, replay.Entry{Call: replay.Fstat64, FD: sfd, Ret: ev.RetVal})
 		}
 		return
 	case has("AT_SYMLINK_NOFOLLOW"):
@@ -429,29 +494,32 @@ func (c *cleaner) pathCall(name string, ev strace.Event, call replay.Call, p str
 
 // fdReady makes sure fd is open in the script before a call on it: an fd
 // the log never opened gets an inserted open, at the call's time, in its
-// thread (the paper's closed set of opens). It reports false, having
-// counted the drop, when the call must go.
-func (c *cleaner) fdReady(name string, ev strace.Event, fd int64, yPath string) bool {
+// thread (the paper's closed set of opens). It returns the script fd of
+// the call's open file, or false, having counted the drop, when the call
+// must go.
+func (c *cleaner) fdReady(name string, ev strace.Event, fd int64, yPath string) (int, bool) {
+	t := c.table(ev.PID)
+	sfd, open := t.fds[fd]
 	switch {
-	case c.ignore[fd]:
+	case t.ignore[fd]:
 		c.drop(ReasonPlatform, ev.Name, strace.Diag{})
-		return false
-	case c.fds[fd]:
-		return true
+		return 0, false
+	case open:
+		return sfd, true
 	case fd <= 2:
 		c.drop(ReasonStdStream, ev.Name, strace.Diag{})
-		return false
+		return 0, false
 	case fd > math.MaxInt32:
 		c.drop(ReasonBadArgs, ev.Name, c.warn(name, ev.Line, "%s: fd %d out of range", ev.Name, fd))
-		return false
+		return 0, false
 	}
-	e := replay.Entry{Call: replay.Open, Flags: "O_RDWR|O_CREAT", Ret: fd}
+	e := replay.Entry{Call: replay.Open, Flags: "O_RDWR|O_CREAT"}
 	if yPath != "" {
 		// strace -y named the file: the open can name it too.
 		if c.platform(yPath) || !strings.HasPrefix(yPath, "/") {
-			c.ignore[fd] = true
+			t.ignore[fd] = true
 			c.drop(ReasonPlatform, ev.Name, strace.Diag{})
-			return false
+			return 0, false
 		}
 		e.Flags = "O_RDWR"
 		e.Path, e.Quoted = c.scriptPath(name, ev, yPath, false)
@@ -463,10 +531,77 @@ func (c *cleaner) fdReady(name string, ev strace.Event, fd int64, yPath string) 
 		e.Path = "/data/data"
 		c.files[fmt.Sprintf("fd %d", fd)] = true
 	}
-	c.fds[fd] = true
+	e.Ret = int64(c.bindFD(ev, t, fd))
 	c.res.Stats.Inserted++
 	c.emit(ev, e)
-	return true
+	return int(e.Ret), true
+}
+
+// lseek keeps lseek(fd, offset, whence) = pos and the 32-bit ABI's
+// _llseek(fd, offset, [pos], whence) = 0, which strace prints with the
+// 64-bit offset already joined (old builds print its two halves).
+func (c *cleaner) lseek(name string, ev strace.Event, args []string, bad func(string, ...any)) {
+	fd, p, ok := fdArg(args, 0)
+	if !ok {
+		bad("no fd")
+		return
+	}
+	if ev.RetVal < 0 || ev.Ret == "?" {
+		c.drop(ReasonFailedSeek, ev.Name, strace.Diag{})
+		return
+	}
+	pos, whence := ev.RetVal, ""
+	var off int64
+	switch {
+	case ev.Name == "lseek" && len(args) == 3:
+		off, ok = strace.Int(args[1])
+		whence = args[2]
+	case ev.Name != "lseek" && (len(args) == 4 || len(args) == 5):
+		// _llseek(fd, offset, [result], whence) or, from old strace,
+		// _llseek(fd, offset_high, offset_low, [result], whence).
+		res := args[len(args)-2]
+		whence = args[len(args)-1]
+		off, ok = strace.Int(args[1])
+		if len(args) == 5 {
+			lo, ok2 := strace.Int(args[2])
+			off, ok = off<<32|lo&0xffffffff, ok && ok2
+		}
+		var ok3 bool
+		pos, ok3 = strace.Int(strings.Trim(strings.TrimSpace(res), "[]"))
+		ok = ok && ok3 && strings.HasPrefix(strings.TrimSpace(res), "[")
+	default:
+		bad("want 3 arguments (4 for _llseek), got %d", len(args))
+		return
+	}
+	if !ok || pos < 0 {
+		bad("offset or position not understood")
+		return
+	}
+	w, ok := whenceOf(whence)
+	if !ok {
+		bad("whence %q not understood", whence)
+		return
+	}
+	sfd, ok := c.fdReady(name, ev, fd, p)
+	if !ok {
+		return
+	}
+	c.emit(ev, replay.Entry{Call: replay.Lseek, FD: sfd, Offset: off, Whence: w, Ret: pos})
+}
+
+// whenceOf reads lseek's origin as strace prints it: a SEEK_ name, or a
+// number where strace does not know it.
+func whenceOf(s string) (int, bool) {
+	s = strings.TrimSpace(s)
+	for i, n := range []string{"SEEK_SET", "SEEK_CUR", "SEEK_END", "SEEK_DATA", "SEEK_HOLE"} {
+		if s == n {
+			return i, true
+		}
+	}
+	if v, ok := strace.Int(s); ok && v >= 0 && v <= 4 {
+		return int(v), true
+	}
+	return 0, false
 }
 
 func (c *cleaner) platform(p string) bool {
@@ -573,7 +708,14 @@ func pathArg(args []string, i int) (string, bool) {
 // atPath resolves a path relative to a directory fd when strace -y named
 // the directory; otherwise the path stays as the call gave it.
 func atPath(dirArg, p string) string {
-	if strings.HasPrefix(p, "/") || strings.HasPrefix(dirArg, "AT_FDCWD") {
+	if strings.HasPrefix(p, "/") {
+		return p
+	}
+	if cwd, ok := strings.CutPrefix(strings.TrimSpace(dirArg), "AT_FDCWD<"); ok {
+		// strace -y names the working directory too.
+		if cwd = strings.TrimSuffix(cwd, ">"); strings.HasPrefix(cwd, "/") {
+			return path.Join(cwd, p)
+		}
 		return p
 	}
 	if _, dir, ok := strace.FD(dirArg); ok && strings.HasPrefix(dir, "/") {

@@ -201,6 +201,7 @@ func TestBadInputPositioned(t *testing.T) {
 func FuzzClean(f *testing.F) {
 	f.Add([]byte("1 1.0 openat(AT_FDCWD, \"/d\", O_RDWR) = 3\n1 1.1 pwrite64(3, \"\", 5, 7 <unfinished ...>\n2 1.2 close(3) = 0\n1 1.3 <... pwrite64 resumed>) = 5\n"))
 	f.Add([]byte("1 1.0 newfstatat(5</d>, \"\", {}, AT_EMPTY_PATH) = 0\n1 1 unlinkat(AT_FDCWD, \"a\", AT_REMOVEDIR) = 0"))
+	f.Add([]byte("1 1.0 openat(AT_FDCWD, \"/d\", O_RDWR) = 3\n1 1.1 clone(child_stack=NULL, flags=SIGCHLD) = 2\n2 1.2 dup2(3, 7) = 7\n2 1.3 _llseek(7, 0, [4096], SEEK_END) = 0\n2 1.4 write(7, \"\", 3) = 3\n2 1.5 +++ exited with 0 +++\n1 1.6 fcntl(3, F_DUPFD, 10) = 10\n1 1.7 lseek(10, 5, SEEK_SET) = 5\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := strace.Parse(bytes.NewReader(data), "fuzz")
 		if err != nil {

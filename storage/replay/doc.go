@@ -10,9 +10,10 @@
 // Mobigen's real output needs it (failed calls with -1, stray quotes in
 // reduced paths, CRLF, blank lines, negative times) and strict elsewhere.
 // An unknown call name is an error, not a skipped line: Mobigen only ever
-// prints the thirteen names it knows, so another name means the file is not
-// a Mobigen script, or a newer one whose calls this replay would silently
-// leave out.
+// prints the thirteen names it knows, and this format adds one, lseek
+// (`<tid> <usec> lseek <fd> <offset> <whence> <ret>`), so another name means
+// the file is not a script, or a newer one whose calls this replay would
+// silently leave out.
 //
 // # Sandbox
 //
@@ -28,14 +29,18 @@
 //
 // # Timing
 //
-// Each replay thread sleeps in nanosleep (timer slack 1 ns) until
+// Each replay thread sleeps in a raw nanosleep (timer slack 1 ns; the
+// thread keeps its Go P, so waking never waits for the Go scheduler) until
 // Options.Spin before a call's time and spins on the clock for the rest;
-// with Options.Realtime it runs under SCHED_FIFO. The timing error (issue −
-// scheduled) is reported over all calls, per kind of call, and over the
-// calls whose thread was ready in time (Result.LagOnTime), which leaves out
-// the delays of a storage slower than the traced one. With Options.Trace,
-// every issued call carries the OS thread that issued it, so a trace of
-// the replay can be matched to the script's threads.
+// with Options.Realtime it runs under SCHED_FIFO. A collection runs before
+// the clock starts and recording a call does not allocate. The timing
+// error (issue − scheduled) is reported over the calls that could be on
+// time (Result.LagOnTime), and apart over the held ones (Result.Held,
+// LagHeld): calls whose thread was still inside its previous call at their
+// time, or closes that waited for another thread's call on the file, which
+// no replay can issue early. Result.Lag is both together. With
+// Options.Trace, every issued call carries the OS thread that issued it,
+// so a trace of the replay can be matched to the script's threads.
 //
 // # Departures from Mobibench
 //
@@ -45,6 +50,13 @@
 //     for fds opened before the capture) do not truncate.
 //   - A traced open that failed is replayed without O_CREAT, so it fails
 //     again; a failed data call (-1, no size known) is not issued.
+//   - lseek is replayed, to the traced position (SEEK_SET to the traced
+//     return value), so plain reads and writes land at the traced offsets
+//     even where the sandbox's file has another size than the traced one.
+//   - O_SYNC, O_DSYNC, O_DIRECT and O_APPEND are carried to the replay's
+//     opens; the buffers are page-aligned for O_DIRECT. A filesystem that
+//     refuses O_DIRECT (probed before the clock starts) gets the open
+//     without it and a warning naming the script line (Result.Warnings).
 //   - Negative times are replayed in order from the earliest, not all at
 //     once at the start.
 //   - Every call on an fd that was never opened is skipped and counted, as

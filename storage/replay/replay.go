@@ -10,9 +10,13 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/droidprof/droidprof/storage/harness"
 )
 
 // Options configure Replay.
@@ -79,6 +83,12 @@ type Result struct {
 	// catches up on; Lag includes those delays.
 	LagOnTime LagStats `json:"lag_on_time"`
 	OnTime    int      `json:"on_time"` // calls counted in LagOnTime
+	// Held counts the calls that could not be issued on time: at their
+	// scheduled time their thread was still inside its previous call, or
+	// (a close) another thread's call was still using the file. A replay
+	// cannot issue those early; LagHeld is how late they were.
+	Held    int      `json:"held"`
+	LagHeld LagStats `json:"lag_held"`
 	// Errors counts the calls that failed here although they succeeded in
 	// the trace, over all kinds.
 	Errors int `json:"errors"`
@@ -89,6 +99,9 @@ type Result struct {
 	// is why not, when Options.Realtime asked for it.
 	Realtime      bool   `json:"realtime,omitempty"`
 	RealtimeError string `json:"realtime_error,omitempty"`
+	// Warnings are positioned notes on script lines this storage made the
+	// replay issue differently (O_DIRECT refused by the filesystem).
+	Warnings []string `json:"warnings,omitempty"`
 	// Trace is every issued call in issue order, with Options.Trace.
 	Trace []Issued `json:"trace,omitempty"`
 }
@@ -126,8 +139,10 @@ type LagStats struct {
 
 // threadLead starts a thread's goroutine (and its OS thread) this long
 // before its first call, so creating the thread does not delay that call.
-// Mobibench uses a whole second; threads that sleep cost nothing.
-const threadLead = 5 * time.Millisecond
+// Mobibench uses a whole second; threads that sleep cost nothing. 5 ms
+// was too little on a loaded machine: creating the OS thread took 3 ms
+// more once.
+const threadLead = 100 * time.Millisecond
 
 // Replay replays s inside Options.Dir/mobigen_temp. Failing calls are
 // counted, not fatal; an error means the replay could not be set up or ctx
@@ -172,13 +187,19 @@ func Replay(ctx context.Context, s *Script, o Options) (res *Result, err error) 
 	// back from its sleep waits for a P (up to the 10 ms preemption tick
 	// when others spin) and issues its call late. The OS then schedules the
 	// threads on the cores, waking sleepers ahead of spinners.
-	if n := len(s.threadIDs()) + 2; runtime.GOMAXPROCS(0) < n {
-		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(n))
-	}
+	// harness.RaiseProcs counts its users, so two replays (or a replay and
+	// a Mobibench run) that overlap restore the setting only when the last
+	// one ends, never one's raise undone under the other.
+	defer harness.RaiseProcs(len(s.threadIDs()) + 2)()
 	r := newRun(s, p)
 	r.trace = o.Trace
 	r.spin = max(o.Spin, 0)
 	r.realtime = o.Realtime
+	// Collect now, with the plan and the buffers made, so that the next
+	// collection (whose stop-the-world phases would stop the replay
+	// threads too) is a heap's growth away; the threads allocate next to
+	// nothing while they replay.
+	runtime.GC()
 	res = r.run(ctx)
 	if err := ctx.Err(); err != nil {
 		return res, fmt.Errorf("replay interrupted: %w", err)
@@ -215,13 +236,15 @@ type run struct {
 
 	mu  sync.Mutex
 	fds map[int]*fdEntry // original fd → ours
+
+	stop atomic.Bool // set when the replay's context ends
 }
 
 // threadStats is what one thread measured, merged after the run.
 type threadStats struct {
 	durs               [numCalls][]time.Duration
 	callLags           [numCalls][]time.Duration
-	onTime             []time.Duration
+	onTime, held       []time.Duration
 	res                [numCalls]CallResult
 	lags               []time.Duration
 	writeBytes, rdByte int64
@@ -231,7 +254,7 @@ type threadStats struct {
 func newRun(s *Script, p *plan) *run {
 	st := s.Stats()
 	r := &run{s: s, p: p, origin: st.Start, fds: map[int]*fdEntry{}}
-	r.wbuf = make([]byte, st.MaxWrite)
+	r.wbuf = pageAligned(st.MaxWrite)
 	for i := range r.wbuf {
 		r.wbuf[i] = filler
 	}
@@ -273,40 +296,58 @@ func (r *run) deadline(start time.Time, e *Entry) time.Time {
 // cancelled replay ends within it.
 const napChunk = 10 * time.Millisecond
 
-// sleepUntil waits for the deadline; false if ctx ended first. With kernel
-// set, the thread sleeps in nanosleep all the way, as Mobibench's usleep
-// does: waking a goroutine locked to its thread through the Go scheduler
-// costs a hand-off between OS threads, measured here as half a millisecond
-// of extra timing error, and more when the scheduler's Ps are busy.
-func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time, kernel bool) bool {
-	if !kernel {
-		if d := time.Until(deadline); d > 0 {
-			t.Reset(d)
-			select {
-			case <-ctx.Done():
-				t.Stop()
-				return false
-			case <-t.C:
-			}
-		}
-		return ctx.Err() == nil
-	}
-	for d := time.Until(deadline); d > 0; d = time.Until(deadline) {
-		if ctx.Err() != nil {
+// sleepUntil waits for the deadline on the Go scheduler's timer; false if
+// ctx ended first. Only the goroutine starting the threads uses it.
+func sleepUntil(ctx context.Context, t *time.Timer, deadline time.Time) bool {
+	if d := time.Until(deadline); d > 0 {
+		t.Reset(d)
+		select {
+		case <-ctx.Done():
+			t.Stop()
 			return false
-		}
-		ts := unix.NsecToTimespec(int64(min(d, napChunk)))
-		if err := unix.Nanosleep(&ts, nil); err != nil && err != unix.EINTR {
-			break
+		case <-t.C:
 		}
 	}
 	return ctx.Err() == nil
 }
 
+// napUntil is a replay thread's wait for the deadline; false if the
+// replay was cancelled. The thread sleeps in nanosleep all the way, as
+// Mobibench's usleep does: waking a goroutine locked to its thread through
+// the Go scheduler costs a hand-off between OS threads, measured here as
+// half a millisecond of extra timing error, and more when the scheduler's
+// Ps are busy. Cancellation is an atomic flag, not ctx.Err(): that takes
+// the context's mutex, which the replay threads would contend for.
+func napUntil(stop *atomic.Bool, deadline time.Time) bool {
+	for d := time.Until(deadline); d > 0; d = time.Until(deadline) {
+		if stop.Load() {
+			return false
+		}
+		ts := unix.NsecToTimespec(int64(min(d, napChunk)))
+		if !nap(&ts) {
+			break
+		}
+	}
+	return !stop.Load()
+}
+
+// nap sleeps in nanosleep as a raw system call: the thread keeps its Go
+// scheduler P while it sleeps (Replay raises GOMAXPROCS for that). Through
+// the runtime's system-call path the P would be taken away during the
+// sleep, and getting one back on waking needs the scheduler's lock, which
+// an ordinary (CFS, maybe niced) thread of the process may hold while the
+// loaded machine has it preempted: the real-time replay thread then waits
+// for it, measured here as 1-26 ms late on a machine at load 13.
+func nap(ts *unix.Timespec) bool {
+	_, _, errno := unix.RawSyscall(unix.SYS_NANOSLEEP, uintptr(unsafe.Pointer(ts)), 0, 0)
+	return errno == 0 || errno == unix.EINTR
+}
+
 func (r *run) run(ctx context.Context) *Result {
 	ths := r.threads()
 	stats := make([]threadStats, len(ths))
-	res := &Result{Script: r.s.Stats(), Sandbox: r.p.sandbox, Unprepared: r.p.skipped}
+	res := &Result{Script: r.s.Stats(), Sandbox: r.p.sandbox, Unprepared: r.p.skipped, Warnings: r.p.warnings}
+	defer context.AfterFunc(ctx, func() { r.stop.Store(true) })()
 	var wg sync.WaitGroup
 	start := time.Now()
 	res.Started = start
@@ -314,7 +355,7 @@ func (r *run) run(ctx context.Context) *Result {
 	timer.Stop()
 	for i := range ths {
 		first := r.deadline(start, &r.s.Entries[ths[i].entries[0]])
-		if !sleepUntil(ctx, timer, first.Add(-threadLead), false) {
+		if !sleepUntil(ctx, timer, first.Add(-threadLead)) {
 			break
 		}
 		wg.Add(1)
@@ -323,7 +364,7 @@ func (r *run) run(ctx context.Context) *Result {
 			// Never unlocked: the OS thread exits with the goroutine, so no
 			// other goroutine ever runs on a thread that issued script calls.
 			runtime.LockOSThread()
-			r.thread(ctx, start, ths[i], &stats[i])
+			r.thread(start, ths[i], &stats[i])
 		}()
 	}
 	wg.Wait()
@@ -350,10 +391,8 @@ func (r *run) closeAll() {
 	}
 }
 
-func (r *run) thread(ctx context.Context, start time.Time, th thread, st *threadStats) {
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	rbuf := make([]byte, r.maxRead(th))
+func (r *run) thread(start time.Time, th thread, st *threadStats) {
+	rbuf := pageAligned(r.maxRead(th))
 	// The kernel's default timer slack lets a 1 µs nanosleep end up to
 	// 50 µs late; this thread exits with the replay, so the change dies
 	// with it.
@@ -369,27 +408,35 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 	if r.trace {
 		osTID = unix.Gettid()
 	}
+	st.prealloc(r.s, th, r.trace)
+	var prevEnd time.Time // when the thread's previous call returned
 	for _, i := range th.entries {
 		e := &r.s.Entries[i]
 		deadline := r.deadline(start, e)
-		ready := time.Now().Before(deadline)
-		if !sleepUntil(ctx, timer, deadline.Add(-r.spin), true) {
+		// Held or not depends only on the thread's previous call: a late
+		// first call, or one after a late wake-up, is the replay's own
+		// error and counts in the timing error.
+		ready := prevEnd.Before(deadline)
+		if !napUntil(&r.stop, deadline.Add(-r.spin)) {
 			return
 		}
 		for r.spin > 0 && time.Now().Before(deadline) {
 			// spin: see Options.Spin
 		}
 		cr := &st.res[e.Call]
-		t0, d, n, err, issued := r.do(i, e, rbuf)
+		t0, d, n, err, issued, waited := r.do(i, e, rbuf)
 		if !issued {
 			cr.Skipped++
 			continue
 		}
 		cr.Count++
+		prevEnd = t0.Add(d)
 		st.lags = append(st.lags, t0.Sub(deadline))
 		st.callLags[e.Call] = append(st.callLags[e.Call], t0.Sub(deadline))
-		if ready {
+		if ready && !waited {
 			st.onTime = append(st.onTime, t0.Sub(deadline))
+		} else {
+			st.held = append(st.held, t0.Sub(deadline))
 		}
 		st.durs[e.Call] = append(st.durs[e.Call], d)
 		if r.trace {
@@ -423,6 +470,39 @@ func (r *run) thread(ctx context.Context, start time.Time, th thread, st *thread
 	}
 }
 
+// pageSize aligns the replay's buffers: O_DIRECT needs the buffer aligned
+// to the device's logical block, which a page always is.
+const pageSize = 4096
+
+// pageAligned returns n bytes starting on a page boundary, so that reads
+// and writes on files the trace opened O_DIRECT are not refused for the
+// buffer's address.
+func pageAligned(n int64) []byte {
+	b := make([]byte, n+pageSize)
+	off := int((pageSize - uintptr(unsafe.Pointer(unsafe.SliceData(b)))%pageSize) % pageSize)
+	return b[off : off+int(n) : off+int(n)]
+}
+
+// prealloc sizes the thread's records for all its calls before the clock
+// matters, so that recording a call never allocates: allocations are what
+// start the garbage collector, whose pauses would stop the replay threads.
+func (st *threadStats) prealloc(s *Script, th thread, trace bool) {
+	var n [numCalls]int
+	for _, i := range th.entries {
+		n[s.Entries[i].Call]++
+	}
+	for c := range n {
+		st.durs[c] = make([]time.Duration, 0, n[c])
+		st.callLags[c] = make([]time.Duration, 0, n[c])
+	}
+	st.lags = make([]time.Duration, 0, len(th.entries))
+	st.onTime = make([]time.Duration, 0, len(th.entries))
+	st.held = make([]time.Duration, 0, len(th.entries))
+	if trace {
+		st.trace = make([]Issued, 0, len(th.entries))
+	}
+}
+
 func (r *run) maxRead(th thread) int64 {
 	var m int64
 	for _, i := range th.entries {
@@ -450,8 +530,9 @@ func (r *run) lookup(fd int) *fdEntry {
 }
 
 // do issues entry e and times the system call alone. issued is false when
-// there is nothing to issue.
-func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n int, err error, issued bool) {
+// there is nothing to issue; waited is true when the call had to wait for
+// another thread's call on the same file (a close, see fdEntry).
+func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n int, err error, issued, waited bool) {
 	switch e.Call {
 	case Open:
 		t := r.p.opens[i]
@@ -465,7 +546,7 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 				r.bind(int(e.Ret), fd)
 			}
 		}
-		return t0, d, 0, err, true
+		return t0, d, 0, err, true, false
 	case Access, Stat64, Lstat64, Unlink:
 		path := r.p.paths[i]
 		var st unix.Stat_t
@@ -480,28 +561,34 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 		default:
 			err = unix.Unlink(path)
 		}
-		return t0, time.Since(t0), 0, err, true
+		return t0, time.Since(t0), 0, err, true, false
 	case Close:
 		r.mu.Lock()
 		f := r.fds[e.FD]
 		delete(r.fds, e.FD)
 		r.mu.Unlock()
 		if f == nil {
-			return t0, 0, 0, nil, false
+			return t0, 0, 0, nil, false, false
 		}
-		f.mu.Lock()
+		if !f.mu.TryLock() {
+			// Another thread's call (an fdatasync, say) is using the file;
+			// closing under it could let the fd number be reused for a file
+			// outside the sandbox, so the close waits and is counted held.
+			f.mu.Lock()
+			waited = true
+		}
 		defer f.mu.Unlock()
 		f.closed = true
 		t0 = time.Now()
 		err = unix.Close(f.fd)
-		return t0, time.Since(t0), 0, err, true
+		return t0, time.Since(t0), 0, err, true, waited
 	}
-	if e.Call.isData() && (e.Ret < 0 || (e.Call == Pwrite || e.Call == Pread) && e.Offset < 0) {
-		return t0, 0, 0, nil, false
+	if (e.Call.isData() || e.Call == Lseek) && (e.Ret < 0 || (e.Call == Pwrite || e.Call == Pread) && e.Offset < 0) {
+		return t0, 0, 0, nil, false, false
 	}
 	f := r.lookup(e.FD)
 	if f == nil {
-		return t0, 0, 0, nil, false
+		return t0, 0, 0, nil, false, false
 	}
 	defer f.mu.RUnlock()
 	var st unix.Stat_t
@@ -521,8 +608,13 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 		n, err = unix.Pwrite(f.fd, r.wbuf[:e.Ret], e.Offset)
 	case Pread:
 		n, err = unix.Pread(f.fd, rbuf[:e.Ret], e.Offset)
+	case Lseek:
+		// To the traced position rather than with the traced origin: a
+		// SEEK_END lands where the trace did only if the file has the
+		// traced size, which a replay on other storage need not give.
+		_, err = unix.Seek(f.fd, e.Ret, unix.SEEK_SET)
 	}
-	return t0, time.Since(t0), n, err, true
+	return t0, time.Since(t0), n, err, true, false
 }
 
 // bind maps original fd to ours. An fd still mapped means the script lacks
@@ -580,9 +672,10 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 		res.Errors += cr.Errors
 		res.Calls = append(res.Calls, cr)
 	}
-	var onTime []time.Duration
+	var onTime, held []time.Duration
 	for i := range stats {
 		onTime = append(onTime, stats[i].onTime...)
+		held = append(held, stats[i].held...)
 		lags = append(lags, stats[i].lags...)
 		res.WriteBytes += stats[i].writeBytes
 		res.ReadBytes += stats[i].rdByte
@@ -594,6 +687,9 @@ func (res *Result) merge(s *Script, stats []threadStats) {
 	slices.Sort(onTime)
 	res.OnTime = len(onTime)
 	res.LagOnTime = LagStats{Median: quantile(onTime, 0.5), P99: quantile(onTime, 0.99), Max: quantile(onTime, 1)}
+	slices.Sort(held)
+	res.Held = len(held)
+	res.LagHeld = LagStats{Median: quantile(held, 0.5), P99: quantile(held, 0.99), Max: quantile(held, 1)}
 }
 
 // quantile is the nearest-rank quantile of sorted d.

@@ -46,6 +46,11 @@ type plan struct {
 	dirs    []string       // to create, parents first
 	files   map[string]int64
 	skipped []string // files that could not be pre-created (bad names, path conflicts)
+	// warnings are positioned notes on script lines the replay cannot
+	// issue as written on this filesystem (O_DIRECT refused).
+	warnings []string
+	name     string // the script's name, for warnings
+	lines    map[int]int
 }
 
 // mirror maps a script path into the sandbox. Cleaning it as an absolute path
@@ -62,23 +67,34 @@ func mirror(sandbox, p string) string {
 // lose it), and its flags are made up: the file existed and had data.
 func synthetic(e *Entry) bool { return !e.Quoted && strings.HasPrefix(e.Path, "/") }
 
+// carried are the open flags a replayed open keeps from the trace because
+// they change what the storage does: synchronous writes, the page cache
+// bypassed, writes at the end.
+var carried = []struct {
+	name string
+	bit  int
+}{{"O_SYNC", unix.O_SYNC}, {"O_DSYNC", unix.O_DSYNC}, {"O_DIRECT", unix.O_DIRECT}, {"O_APPEND", unix.O_APPEND}}
+
 func openFlags(e *Entry) int {
+	extra := 0
+	if !synthetic(e) {
+		for _, c := range carried {
+			if hasFlag(e.Flags, c.name) {
+				extra |= c.bit
+			}
+		}
+	}
 	if strings.HasPrefix(e.Flags, "O_RDONLY") {
-		return unix.O_RDONLY | unix.O_CLOEXEC
+		return unix.O_RDONLY | unix.O_CLOEXEC | extra
 	}
 	// Mobibench opens everything else read-write (reads on a file the app
 	// opened write-only would otherwise fail) and creates it. Unlike
 	// Mobibench, which always truncates, O_TRUNC and O_APPEND are kept as
 	// recorded, so that the reads of a database opened O_RDWR|O_CREAT find
 	// the data it had.
-	f := unix.O_RDWR | unix.O_CREAT | unix.O_CLOEXEC
-	if !synthetic(e) {
-		if hasFlag(e.Flags, "O_TRUNC") {
-			f |= unix.O_TRUNC
-		}
-		if hasFlag(e.Flags, "O_APPEND") {
-			f |= unix.O_APPEND
-		}
+	f := unix.O_RDWR | unix.O_CREAT | unix.O_CLOEXEC | extra
+	if !synthetic(e) && hasFlag(e.Flags, "O_TRUNC") {
+		f |= unix.O_TRUNC
 	}
 	if e.Ret < 0 {
 		// The traced open failed; without O_CREAT ours fails the same way
@@ -98,7 +114,7 @@ func hasFlag(flags, name string) bool {
 }
 
 func newPlan(s *Script, sandbox string) (*plan, error) {
-	p := &plan{sandbox: sandbox, opens: map[int]target{}, paths: map[int]string{}, files: map[string]int64{}}
+	p := &plan{sandbox: sandbox, opens: map[int]target{}, paths: map[int]string{}, files: map[string]int64{}, name: s.Name, lines: map[int]int{}}
 	n := 0
 	for i := range s.Entries {
 		e := &s.Entries[i]
@@ -112,6 +128,7 @@ func newPlan(s *Script, sandbox string) (*plan, error) {
 			}
 			n++
 			p.opens[i] = target{path: path, flags: openFlags(e)}
+			p.lines[i] = e.Line
 		case e.Call.hasPath():
 			p.paths[i] = mirror(sandbox, e.Path)
 		case e.Call.isData():
@@ -169,6 +186,10 @@ func (p *plan) prepass(s *Script) error {
 				need[f.path] = max(need[f.path], f.pos+e.Ret)
 			}
 			f.pos += e.Ret
+		case Lseek:
+			if f := fds[int64(e.FD)]; f != nil && e.Ret >= 0 {
+				f.pos = e.Ret
+			}
 		case Pread:
 			if f := fds[int64(e.FD)]; f != nil && f.fill && e.Ret > 0 && e.Offset >= 0 {
 				need[f.path] = max(need[f.path], e.Offset+e.Ret)
@@ -245,6 +266,51 @@ func (p *plan) create() error {
 				return fmt.Errorf("sandbox: %w", err)
 			}
 			p.skipped = append(p.skipped, name)
+		}
+	}
+	return p.checkDirect()
+}
+
+// maxWarnings bounds the O_DIRECT warnings of one replay; the rest are
+// counted in the last one.
+const maxWarnings = 20
+
+// checkDirect finds out, before the clock starts, whether the sandbox's
+// filesystem accepts O_DIRECT (tmpfs before Linux 6.6, ramfs and some FUSE
+// filesystems refuse it with EINVAL). If it does not, the script's O_DIRECT
+// opens are replayed without it, each with a warning naming its line: the
+// alternative, an open failing during the replay, would drop every later
+// call on that file.
+func (p *plan) checkDirect() error {
+	var idx []int
+	for i, t := range p.opens {
+		if t.flags&unix.O_DIRECT != 0 {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return nil
+	}
+	probe := filepath.Join(p.sandbox, ".odirect-probe")
+	fd, err := unix.Open(probe, unix.O_RDWR|unix.O_CREAT|unix.O_EXCL|unix.O_DIRECT|unix.O_CLOEXEC, 0o600)
+	if err == nil {
+		unix.Close(fd)
+		return os.Remove(probe)
+	}
+	if !errors.Is(err, unix.EINVAL) {
+		return fmt.Errorf("sandbox: O_DIRECT probe: %w", err)
+	}
+	os.Remove(probe) // some filesystems create the file before refusing the flag
+	sort.Ints(idx)
+	for n, i := range idx {
+		t := p.opens[i]
+		t.flags &^= unix.O_DIRECT
+		p.opens[i] = t
+		switch {
+		case n < maxWarnings:
+			p.warnings = append(p.warnings, fmt.Sprintf("%s:%d: the filesystem under %s refuses O_DIRECT (EINVAL); this open is replayed without it", p.name, p.lines[i], p.sandbox))
+		case n == maxWarnings:
+			p.warnings = append(p.warnings, fmt.Sprintf("%s: %d more O_DIRECT opens replayed without it", p.name, len(idx)-maxWarnings))
 		}
 	}
 	return nil

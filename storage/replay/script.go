@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,8 +16,10 @@ import (
 type Call uint8
 
 // The calls Mobigen's print step emits (shared/reference/androstep-tools.md
-// §2.3). Mobigen recognises only these names, so any other name means the
-// file is not a Mobigen script; Parse rejects it instead of skipping it.
+// §2.3), and lseek, which Mobigen drops but without which a plain read or
+// write after a seek lands at the wrong offset. Only these names are known,
+// so any other name means the file is not a script; Parse rejects it
+// instead of skipping it.
 const (
 	Open Call = iota + 1
 	Access
@@ -31,14 +34,20 @@ const (
 	Read
 	Pwrite
 	Pread
+	// Lseek is `lseek <fd> <offset> <whence> <ret>`: ret is the position
+	// the traced call returned, where the replay puts the fd.
+	Lseek
 	numCalls
 )
 
 var callNames = [numCalls]string{
 	Open: "open", Access: "access", Stat64: "stat64", Lstat64: "lstat64", Unlink: "unlink",
 	Fstat64: "fstat64", Close: "close", Fsync: "fsync", Fdatasync: "fdatasync",
-	Write: "write", Read: "read", Pwrite: "pwrite", Pread: "pread",
+	Write: "write", Read: "read", Pwrite: "pwrite", Pread: "pread", Lseek: "lseek",
 }
+
+// whenceNames are the lseek origins a script line may name.
+var whenceNames = []string{"SEEK_SET", "SEEK_CUR", "SEEK_END", "SEEK_DATA", "SEEK_HOLE"}
 
 // String returns the name the script uses for the call.
 func (c Call) String() string {
@@ -92,7 +101,8 @@ type Entry struct {
 	Quoted bool   `json:"quoted,omitempty"` // "path": a real path; unquoted: a reduced one (a temp file)
 	Flags  string `json:"flags,omitempty"`  // open only, verbatim (O_RDONLY|O_LARGEFILE)
 	FD     int    `json:"fd,omitempty"`     // the fd argument of the fd and data calls
-	Offset int64  `json:"offset,omitempty"` // pwrite/pread
+	Offset int64  `json:"offset,omitempty"` // pwrite/pread; lseek's offset argument
+	Whence int    `json:"whence,omitempty"` // lseek: 0 SEEK_SET, 1 SEEK_CUR, 2 SEEK_END, 3 SEEK_DATA, 4 SEEK_HOLE
 	Ret    int64  `json:"ret"`
 }
 
@@ -194,7 +204,7 @@ func parseLine(tok []string) (Entry, string) {
 			return e, c.String() + ": " + msg
 		}
 	}
-	want := map[Call]int{Open: 2, Pwrite: 3, Pread: 3}[c]
+	want := map[Call]int{Open: 2, Pwrite: 3, Pread: 3, Lseek: 4}[c]
 	if want == 0 {
 		want = 2
 		if c.hasPath() {
@@ -227,15 +237,26 @@ func parseLine(tok []string) (Entry, string) {
 			return e, fmt.Sprintf("%s: fd %q is out of range", c, args[0])
 		}
 		e.FD = int(fd)
-		if c == Pwrite || c == Pread {
+		if c == Pwrite || c == Pread || c == Lseek {
 			if e.Offset, msg = num("offset", args[1]); msg != "" {
 				break
 			}
 			args = args[1:]
 		}
+		if c == Lseek {
+			w := slices.Index(whenceNames, args[1])
+			if w < 0 {
+				return e, fmt.Sprintf("lseek: whence %q is not one of %s", args[1], strings.Join(whenceNames, ", "))
+			}
+			e.Whence = w
+			args = args[1:]
+		}
 		what := "return value"
-		if c.isData() {
+		switch {
+		case c.isData():
 			what = "byte count"
+		case c == Lseek:
+			what = "position"
 		}
 		e.Ret, msg = num(what, args[1])
 	}
@@ -318,6 +339,11 @@ func (e *Entry) format() (string, error) {
 		fmt.Fprintf(&b, " %d", e.Ret)
 	case e.Call == Pwrite || e.Call == Pread:
 		fmt.Fprintf(&b, " %d %d %d", e.FD, e.Offset, e.Ret)
+	case e.Call == Lseek:
+		if e.Whence < 0 || e.Whence >= len(whenceNames) {
+			return "", fmt.Errorf("lseek whence %d cannot be written", e.Whence)
+		}
+		fmt.Fprintf(&b, " %d %d %s %d", e.FD, e.Offset, whenceNames[e.Whence], e.Ret)
 	default:
 		fmt.Fprintf(&b, " %d %d", e.FD, e.Ret)
 	}

@@ -44,6 +44,9 @@ func TestParseLines(t *testing.T) {
 		{`12 209826 read 173 -1`, Entry{TID: 12, Time: 209826, Call: Read, FD: 173, Ret: -1}},
 		{`5 18778141 pwrite 77 643072 4096`, Entry{TID: 5, Time: 18778141, Call: Pwrite, FD: 77, Offset: 643072, Ret: 4096}},
 		{`5 1 pread 77 0 1024`, Entry{TID: 5, Time: 1, Call: Pread, FD: 77, Ret: 1024}},
+		{`5 3 lseek 77 -100 SEEK_END 3996`, Entry{TID: 5, Time: 3, Call: Lseek, FD: 77, Offset: -100, Whence: 2, Ret: 3996}},
+		{`5 3 lseek 77 0 SEEK_SET 0`, Entry{TID: 5, Time: 3, Call: Lseek, FD: 77}},
+		{`5 3 lseek 77 4096 SEEK_CUR -1`, Entry{TID: 5, Time: 3, Call: Lseek, FD: 77, Offset: 4096, Whence: 1, Ret: -1}},
 		// Threads that started before the first thread's first line.
 		{`7 -1500 write 3 10`, Entry{TID: 7, Time: -1500, Call: Write, FD: 3, Ret: 10}},
 		// Tolerated: CRLF, runs of blanks, a quoted path split at spaces.
@@ -83,6 +86,10 @@ func TestParseErrors(t *testing.T) {
 		{"1 0 pwrite 3 4\n", `script.mg:1: pwrite: want 3 arguments after the call, got 2`},
 		{"1 0 pread 3 off 4\n", `script.mg:1: pread: offset "off" is not a number`},
 		{"1 0 close 99999999999 0\n", `script.mg:1: close: fd "99999999999" is out of range`},
+		{"1 0 lseek 3 0 SEEK_SET\n", `script.mg:1: lseek: want 4 arguments after the call, got 3`},
+		{"1 0 lseek 3 0 2 0\n", `script.mg:1: lseek: whence "2" is not one of SEEK_SET, SEEK_CUR, SEEK_END, SEEK_DATA, SEEK_HOLE`},
+		{"1 0 lseek 3 x SEEK_SET 0\n", `script.mg:1: lseek: offset "x" is not a number`},
+		{"1 0 lseek 3 0 SEEK_SET end\n", `script.mg:1: lseek: position "end" is not a number`},
 		{"1 0 fsync 3 ok\n", `script.mg:1: fsync: return value "ok" is not a number`},
 		{"1 0 open\n", `script.mg:1: open: missing path`},
 		{"1 0 open \"/a O_RDONLY 3\n", `script.mg:1: open: unterminated quoted path "\"/a"`},
@@ -116,6 +123,7 @@ const sample = `0 -20 open "/proc/meminfo" O_RDONLY|O_LARGEFILE 9
 1 1378 open data/data O_RDWR|O_CREAT|O_LARGEFILE 43
 1 1400 pwrite 43 8192 4096
 1 1500 pread 43 0 512
+1 1550 lseek 43 -512 SEEK_END 7680
 1 1600 fsync 43 0
 1 1700 fdatasync 43 0
 1 1800 fstat64 43 0
@@ -174,7 +182,7 @@ func TestStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Stats{Lines: 18, Threads: 3, Opens: 4, MaxWrite: 4096, MaxRead: 512, Start: -20, End: 1900}
+	want := Stats{Lines: 19, Threads: 3, Opens: 4, MaxWrite: 4096, MaxRead: 512, Start: -20, End: 1900}
 	if got := s.Stats(); got != want {
 		t.Errorf("got %+v, want %+v", got, want)
 	}

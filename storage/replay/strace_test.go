@@ -42,7 +42,10 @@ const oracle = `0 0 open data/data O_RDWR|O_CREAT|O_TRUNC|O_LARGEFILE 10
 0 100 write 10 4096
 0 200 write 10 100
 0 300 pwrite 10 8192 512
+0 350 lseek 10 -4196 SEEK_CUR 0
 0 400 read 10 50
+0 450 lseek 10 0 SEEK_END 9000
+0 460 lseek 10 -1 SEEK_SET -1
 0 500 fsync 10 0
 0 600 fstat64 10 0
 0 700 close 10 0
@@ -87,8 +90,10 @@ func expected(s *Script) map[int][]string {
 			call = "open " + f
 		case e.Call.hasPath():
 			call = e.Call.String() + " " + rel(p.paths[i])
-		case !ok || e.Call.isData() && e.Ret < 0:
+		case !ok || (e.Call.isData() || e.Call == Lseek) && e.Ret < 0:
 			continue
+		case e.Call == Lseek:
+			call = fmt.Sprintf("lseek %s %d SEEK_SET = %d", file, e.Ret, e.Ret)
 		case e.Call == Pwrite || e.Call == Pread:
 			call = fmt.Sprintf("%s %s %d %d = %d", e.Call, file, e.Ret, e.Offset, e.Ret)
 		case e.Call.isData():
@@ -110,6 +115,7 @@ var (
 	pathArg    = regexp.MustCompile(`"([^"]*)"`)
 	trailNums  = regexp.MustCompile(`, (\d+), (\d+)$`)
 	trailNum   = regexp.MustCompile(`, (\d+)$`)
+	trailSeek  = regexp.MustCompile(`, (-?\d+), (SEEK_[A-Z]+)$`)
 )
 
 // straceKind maps a Linux system call to the script call it replays.
@@ -166,6 +172,10 @@ func straceCalls(t *testing.T, path, sandbox string) []string {
 			if n := trailNums.FindStringSubmatch(args); n != nil {
 				call += " " + n[1] + " " + n[2] + " = " + m[3]
 			}
+		case "lseek":
+			if n := trailSeek.FindStringSubmatch(args); n != nil {
+				call += " " + n[1] + " " + n[2] + " = " + m[3]
+			}
 		case "write", "read":
 			if n := trailNum.FindStringSubmatch(args); n != nil {
 				call += " " + n[1] + " = " + m[3]
@@ -186,7 +196,7 @@ func TestSyscallsUnderStrace(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := straced.Run(t, helperEnv, helperJob{Script: script, Dir: dir}, "-ff", "-y", "-s", "0",
-		"-e", "trace=openat,open,write,pwrite64,read,pread64,fsync,fdatasync,unlink,unlinkat,close,fstat,newfstatat,faccessat,faccessat2,access")
+		"-e", "trace=openat,open,write,pwrite64,read,pread64,lseek,fsync,fdatasync,unlink,unlinkat,close,fstat,newfstatat,faccessat,faccessat2,access")
 	files, err := filepath.Glob(out + ".*")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no strace output (%v)", err)

@@ -42,12 +42,17 @@ func (res *Result) Text() []byte {
 	for _, p := range res.Unprepared {
 		fmt.Fprintf(&b, "could not prepare %s\n", p)
 	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(&b, "warning: %s\n", w)
+	}
 	b.WriteString(line + "[timing]\n" + line)
 	fmt.Fprintf(&b, "replay wall time : %.3f sec\n", res.Wall.Seconds())
 	fmt.Fprintf(&b, "timing error (issue - scheduled) : median %.1f us, p99 %.1f us, max %.1f us\n",
 		usec(res.Lag.Median), usec(res.Lag.P99), usec(res.Lag.Max))
 	fmt.Fprintf(&b, "timing error, %d calls whose thread was ready in time : median %.1f us, p99 %.1f us, max %.1f us\n",
 		res.OnTime, usec(res.LagOnTime.Median), usec(res.LagOnTime.P99), usec(res.LagOnTime.Max))
+	fmt.Fprintf(&b, "held, %d calls whose thread (or file) was still busy with an earlier call : late by median %.1f us, p99 %.1f us, max %.1f us\n",
+		res.Held, usec(res.LagHeld.Median), usec(res.LagHeld.P99), usec(res.LagHeld.Max))
 	return b.Bytes()
 }
 

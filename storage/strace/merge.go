@@ -27,7 +27,7 @@ func Merge(evs []Event) (merged, unmatched []Event) {
 			}
 			delete(pending, ev.PID)
 			m := p
-			m.Kind, m.Ret, m.RetVal, m.Errno, m.Dur = Call, ev.Ret, ev.RetVal, ev.Errno, ev.Dur
+			m.Kind, m.Ret, m.RetVal, m.Errno, m.Dur, m.End = Call, ev.Ret, ev.RetVal, ev.Errno, ev.Dur, ev.Line
 			switch {
 			case p.Args == "":
 				m.Args = ev.Args
@@ -48,6 +48,24 @@ func Merge(evs []Event) (merged, unmatched []Event) {
 	byLine(merged)
 	byLine(unmatched)
 	return merged, unmatched
+}
+
+// ByEffect sorts events into the order their effect on the fd table took
+// place: a call that returns an fd has it only when it returns (the
+// resumed half's line for a joined call), while close frees its fd before
+// it returns, so it stays at its first line. In the plain line order, a
+// thread's open that started before another thread's close of the same fd
+// number, and returned that number, would seem to be closed by it; by
+// completion alone, a close that started before an open which reused its
+// number would seem to close the new file.
+func ByEffect(evs []Event) {
+	at := func(e Event) int {
+		if e.Name == "close" {
+			return e.Line
+		}
+		return max(e.End, e.Line)
+	}
+	sort.SliceStable(evs, func(a, b int) bool { return at(evs[a]) < at(evs[b]) })
 }
 
 func trimLeadingComma(s string) string {

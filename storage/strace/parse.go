@@ -4,6 +4,28 @@
 // signals and exits. It never fails on a bad line: it reports it with its
 // position and goes on, because logs pulled off a phone are often cut off
 // or interleaved, and the rest of the log is still worth cleaning.
+//
+// # Shapes
+//
+// Android's strace is upstream strace built for the phone (AOSP
+// external/strace; Termux packages it too), so it prints upstream's
+// shapes, all read here and tested against the real strace with the same
+// options (real_test.go) and against logs taken on phones (testdata):
+//
+//   - no pid (one process, or -ff's one file per process); "N " before
+//     each line (-f -o FILE); "[pid N] " (-f to a terminal, where strace
+//     leaves the pid out while it traces a single process: fillPIDs puts
+//     it back where the log shows which process that is);
+//   - no time, -t / -tt (time of day), -ttt (epoch), and -T's "<0.000012>";
+//   - "name(args <unfinished ...>" and "<... name resumed>args) = ret";
+//   - "--- SIGCHLD {...} ---", "+++ exited with 0 +++", "+++ killed by
+//     SIGKILL +++", strace's own "Process N attached" (also when strace
+//     wrote it into the middle of a call's line on a terminal);
+//   - -y's "3</path>" in arguments and return values, errno annotations,
+//     flags printed as numbers by old builds (only the access mode is
+//     trusted then);
+//   - the damage of logs pasted into issues: lines wrapped by a terminal,
+//     two lines joined, are reported with their position.
 package strace
 
 import (
@@ -52,7 +74,11 @@ func (k Kind) String() string {
 
 // Event is one parsed line.
 type Event struct {
-	Line int   // 1-based line in the log
+	Line int // 1-based line in the log
+	// End is the line of the resumed half of a call Merge joined, 0
+	// otherwise: the call took effect (its fd existed, its fd was gone)
+	// by then, which is the order fd bookkeeping must follow.
+	End  int
 	PID  int   // the [pid N] or leading N prefix; 0 when the log has none
 	Time int64 // µs since the epoch (-ttt) or since midnight (-tt, -t); -1 when the line has none
 	Kind Kind
@@ -127,16 +153,32 @@ func Parse(r io.Reader, name string) (*Log, error) {
 			l.skip(l.Lines, fmt.Sprintf("line longer than %d bytes", maxLine))
 			continue
 		}
+		lineNo := l.Lines
+		if before, ok := cutAttached(line); ok {
+			if strings.TrimSpace(before) == "" {
+				continue
+			}
+			// strace wrote its message into the middle of a call's line
+			// (on a terminal, where it shares stderr with the trace); the
+			// call goes on at the start of the next line.
+			next, nlong, err := readLine(br)
+			if next == "" && err != nil || nlong {
+				l.skip(lineNo, "call cut by strace's \"attached\" message, and its rest is missing")
+				continue
+			}
+			l.Lines++
+			line = before + next
+		}
 		ev, clock, msg := parseLine(line)
 		switch {
 		case msg == "":
-			ev.Line = l.Lines
+			ev.Line = lineNo
 			if clock != "" {
 				clocks[clock]++
 			}
 			l.Events = append(l.Events, ev)
 		case msg != "-":
-			l.skip(l.Lines, msg)
+			l.skip(lineNo, msg)
 		}
 	}
 	for _, c := range []string{"epoch", "day"} {
@@ -144,7 +186,76 @@ func Parse(r io.Reader, name string) (*Log, error) {
 			l.Clock = c
 		}
 	}
+	fillPIDs(l.Events)
 	return l, nil
+}
+
+// fillPIDs gives the lines without a pid their pid where the log shows
+// it: strace -f writing to a terminal prefixes "[pid N]" only while it
+// traces more than one process, so the first process's lines before its
+// first child, and the last one's after the others exited, have none. The
+// first process is the first pid seen that no clone, fork or vfork
+// returned.
+func fillPIDs(evs []Event) {
+	children := map[int]bool{}
+	for _, ev := range evs {
+		switch ev.Name {
+		case "clone", "clone3", "fork", "vfork":
+			if ev.Kind == Call || ev.Kind == Resumed {
+				children[int(ev.RetVal)] = true
+			}
+		}
+	}
+	first := 0
+	for _, ev := range evs {
+		if ev.PID != 0 && !children[ev.PID] {
+			first = ev.PID
+			break
+		}
+	}
+	if first == 0 {
+		return // no pids at all (no -f), or only children: nothing to tell
+	}
+	alive := map[int]bool{}
+	for i := range evs {
+		ev := &evs[i]
+		if ev.PID == 0 {
+			switch len(alive) {
+			case 0:
+				ev.PID = first
+			case 1:
+				for p := range alive {
+					ev.PID = p
+				}
+			}
+		}
+		if ev.PID == 0 {
+			continue
+		}
+		if ev.Kind == Exit {
+			delete(alive, ev.PID)
+		} else {
+			alive[ev.PID] = true
+		}
+	}
+}
+
+// cutAttached finds strace's "Process N attached" message, which strace
+// writes to stderr as "strace: Process N attached" (its argv[0], maybe a
+// path, first) at the end of whatever the trace had written of the line,
+// and returns the line before it.
+func cutAttached(line string) (string, bool) {
+	i := strings.Index(line, "strace: Process ")
+	if i < 0 || !strings.HasSuffix(strings.TrimSpace(line), " attached") {
+		return "", false
+	}
+	before := line[:i]
+	// An argv[0] with a directory: its path is glued to the text before.
+	run := before[strings.LastIndexAny(before, " \t")+1:]
+	if j := strings.IndexByte(run, '/'); j >= 0 && strings.HasSuffix(run, "/") {
+		before = before[:len(before)-len(run)+j]
+	}
+	return before, true
 }
 
 func (l *Log) skip(line int, msg string) {
@@ -255,7 +366,9 @@ func parseLine(line string) (ev Event, clock, msg string) {
 			return ev, "", fmt.Sprintf("bad call name %q in resumed marker", clip(ev.Name))
 		}
 		rest := s[end+len(" resumed>"):]
-		args, tail, ok := splitClose(rest, 0)
+		// The resumed half is inside the call's parentheses already:
+		// wait4's "[{WIFEXITED(s) && ...}]" must not close them.
+		args, tail, ok := splitClose(rest, 1)
 		if !ok {
 			return ev, "", fmt.Sprintf("%s resumed: no closing parenthesis (truncated line?)", ev.Name)
 		}
@@ -373,6 +486,14 @@ func parseResult(ev *Event, tail string) string {
 	}
 	if e, _, _ := cutField(rest); strings.HasPrefix(e, "E") {
 		ev.Errno = e
+	}
+	// A log pasted from a terminal or an issue sometimes has two lines
+	// joined: a second call after the return value. Reading only the first
+	// would lose the second silently.
+	for _, f := range strings.Fields(rest) {
+		if f[0] >= 'a' && f[0] <= 'z' && isCallStart(f) {
+			return fmt.Sprintf("a second call %q after the return value (two lines joined?)", clip(f))
+		}
 	}
 	return ""
 }
