@@ -234,8 +234,12 @@ type run struct {
 	rtOnce   sync.Once
 	rtErr    error
 
+	fds fdPlan
 	mu  sync.Mutex
-	fds map[int]*fdEntry // original fd → ours
+	// files are our open fds by the script's open entry that made them.
+	files map[int32]*fdEntry
+	// opened[j] is set once open entry j was issued.
+	opened []atomic.Bool
 
 	stop atomic.Bool // set when the replay's context ends
 }
@@ -253,12 +257,90 @@ type threadStats struct {
 
 func newRun(s *Script, p *plan) *run {
 	st := s.Stats()
-	r := &run{s: s, p: p, origin: st.Start, fds: map[int]*fdEntry{}}
+	r := &run{s: s, p: p, origin: st.Start, fds: planFDs(s), files: map[int32]*fdEntry{}}
+	r.opened = make([]atomic.Bool, len(s.Entries))
 	r.wbuf = pageAligned(st.MaxWrite)
 	for i := range r.wbuf {
 		r.wbuf[i] = filler
 	}
 	return r
+}
+
+// fdPlan resolves the script's fd numbers before the replay: which open
+// gave each call its fd. Fd numbers in a script are reused (the cleaner
+// numbers open files, and a number is free again after its close), so
+// resolving them at run time through one table would let a thread running
+// late rebind a number another thread's file now has, and write into the
+// wrong file. Resolved in trace time order, every call reaches the file it
+// reached when traced.
+type fdPlan struct {
+	// opener[i] is the open that gave call i its fd, or -1 (an fd never
+	// opened in the script).
+	opener []int32
+	// replaces[j] is, for open j, an earlier open of the same fd number
+	// that the script never closed (Mobibench drops some lines): its file
+	// is closed, untimed, when j is issued.
+	replaces []int32
+	// wait is set when the threads' calls are each in time order: a call
+	// whose file another thread opens then waits for that open (and counts
+	// as held) — a replay thread running late must not let the others'
+	// calls on its file go first. Every wait is for a call earlier in the
+	// trace, and each thread issues its calls in trace order, so no two
+	// threads can wait for each other; a thread out of time order would
+	// break that, and such a script gets no waits.
+	wait bool
+}
+
+func planFDs(s *Script) fdPlan {
+	p := fdPlan{opener: make([]int32, len(s.Entries)), replaces: make([]int32, len(s.Entries)), wait: true}
+	last := map[int]int64{}
+	order := make([]int, len(s.Entries))
+	for i, e := range s.Entries {
+		p.opener[i], p.replaces[i], order[i] = -1, -1, i
+		if t, ok := last[e.TID]; ok && e.Time < t {
+			p.wait = false
+		}
+		last[e.TID] = e.Time
+	}
+	sort.SliceStable(order, func(a, b int) bool { return s.Entries[order[a]].Time < s.Entries[order[b]].Time })
+	open := map[int]int32{} // script fd → the open that gave it
+	for _, i := range order {
+		e := &s.Entries[i]
+		switch {
+		case e.Call == Open && e.Ret >= 0:
+			if o, ok := open[int(e.Ret)]; ok {
+				p.replaces[i] = o
+			}
+			open[int(e.Ret)] = int32(i)
+		case e.Call.usesFD():
+			if o, ok := open[e.FD]; ok {
+				p.opener[i] = o
+			}
+			if e.Call == Close {
+				delete(open, e.FD)
+			}
+		}
+	}
+	return p
+}
+
+// openPoll is how often a call waiting for another thread's open looks
+// whether it was issued: the waiting thread naps in nanosleep, like the
+// replay threads' timing (napUntil), rather than blocking in the Go
+// scheduler.
+const openPoll = 20 * time.Microsecond
+
+// awaitOpen waits until open entry o was issued by its thread; false if the
+// replay was cancelled first.
+func (r *run) awaitOpen(o int32) bool {
+	ts := unix.NsecToTimespec(int64(openPoll))
+	for !r.opened[o].Load() {
+		if r.stop.Load() {
+			return false
+		}
+		nap(&ts)
+	}
+	return true
 }
 
 // threadIDs returns the script's distinct thread ids.
@@ -385,9 +467,9 @@ func (r *run) run(ctx context.Context) *Result {
 func (r *run) closeAll() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for k, f := range r.fds {
+	for k, f := range r.files {
 		unix.Close(f.fd)
-		delete(r.fds, k)
+		delete(r.files, k)
 	}
 }
 
@@ -424,7 +506,15 @@ func (r *run) thread(start time.Time, th thread, st *threadStats) {
 			// spin: see Options.Spin
 		}
 		cr := &st.res[e.Call]
+		waitedOpen := false
+		if o := r.fds.opener[i]; r.fds.wait && o >= 0 && r.s.Entries[o].TID != e.TID && !r.opened[o].Load() {
+			if !r.awaitOpen(o) {
+				return
+			}
+			waitedOpen = true
+		}
 		t0, d, n, err, issued, waited := r.do(i, e, rbuf)
+		waited = waited || waitedOpen
 		if !issued {
 			cr.Skipped++
 			continue
@@ -513,10 +603,13 @@ func (r *run) maxRead(th thread) int64 {
 	return m
 }
 
-// lookup returns the entry of original fd, read-locked, or nil.
-func (r *run) lookup(fd int) *fdEntry {
+// lookup returns the file open entry o made, read-locked, or nil.
+func (r *run) lookup(o int32) *fdEntry {
+	if o < 0 {
+		return nil
+	}
 	r.mu.Lock()
-	f := r.fds[fd]
+	f := r.files[o]
 	r.mu.Unlock()
 	if f == nil {
 		return nil
@@ -543,9 +636,10 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 			if e.Ret < 0 {
 				unix.Close(fd) // the traced open failed: there is nothing to map
 			} else {
-				r.bind(int(e.Ret), fd)
+				r.bind(int32(i), fd)
 			}
 		}
+		r.opened[i].Store(true)
 		return t0, d, 0, err, true, false
 	case Access, Stat64, Lstat64, Unlink:
 		path := r.p.paths[i]
@@ -563,9 +657,10 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 		}
 		return t0, time.Since(t0), 0, err, true, false
 	case Close:
+		o := r.fds.opener[i]
 		r.mu.Lock()
-		f := r.fds[e.FD]
-		delete(r.fds, e.FD)
+		f := r.files[o]
+		delete(r.files, o)
 		r.mu.Unlock()
 		if f == nil {
 			return t0, 0, 0, nil, false, false
@@ -586,7 +681,7 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 	if (e.Call.isData() || e.Call == Lseek) && (e.Ret < 0 || (e.Call == Pwrite || e.Call == Pread) && e.Offset < 0) {
 		return t0, 0, 0, nil, false, false
 	}
-	f := r.lookup(e.FD)
+	f := r.lookup(r.fds.opener[i])
 	if f == nil {
 		return t0, 0, 0, nil, false, false
 	}
@@ -617,12 +712,17 @@ func (r *run) do(i int, e *Entry, rbuf []byte) (t0 time.Time, d time.Duration, n
 	return t0, time.Since(t0), n, err, true, false
 }
 
-// bind maps original fd to ours. An fd still mapped means the script lacks
-// the close (Mobigen drops some lines); the old file is closed untimed.
-func (r *run) bind(orig, fd int) {
+// bind keeps fd as the file open entry o made. An earlier open of the same
+// fd number still open means the script lacks its close (Mobigen drops some
+// lines); that file is closed untimed.
+func (r *run) bind(o int32, fd int) {
 	r.mu.Lock()
-	old := r.fds[orig]
-	r.fds[orig] = &fdEntry{fd: fd}
+	r.files[o] = &fdEntry{fd: fd}
+	var old *fdEntry
+	if rep := r.fds.replaces[o]; rep >= 0 {
+		old = r.files[rep]
+		delete(r.files, rep)
+	}
 	r.mu.Unlock()
 	if old != nil {
 		old.mu.Lock()

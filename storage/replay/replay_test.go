@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -334,6 +335,54 @@ func TestReplaySpin(t *testing.T) {
 					t.Errorf("OS thread %d ran script threads %d and %d", is.OSThread, x, is.TID)
 				}
 				osOf[is.TID], tidOf[is.OSThread] = is.OSThread, is.TID
+			}
+		})
+	}
+}
+
+// TestCrossThreadOpen replays a file opened by one thread and written by
+// another 10 µs later, with the opening thread held up first by a 64 MiB
+// write: the other thread's write must wait for the open (held), not fail
+// on an fd that is not there yet.
+func TestCrossThreadOpen(t *testing.T) {
+	s := parse(t, `0 0 open data/big O_RDWR|O_CREAT|O_TRUNC 3
+0 1 write 3 67108864
+0 2 open data/shared O_RDWR|O_CREAT|O_TRUNC 4
+1 12 write 4 100
+1 13 close 4 0
+0 20000 close 3 0
+`)
+	res, err := Replay(context.Background(), s, Options{Dir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range res.Calls {
+		if c.Errors != 0 || c.Skipped != 0 {
+			t.Errorf("%s: %d errors (%s), %d skipped", c.Call, c.Errors, c.FirstError, c.Skipped)
+		}
+	}
+	if res.Held == 0 {
+		t.Errorf("no call held: the second thread's write did not wait for the open")
+	}
+}
+
+func TestPlanFDs(t *testing.T) {
+	tests := []struct {
+		name, script string
+		opener       []int32
+		wait         bool
+	}{
+		{"another thread's earlier open", "0 0 open data/a O_RDWR 3\n1 5 write 3 1\n1 6 close 3 0\n", []int32{-1, 0, 0}, true},
+		{"reused number: each call its own open", "0 0 open data/a O_RDWR 3\n0 10 close 3 0\n1 15 open data/b O_RDWR 3\n1 20 write 3 1\n0 30 open data/c O_RDWR 3\n0 31 write 3 1\n", []int32{-1, 0, -1, 2, -1, 4}, true},
+		{"after the close", "0 0 open data/a O_RDWR 3\n0 1 close 3 0\n1 5 write 3 1\n", []int32{-1, 0, -1}, true},
+		{"never opened", "0 0 write 7 1\n", []int32{-1}, true},
+		{"thread out of time order: no waits", "0 0 open data/a O_RDWR 3\n1 5 write 3 1\n1 2 read 3 1\n", []int32{-1, 0, 0}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := planFDs(parse(t, tt.script))
+			if !slices.Equal(p.opener, tt.opener) || p.wait != tt.wait {
+				t.Errorf("got %v wait %v, want %v wait %v", p.opener, p.wait, tt.opener, tt.wait)
 			}
 		})
 	}

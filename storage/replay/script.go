@@ -88,6 +88,7 @@ func ParseCall(s string) (Call, bool) {
 // hasPath, hasFD and isData group the calls by the shape of their arguments.
 func (c Call) hasPath() bool { return c >= Open && c <= Unlink }
 func (c Call) isData() bool  { return c >= Write && c <= Pread }
+func (c Call) usesFD() bool  { return c >= Fstat64 && c <= Lseek }
 
 // Entry is one line of a script. Ret is the value the traced call returned:
 // the new fd for open, the byte count for write/read/pwrite/pread (which the
