@@ -96,7 +96,7 @@ func newEnv(t *testing.T, cfg server.Config) *env {
 	cfg.Catalog, cfg.Blobs = cat, bs
 	srv := httptest.NewServer(server.New(cfg))
 	t.Cleanup(srv.Close)
-	tok, err := cat.CreateToken(context.Background(), "ci")
+	tok, err := cat.CreateToken(context.Background(), "ci", catalog.ScopePush)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func (e *env) get(path string, token string) (int, string) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := noRedirects.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -173,6 +173,10 @@ func (e *env) get(path string, token string) (int, string) {
 	data, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(data)
 }
+
+// noRedirects answers a redirect as it is, so that tests see where it
+// leads.
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
 func (e *env) list(query string) []catalog.Run {
 	e.t.Helper()
@@ -282,12 +286,12 @@ func TestFilters(t *testing.T) {
 // reads are public unless the server is private.
 func TestWritesNeedAValidToken(t *testing.T) {
 	e := newEnv(t, server.Config{})
-	revoked, err := e.cat.CreateToken(context.Background(), "old")
+	revoked, err := e.cat.CreateToken(context.Background(), "old", catalog.ScopePush)
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := strings.SplitN(strings.TrimPrefix(revoked, "dpt_"), "_", 2)[0]
-	if err := e.cat.RevokeToken(context.Background(), id); err != nil {
+	if _, err := e.cat.RevokeToken(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
 	forged := e.token[:len(e.token)-4] + "0000"
@@ -325,8 +329,12 @@ func TestWritesNeedAValidToken(t *testing.T) {
 
 	private := newEnv(t, server.Config{Private: true})
 	for _, p := range []string{"/api/v1/runs", "/", "/rank"} {
-		if code, _ := private.get(p, ""); code != http.StatusUnauthorized {
-			t.Errorf("private server, %s without a token: %d", p, code)
+		want := http.StatusSeeOther // a page: to the sign-in form
+		if strings.HasPrefix(p, "/api/") {
+			want = http.StatusUnauthorized
+		}
+		if code, _ := private.get(p, ""); code != want {
+			t.Errorf("private server, %s without a token: %d, want %d", p, code, want)
 		}
 		if code, _ := private.get(p, private.token); code != http.StatusOK {
 			t.Errorf("private server, %s with a token: %d", p, code)
@@ -460,8 +468,8 @@ func TestReanalysedRunReplaces(t *testing.T) {
 	if err != nil || got.Outcome != "replaced" {
 		t.Fatalf("push after re-analysis: %+v %v", got, err)
 	}
-	rk, err := e.cat.Rank(context.Background(), "a", "throughput")
-	if err != nil || len(rk.Hosts) != 1 || rk.Hosts[0].Median != 99 {
+	rk, err := e.cat.Rank(context.Background(), "a", "throughput", catalog.ByHost)
+	if err != nil || len(rk.Entries) != 1 || rk.Entries[0].Median != 99 {
 		t.Errorf("ranking after the replacement: %+v %v", rk, err)
 	}
 }
@@ -497,14 +505,14 @@ func TestRanking(t *testing.T) {
 			t.Fatalf("rank: %d %s", code, body)
 		}
 		var got []string
-		for _, h := range rk.Hosts {
-			got = append(got, h.Hostname)
+		for _, h := range rk.Entries {
+			got = append(got, h.Name)
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("%s ranking: %v, want %v", tt.metric, got, tt.want)
 		}
-		if tt.metric == "throughput" && (rk.Hosts[0].Median != 20 || rk.Hosts[0].Runs != 2 || rk.Hosts[0].Best != "r2") {
-			t.Errorf("fast host: %+v (want median of 30 and 10 = 20 over 2 runs, best r2)", rk.Hosts[0])
+		if tt.metric == "throughput" && (rk.Entries[0].Median != 20 || rk.Entries[0].Runs != 2 || rk.Entries[0].Best != "r2") {
+			t.Errorf("fast host: %+v (want median of 30 and 10 = 20 over 2 runs, best r2)", rk.Entries[0])
 		}
 	}
 	code, body := e.get("/rank?experiment=bench&metric=throughput", "")
