@@ -114,6 +114,9 @@ type run struct {
 	better                   string
 	labels                   map[string]string
 	samples                  []float64
+	// cpu is the fingerprint's CPU model ("cpu of HOST" when empty); device
+	// is the device label of the run's steps (none when empty).
+	cpu, device string
 }
 
 // makeRun writes a run directory as the runner leaves one: results.json,
@@ -132,12 +135,19 @@ func makeRun(t *testing.T, r run) string {
 	if r.samples == nil {
 		r.samples = []float64{10, 11, 12, 10, 11, 12}
 	}
+	if r.cpu == "" {
+		r.cpu = "cpu of " + r.host
+	}
+	var stepLabels map[string]string
+	if r.device != "" {
+		stepLabels = map[string]string{"device": r.device}
+	}
 	res := results.Results{
 		RunID: r.id, Experiment: r.experiment, Status: results.StatusComplete,
 		Started:     time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC),
 		Finished:    time.Date(2026, 11, 27, 12, 1, 0, 0, time.UTC),
-		Fingerprint: results.Fingerprint{Hostname: r.host, FSType: r.fs, OS: "linux", Arch: "amd64", CPUModel: "cpu of " + r.host, Plugins: map[string]results.Plugin{"mobibench": {Version: "1"}}},
-		Steps:       []results.Step{{ID: "s1", Collector: "mobibench.mobibench", Status: "ok", Dir: "steps/s1"}},
+		Fingerprint: results.Fingerprint{Hostname: r.host, FSType: r.fs, OS: "linux", Arch: "amd64", CPUModel: r.cpu, Plugins: map[string]results.Plugin{"mobibench": {Version: "1"}}},
+		Steps:       []results.Step{{ID: "s1", Collector: "mobibench.mobibench", Status: "ok", Dir: "steps/s1", Labels: stepLabels}},
 		Metrics:     []results.Metric{{Name: r.metric, Unit: "KB/s", Better: r.better, Labels: r.labels, Samples: r.samples, Analyzer: "x.x"}},
 		Tables:      []results.Table{{Name: "t", Title: "table of " + r.experiment, Columns: []string{"k", "v"}, Rows: [][]string{{r.host, "1"}}}},
 		Figures:     []results.Artifact{{Name: "fig.svg", Path: "analysis/x.x/fig.svg", Kind: "figure", Title: "figure of " + r.experiment}},
