@@ -76,7 +76,13 @@ type env struct {
 
 func newEnv(t *testing.T, cfg server.Config) *env {
 	t.Helper()
-	dir := t.TempDir()
+	return newEnvIn(t, cfg, t.TempDir())
+}
+
+// newEnvIn is newEnv with the server's data (the blobs, and the catalog on
+// SQLite) in dir.
+func newEnvIn(t *testing.T, cfg server.Config, dir string) *env {
+	t.Helper()
 	dsn := "sqlite:" + filepath.Join(dir, "catalog.db")
 	if admin := os.Getenv(dbEnv); admin != "" {
 		var err error
