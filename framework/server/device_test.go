@@ -63,7 +63,7 @@ func TestDevice(t *testing.T) {
 		want string
 	}{
 		{"device", "[Pixel 6/20/2 Galaxy S21/15/1 Xeon E5/5/1]"}, // Pixel 6: median of 30 and 10 over lab1 and lab2
-		{"host", "[lab1/22.5/2 lab2/10/1 ci/5/1]"}, // lab1: median of 30 and 15
+		{"host", "[lab1/22.5/2 lab2/10/1 ci/5/1]"},               // lab1: median of 30 and 15
 	} {
 		code, body := e.get("/api/v1/rank?experiment=bench&metric=throughput&by="+tt.by, "")
 		var rk catalog.Ranking
