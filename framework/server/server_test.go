@@ -565,20 +565,20 @@ func TestCompareIsDroidprofCompare(t *testing.T) {
 	}
 }
 
-// TestPagesEscapeRunContent: names, labels, hosts and table cells with
+// TestPagesEscapeRunContent: names, labels, hosts, devices and table cells with
 // markup come out escaped on every page.
 func TestPagesEscapeRunContent(t *testing.T) {
 	e := newEnv(t, server.Config{})
 	const evil = `<script>alert(1)</script>"><img src=x onerror=alert(2)>`
 	for _, id := range []string{"e1", "e2"} {
-		r := run{id: id, experiment: evil, host: evil, fs: evil, metric: evil, labels: map[string]string{evil: evil}}
+		r := run{id: id, experiment: evil, host: evil, fs: evil, metric: evil, labels: map[string]string{evil: evil}, device: evil}
 		if _, err := e.clientOf(e.token).Push(context.Background(), makeRun(t, r)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	q := url.QueryEscape(evil)
 	key := url.QueryEscape(evil + " " + evil + "=" + evil)
-	for _, p := range []string{"/", "/?experiment=" + q + "&host=" + q, "/runs/e1", "/compare?a=e1&b=e2", "/compare", "/rank?experiment=" + q + "&metric=" + key} {
+	for _, p := range []string{"/", "/?experiment=" + q + "&host=" + q, "/runs/e1", "/compare?a=e1&b=e2", "/compare", "/rank?experiment=" + q + "&metric=" + key, "/rank?by=device&experiment=" + q + "&metric=" + key, "/?device=" + q} {
 		code, body := e.get(p, "")
 		if code != http.StatusOK {
 			t.Errorf("%s: %d\n%s", p, code, body)
