@@ -37,6 +37,9 @@ const dbEnv = "DROIDPROF_TEST_POSTGRES"
 // TestMain runs the suite on SQLite, then once more on a throw-away
 // PostgreSQL cluster (the test binary re-run with dbEnv set).
 func TestMain(m *testing.M) {
+	if os.Getenv(childDSN) != "" {
+		serveChild() // TestServerKilledMidPush's server
+	}
 	code := m.Run()
 	if code != 0 || os.Getenv(dbEnv) != "" {
 		os.Exit(code)
@@ -69,6 +72,7 @@ type env struct {
 	t        *testing.T
 	srv      *httptest.Server
 	cat      *catalog.Catalog
+	dsn      string
 	blobDir  string
 	token    string
 	clientOf func(token string) *push.Client
@@ -106,7 +110,7 @@ func newEnvIn(t *testing.T, cfg server.Config, dir string) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, srv: srv, cat: cat, blobDir: filepath.Join(dir, "blobs"), token: tok}
+	e := &env{t: t, srv: srv, cat: cat, dsn: dsn, blobDir: filepath.Join(dir, "blobs"), token: tok}
 	e.clientOf = func(token string) *push.Client {
 		return &push.Client{Server: srv.URL, Token: token, Attempts: 1}
 	}
