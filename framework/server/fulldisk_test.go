@@ -100,6 +100,8 @@ func TestFullDisk(t *testing.T) {
 		case err == nil:
 			stored = append(stored, id)
 			dirs[id] = dir
+		case strings.Contains(err.Error(), disk):
+			t.Fatalf("push %s: the error shows the server's paths: %v", id, err)
 		case strings.Contains(err.Error(), "HTTP 507") && (strings.Contains(err.Error(), "no space left") || strings.Contains(err.Error(), "disk is full")):
 			failedDir, failedID = dir, id
 			t.Logf("push %s: %v", id, err)
