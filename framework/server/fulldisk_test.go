@@ -158,7 +158,15 @@ func TestFullDisk(t *testing.T) {
 	}
 	// The catalog on a full disk: a run with many metrics needs the WAL to
 	// grow, which it cannot.
+	fresh, err := e.cat.CreateToken(context.Background(), "fresh", catalog.ScopeRead)
+	if err != nil {
+		t.Fatal(err)
+	}
 	fill(t, filepath.Join(disk, "filler"))
+	// Its first use cannot be recorded; it is still a valid token.
+	if _, err := e.cat.CheckToken(context.Background(), fresh); err != nil {
+		t.Errorf("a token checked on a full disk: %v", err)
+	}
 	var metrics []catalog.Metric
 	for i := 0; i < 2000; i++ {
 		metrics = append(metrics, catalog.Metric{Key: strings.Repeat("m", 40) + string(rune('a'+i%26)) + time.Duration(i).String(), Name: "m", Median: float64(i), N: 1})

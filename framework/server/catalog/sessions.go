@@ -56,7 +56,8 @@ FROM sessions s JOIN tokens t ON t.id = s.token_id WHERE s.hash = ?`), hashSecre
 	if !t.Revoked.IsZero() || time.Now().UnixNano() > expires {
 		return Token{}, ErrNoSession
 	}
-	return t, c.used(ctx, t)
+	c.used(ctx, t)
+	return t, nil
 }
 
 // DeleteSession ends session sid (signing out); an unknown one is no error.

@@ -122,19 +122,19 @@ func (c *Catalog) CheckToken(ctx context.Context, tok string) (Token, error) {
 	if subtle.ConstantTimeCompare([]byte(hash), []byte(hashSecret(tok))) != 1 || !t.Revoked.IsZero() {
 		return Token{}, ErrBadToken
 	}
-	return t, c.used(ctx, t)
+	c.used(ctx, t)
+	return t, nil
 }
 
-// used records that t was just used, at lastUsedGrain.
-func (c *Catalog) used(ctx context.Context, t Token) error {
+// used records that t was just used, at lastUsedGrain. It is best effort:
+// a database that cannot take the write (its disk full) must still let
+// the token read, and a push fail on its own write with the real cause.
+func (c *Catalog) used(ctx context.Context, t Token) {
 	now := time.Now()
 	if now.Sub(t.LastUsed) < lastUsedGrain {
-		return nil
+		return
 	}
-	if _, err := c.db.ExecContext(ctx, c.d.Rebind(`UPDATE tokens SET last_used = ? WHERE id = ?`), now.UnixNano(), t.ID); err != nil {
-		return fmt.Errorf("token %s: record its use: %w", t.ID, err)
-	}
-	return nil
+	c.db.ExecContext(ctx, c.d.Rebind(`UPDATE tokens SET last_used = ? WHERE id = ?`), now.UnixNano(), t.ID)
 }
 
 // scanFunc makes a function a scanner.
