@@ -127,6 +127,25 @@ func TestSignIn(t *testing.T) {
 		}
 	}
 
+	// Another site's form signs no one in or out.
+	for _, p := range []string{"/signin", "/signout"} {
+		req, _ := http.NewRequest(http.MethodPost, e.srv.URL+p, strings.NewReader(url.Values{"token": {reader}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set("Origin", "https://evil.example")
+		req.AddCookie(c)
+		resp, err := noRedirects.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden || sessionCookie(resp) != nil {
+			t.Errorf("POST %s from another site: %d, cookie %v", p, resp.StatusCode, sessionCookie(resp))
+		}
+	}
+	if resp := e.withCookie(http.MethodGet, "/", c); resp.StatusCode != http.StatusOK {
+		t.Errorf("the session after another site's sign-out: %d", resp.StatusCode)
+	}
+
 	// Only local pages to go back to.
 	for _, next := range []string{"//evil.example/", "https://evil.example/", `/\evil.example`, "javascript:alert(1)"} {
 		resp, _ := e.form("/signin", url.Values{"token": {reader}, "next": {next}}, nil)

@@ -13,7 +13,8 @@
 // either scope too when the server runs with --private. Browsers sign in
 // instead (GET/POST /signin, a form taking a token): that sets an
 // HttpOnly, SameSite=Strict cookie naming a server-side session bound to
-// the token, which reads accept; POST /signout ends it. Revoking a token
+// the token, which reads accept; POST /signout ends it (both refuse a form
+// posted from another origin). Revoking a token
 // (`droidprof serve token revoke`) refuses it, and ends its sessions, at
 // once.
 //

@@ -377,6 +377,10 @@ const maxSignInForm = 16 << 10
 // site's page sends it — and goes back to the page asked for. The token
 // itself is never in a URL or a cookie.
 func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		http.Error(w, "sign in: the form was sent from another site", http.StatusForbidden)
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxSignInForm)
 	if err := r.ParseForm(); err != nil {
 		http.Error(w, "sign in: the form: "+err.Error(), http.StatusBadRequest)
@@ -405,7 +409,24 @@ func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
 // the cookie, decides when a session ends.
 const sessionCookieAge = 7 * 24 * time.Hour
 
+// sameOrigin reports whether a form was posted from this server's own
+// pages: another site's page must not sign a browser in (to a session of
+// its choosing) or out. Browsers send Origin with every POST; a request
+// without one is no browser's cross-site form.
+func sameOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	return err == nil && u.Host == r.Host
+}
+
 func (u *UI) signOut(w http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		http.Error(w, "sign out: the form was sent from another site", http.StatusForbidden)
+		return
+	}
 	if c, err := r.Cookie(SessionCookie); err == nil {
 		if err := u.sess.SignOut(r.Context(), c.Value); err != nil {
 			fail(w, err)
