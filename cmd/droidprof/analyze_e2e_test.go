@@ -5,11 +5,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/runner"
+	"github.com/droidprof/droidprof/internal/testenv"
 )
 
 // TestAnalyzeReproduces: `droidprof analyze` on real plugins' runs
@@ -75,6 +77,66 @@ func TestAnalyzeReproduces(t *testing.T) {
 			sameAnalysis(t, "analysis after the crash", before, tree(t, dir))
 		})
 	}
+}
+
+// TestAnalyzeAfterAnalyzerCrash: the dpa accuracy run (configs/dpa-accuracy.hcl
+// cut down: two of its programs, the record buffer on and off, paired
+// baselines; on the virtual clock, so that it takes seconds on a loaded
+// host) whose analyzer is killed — SIGKILL, as the OOM killer once killed
+// this analysis — is left unanalysed, and droidprof analyze then analyses
+// it into exactly what the uncrashed analysis made. The kill is real:
+// strace delivers it to the analyzer process as it creates one of its
+// outputs, halfway through the analysis.
+func TestAnalyzeAfterAnalyzerCrash(t *testing.T) {
+	strace := testenv.Tool(t, "strace", "strace")
+	c := newCLI(t)
+	cfg := c.write("accuracy.hcl", `
+experiment "dpa-accuracy" {
+  repeat = 2
+  matrix {
+    workload = ["dpa-fib", "dpa-sieve"]
+    buffer   = [65536, 0]
+  }
+  collect "dpa" {
+    workload        = matrix.workload
+    buffer_records  = matrix.buffer
+    paired_baseline = true
+    clock           = "virtual"
+    program_pairs   = 1
+    calibration     = 100
+  }
+  analyze "dpa" {}
+}
+`)
+	id, dir := runID(t, c.ok("run", cfg))
+	before := tree(t, dir)
+	res, err := results.Read(filepath.Join(dir, results.FileName))
+	if err != nil || res.Status != results.StatusComplete || !slices.ContainsFunc(res.Tables, func(tb results.Table) bool { return tb.Name == "accuracy" }) {
+		t.Fatalf("the accuracy run: %v, status %s, tables %v", err, res.Status, res.Tables)
+	}
+	// One of the outputs the analyzer writes after others: it is killed
+	// on opening it.
+	victim := filepath.Join(dir, "analysis", "dpa.dpa", "dpa-sieve_clock_virtual_buffer_0.pb.gz")
+	if _, ok := before["analysis/dpa.dpa/dpa-sieve_clock_virtual_buffer_0.pb.gz"]; !ok {
+		t.Fatalf("the analysis has no %s to be killed at: %v", victim, keys(before))
+	}
+	cmd := c.command("analyze", id)
+	cmd.Args = append([]string{strace, "-f", "-qq", "-o", os.DevNull, "-e", "trace=openat",
+		"-e", "inject=openat:signal=KILL", "-P", victim, "--", cmd.Path}, cmd.Args[1:]...)
+	cmd.Path = strace
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "plugin dpa crashed") {
+		t.Fatalf("analyze with its analyzer killed: %v\n%s", err, out)
+	}
+	crashed, err := results.Read(filepath.Join(dir, results.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(crashed.Metrics) != 0 || crashed.Status != results.StatusFailed || len(crashed.Analyses) != 1 || crashed.Analyses[0].Status != "failed" {
+		t.Fatalf("after the crash: status %s, %d metrics, analyses %+v; want failed, unanalysed", crashed.Status, len(crashed.Metrics), crashed.Analyses)
+	}
+	c.ok("analyze", id)
+	sameAnalysis(t, "analysis after the crash", before, tree(t, dir))
 }
 
 // sameAnalysis checks that the analysis files of got are those of want.

@@ -29,7 +29,7 @@ func commands() []command {
 		{name: "compare", args: "RUN_A RUN_B [--format text|md|html|json] [--out DIR]", help: "compare two runs with benchstat's statistics", run: cmdCompare},
 		{name: "analyze", args: "RUN [--plugin P] [--out DIR]", help: "(re-)run a stored run's analyzers on its data", run: cmdAnalyze},
 		{name: "report", args: "RUN [--out DIR]", help: "regenerate a run's report.md and report.html (analysing it first if it has no analysis)", run: cmdReport},
-		{name: "serve", args: "[--addr HOST:PORT] [--data DIR] [--db sqlite:PATH|postgres://…] [--private] | token create [--name N]", help: "run the results server: push runs to it, browse, compare and rank them", run: cmdServe},
+		{name: "serve", args: "[--addr HOST:PORT] [--data DIR] [--db sqlite:PATH|postgres://…] [--private] | token create [--name N] [--scope read|push] | token list | token revoke ID|NAME", help: "run the results server: push runs to it, browse, compare and rank them", run: cmdServe},
 		{name: "push", args: "RUN... --server URL --token T [--artifacts] [--out DIR]", help: "upload runs to a results server (pushing twice stores once)", run: cmdPush},
 		{name: "dex", args: "dump [-a] [-d] [-f] [-h] [-i] FILE... | list FILE...", help: "print DEX files as AOSP dexdump / dexlist do", run: cmdDex},
 		{name: "smali", args: "assemble [-a API] -o OUT.dex FILE...", help: "assemble smali sources into a DEX file", run: cmdSmali},

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"syscall"
+	"text/tabwriter"
 	"time"
 
 	"github.com/droidprof/droidprof/framework/server"
@@ -62,7 +64,8 @@ func (f serverFlags) open(env *env, withBlobs bool) (*catalog.Catalog, *blobs.St
 	return cat, bs, nil
 }
 
-// cmdServe runs the results server; `serve token create` makes push tokens.
+// cmdServe runs the results server; `serve token` creates, lists and
+// revokes its tokens.
 func cmdServe(env *env, args []string) error {
 	if len(args) > 0 && args[0] == "token" {
 		return cmdServeToken(env, args[1:])
@@ -77,7 +80,7 @@ func cmdServe(env *env, args []string) error {
 		return err
 	}
 	if len(pos) > 0 {
-		return &exitError{code: 2, err: errors.New("usage: droidprof serve [--addr HOST:PORT] [--data DIR] [--db sqlite:PATH|postgres://…] [--private] [--max-upload SIZE] | serve token create [--name NAME]")}
+		return &exitError{code: 2, err: errors.New("usage: droidprof serve [--addr HOST:PORT] [--data DIR] [--db sqlite:PATH|postgres://…] [--private] [--max-upload SIZE] | serve token create|list|revoke")}
 	}
 	limit, err := units.ParseSize(*maxUpload)
 	if err != nil || limit <= 0 {
@@ -112,32 +115,84 @@ func cmdServe(env *env, args []string) error {
 	return nil
 }
 
+// tokenUsage is the usage of droidprof serve token.
+const tokenUsage = `usage: droidprof serve token create [--name NAME] [--scope read|push] [--data DIR] [--db …]
+       droidprof serve token list [--data DIR] [--db …]
+       droidprof serve token revoke ID|NAME [--data DIR] [--db …]`
+
 func cmdServeToken(env *env, args []string) error {
-	if len(args) == 0 || args[0] != "create" {
-		return &exitError{code: 2, err: errors.New("usage: droidprof serve token create [--name NAME] [--data DIR] [--db sqlite:PATH|postgres://…]")}
+	if len(args) == 0 {
+		return &exitError{code: 2, err: errors.New(tokenUsage)}
 	}
-	fs := flag.NewFlagSet("serve token create", flag.ContinueOnError)
-	name := fs.String("name", "", "what the token is for (shown as who pushed a run)")
+	fs := flag.NewFlagSet("serve token "+args[0], flag.ContinueOnError)
 	sf := addServerFlags(fs)
+	var name, scope *string
+	switch args[0] {
+	case "create":
+		name = fs.String("name", "", "what the token is for (shown as who pushed a run; default: this host's name)")
+		scope = fs.String("scope", "push", "read (browse a --private server) or push (push runs, and read)")
+	case "list", "revoke":
+	default:
+		return &exitError{code: 2, err: fmt.Errorf("serve token %s: no such command\n%s", args[0], tokenUsage)}
+	}
 	pos, err := flags(fs, args[1:])
 	if err != nil {
 		return err
 	}
-	if len(pos) > 0 {
-		return &exitError{code: 2, err: fmt.Errorf("serve token create: unexpected %q", pos[0])}
+	if want := map[string]int{"create": 0, "list": 0, "revoke": 1}[args[0]]; len(pos) != want {
+		return &exitError{code: 2, err: errors.New(tokenUsage)}
 	}
-	if *name == "" {
-		*name, _ = os.Hostname()
+	var sc catalog.Scope
+	if scope != nil {
+		if sc, err = catalog.ParseScope(*scope); err != nil {
+			return &exitError{code: 2, err: fmt.Errorf("--scope: %w", err)}
+		}
 	}
 	cat, _, err := sf.open(env, false)
 	if err != nil {
 		return err
 	}
 	defer cat.Close()
-	tok, err := cat.CreateToken(context.Background(), *name)
-	if err != nil {
-		return err
+	ctx := context.Background()
+	switch args[0] {
+	case "create":
+		if *name == "" {
+			*name, _ = os.Hostname()
+		}
+		tok, err := cat.CreateToken(ctx, *name, sc)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintln(env.stdout, tok)
+	case "list":
+		toks, err := cat.Tokens(ctx)
+		if err != nil {
+			return err
+		}
+		return writeTokens(env.stdout, toks)
+	case "revoke":
+		t, err := cat.RevokeToken(ctx, pos[0])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(env.stdout, "revoked token %s (%s, %s)\n", t.ID, t.Name, t.Scope)
 	}
-	fmt.Fprintln(env.stdout, tok)
 	return nil
+}
+
+// writeTokens prints the tokens as a table: never their secrets, which the
+// server does not have.
+func writeTokens(w io.Writer, toks []catalog.Token) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tNAME\tSCOPE\tCREATED\tLAST USED\tREVOKED")
+	at := func(t time.Time) string {
+		if t.IsZero() {
+			return "-"
+		}
+		return t.UTC().Format("2006-01-02 15:04:05Z")
+	}
+	for _, t := range toks {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Name, t.Scope, at(t.Created), at(t.LastUsed), at(t.Revoked))
+	}
+	return tw.Flush()
 }

@@ -185,3 +185,58 @@ experiment "killed" {
 		t.Errorf("after the retry: %+v", runs)
 	}
 }
+
+// TestServeTokens: tokens made with serve token create --scope, listed
+// without their secrets, and revoked by name while the server runs: the
+// read token cannot push, the revoked one is refused at its next push.
+func TestServeTokens(t *testing.T) {
+	c := newCLI(t)
+	c.linkTestPlugin()
+	cfg := c.write("ok.hcl", `
+experiment "tokens" {
+  collect "testplug" "ok" {}
+  analyze "testplug" {}
+}`)
+	id, _ := runID(t, c.ok("run", cfg))
+	data := filepath.Join(c.dir, "srv")
+	reader := strings.TrimSpace(c.ok("serve", "token", "create", "--data", data, "--name", "alice", "--scope", "read"))
+	pusher := strings.TrimSpace(c.ok("serve", "token", "create", "--data", data, "--name", "ci"))
+	if _, errOut, code := c.run("serve", "token", "create", "--data", data, "--scope", "admin"); code != 2 || !strings.Contains(errOut, "read or push") {
+		t.Errorf("--scope admin: exit %d\n%s", code, errOut)
+	}
+	url, _ := startServer(t, c, data)
+	if _, errOut, code := c.run("push", id, "--server", url, "--token", reader); code == 0 || !strings.Contains(errOut, "403") || !strings.Contains(errOut, "may only read") {
+		t.Errorf("push with a read token: exit %d\n%s", code, errOut)
+	}
+	c.ok("push", id, "--server", url, "--token", pusher)
+	list := c.ok("serve", "token", "list", "--data", data)
+	lines := strings.Split(strings.TrimSpace(list), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "ID") || !strings.Contains(lines[0], "LAST USED") {
+		t.Fatalf("token list:\n%s", list)
+	}
+	for _, tt := range []struct{ tok, name, scope string }{{reader, "alice", "read"}, {pusher, "ci", "push"}} {
+		if strings.Contains(list, tt.tok[21:]) {
+			t.Errorf("the list shows %s's secret:\n%s", tt.name, list)
+		}
+		found := false
+		for _, l := range lines[1:] {
+			f := strings.Fields(l)
+			// ID NAME SCOPE CREATED(2) LAST-USED(2 or "-") REVOKED("-")
+			if len(f) >= 7 && f[0] == tt.tok[4:20] && f[1] == tt.name && f[2] == tt.scope && f[5] != "-" && f[len(f)-1] == "-" {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("token %s (%s, used) is not listed as such:\n%s", tt.name, tt.scope, list)
+		}
+	}
+	if out := c.ok("serve", "token", "revoke", "ci", "--data", data); !strings.Contains(out, "revoked token "+pusher[4:20]) {
+		t.Errorf("revoke: %s", out)
+	}
+	if _, errOut, code := c.run("push", id, "--server", url, "--token", pusher); code == 0 || !strings.Contains(errOut, "401") {
+		t.Errorf("push with the revoked token: exit %d\n%s", code, errOut)
+	}
+	if _, errOut, code := c.run("serve", "token", "revoke", "ci", "--data", data); code == 0 || !strings.Contains(errOut, "no unrevoked token") {
+		t.Errorf("revoking twice: exit %d\n%s", code, errOut)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/droidprof/droidprof/framework/server"
+	"github.com/droidprof/droidprof/framework/server/catalog"
 	"github.com/droidprof/droidprof/internal/testenv"
 )
 
@@ -108,6 +109,61 @@ func TestBrowser(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS("tbody tr")))
 	if first, second := text("tbody tr:nth-child(1) td:nth-child(2)"), text("tbody tr:nth-child(2) td:nth-child(2)"); first != "fasthost" || second != "slowhost" {
 		t.Errorf("ranking: %q then %q, want fasthost then slowhost", first, second)
+	}
+	step("6-ranking-devices",
+		chromedp.Navigate(e.srv.URL+"/rank?experiment=browse&metric=throughput&by=device"),
+		chromedp.WaitVisible(chromedp.CSS("tbody tr")))
+	if first := text("tbody tr:nth-child(1) td:nth-child(2)"); first != "cpu of fasthost" {
+		t.Errorf("ranking by device: %q first, want cpu of fasthost", first)
+	}
+
+	// A private server: a page asked for leads to the sign-in form, a wrong
+	// token is refused there, a read token leads back to the page; the
+	// session cookie is out of scripts' reach; signing out ends it.
+	p := newEnv(t, server.Config{Private: true})
+	if _, err := p.clientOf(p.token).Push(context.Background(), makeRun(t, run{id: "private-1", experiment: "secret", host: "lab"})); err != nil {
+		t.Fatal(err)
+	}
+	reader, err := p.cat.CreateToken(context.Background(), "browser", catalog.ScopeRead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	step("7-signin",
+		chromedp.Navigate(p.srv.URL+"/runs/private-1"),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="token"]`)))
+	if loc, err := chromedp.Run(ctx, chromedp.Location()); err != nil || !strings.Contains(loc, "/signin?next=%2Fruns%2Fprivate-1") {
+		t.Errorf("a private page without signing in led to %s %v", loc, err)
+	}
+	if page := text("body"); strings.Contains(page, "secret") {
+		t.Errorf("the sign-in page shows the run:\n%s", page)
+	}
+	step("8-signin-refused",
+		chromedp.SendKeys(chromedp.CSS(`input[name="token"]`), p.token[:len(p.token)-2]+"00"),
+		chromedp.Submit(chromedp.CSS(`input[name="token"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`.error`)))
+	if msg := text(".error"); !strings.Contains(msg, "not valid") {
+		t.Errorf("a wrong token: %q", msg)
+	}
+	step("9-signed-in",
+		chromedp.SendKeys(chromedp.CSS(`input[name="token"]`), reader),
+		chromedp.Submit(chromedp.CSS(`input[name="token"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`form.signout`)))
+	if loc, err := chromedp.Run(ctx, chromedp.Location()); err != nil || !strings.HasSuffix(loc, "/runs/private-1") {
+		t.Errorf("signed in, at %s %v; want back at the run", loc, err)
+	}
+	if page := text("body"); !strings.Contains(page, "secret") || !strings.Contains(page, "“browser”") {
+		t.Errorf("the run after signing in:\n%s", page)
+	}
+	if c, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.cookie`)); err != nil || c != "" {
+		t.Errorf("a script sees the cookies %q (%v): the session cookie must be HttpOnly", c, err)
+	}
+	step("10-signed-out",
+		chromedp.Click(chromedp.CSS(`form.signout button`)),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="token"]`)),
+		chromedp.Navigate(p.srv.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`input[name="token"]`)))
+	if page := text("body"); strings.Contains(page, "private-1") {
+		t.Errorf("the runs after signing out:\n%s", page)
 	}
 }
 

@@ -8,10 +8,21 @@
 //
 // Every response is JSON (errors are {"error": "..."} with a 4xx/5xx
 // status) except file downloads. Writes need "Authorization: Bearer TOKEN"
-// (tokens: `droidprof serve token create`); reads need it too when the
-// server runs with --private.
+// with a push token (tokens: `droidprof serve token create --scope
+// read|push`; a read token gets 403 on a write); reads need a token of
+// either scope too when the server runs with --private. Browsers sign in
+// instead (GET/POST /signin, a form taking a token): that sets an
+// HttpOnly, SameSite=Strict cookie naming a server-side session bound to
+// the token, which reads accept; POST /signout ends it (both refuse a form
+// posted from another origin). Revoking a token
+// (`droidprof serve token revoke`) refuses it, and ends its sessions, at
+// once.
 //
-//	GET  /api/v1/runs?experiment=&plugin=&host=&fs=&since=&until=&limit=
+// A disk that fills up answers 507 Insufficient Storage naming the cause;
+// nothing half-stored remains and the same push completes once there is
+// space again.
+//
+//	GET  /api/v1/runs?experiment=&plugin=&host=&device=&fs=&since=&until=&limit=
 //	     the runs, newest first; since/until are RFC 3339 times or dates
 //	     (2026-11-28); answer: [run, …] (catalog.Run)
 //	GET  /api/v1/runs/{id}
@@ -25,8 +36,10 @@
 //	     ["name", …]
 //	GET  /api/v1/metrics?experiment=
 //	     the metric keys of an experiment's runs, for ranking
-//	GET  /api/v1/rank?experiment=&metric=
-//	     the hosts ranked on a metric, best first (catalog.Ranking)
+//	GET  /api/v1/rank?experiment=&metric=&by=host|device
+//	     the hosts (default) or devices ranked on a metric, best first
+//	     (catalog.Ranking); a run's device is its "device" label, else its
+//	     fingerprint's CPU model, else its host
 //	HEAD /api/v1/blobs/{sha256}                      (token)
 //	     200 if the server has the content, 404 if not, with
 //	     Upload-Offset: the bytes a resumable upload has stored so far
@@ -59,6 +72,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"path"
 	"regexp"
 	"sort"
@@ -125,8 +139,15 @@ func New(cfg Config) *Server {
 	s.mux.Handle("/api/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, fmt.Errorf("no API endpoint %s %s", r.Method, r.URL.Path))
 	}))
-	ui := web.New(s)
+	ui := web.New(s, s)
+	// Signing in, and the style sheet of its page, need no token.
+	for _, p := range []string{"GET /signin", "POST /signin", "POST /signout", "GET /static/"} {
+		s.mux.Handle(p, ui)
+	}
 	s.mux.Handle("/", s.reader(func(w http.ResponseWriter, r *http.Request) error {
+		if tok, ok := r.Context().Value(tokenKey{}).(catalog.Token); ok && r.Header.Get("Authorization") == "" {
+			r = r.WithContext(web.WithUser(r.Context(), tok.Name))
+		}
 		ui.ServeHTTP(w, r)
 		return nil
 	}))
@@ -140,6 +161,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.Serve
 type httpError struct {
 	code int
 	err  error
+	// challenge is the WWW-Authenticate header of a 401.
+	challenge string
 }
 
 func (e *httpError) Error() string { return e.err.Error() }
@@ -154,36 +177,92 @@ func errorf(code int, format string, args ...any) error {
 
 type handler func(w http.ResponseWriter, r *http.Request) error
 
-// reader serves a read, asking for a token when the server is private.
+// reader serves a read: anyone's on a public server; on a private one, a
+// token's — in the Authorization header, or the browser session a sign-in
+// made. A browser asking for a page without either is sent to sign in.
 func (s *Server) reader(h handler) http.Handler {
-	if s.cfg.Private {
-		return s.writer(h)
+	if !s.cfg.Private {
+		return s.run(h)
 	}
-	return s.run(h)
-}
-
-// writer serves a request that must carry a valid token.
-func (s *Server) writer(h handler) http.Handler {
 	return s.run(func(w http.ResponseWriter, r *http.Request) error {
-		auth := r.Header.Get("Authorization")
-		tok, ok := strings.CutPrefix(auth, "Bearer ")
-		if !ok || tok == "" {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="droidprof"`)
-			return errorf(http.StatusUnauthorized, "this needs a token: send Authorization: Bearer TOKEN (create one with droidprof serve token create)")
-		}
-		name, err := s.cfg.Catalog.CheckToken(r.Context(), tok)
-		if errors.Is(err, catalog.ErrBadToken) {
-			w.Header().Set("WWW-Authenticate", `Bearer realm="droidprof", error="invalid_token"`)
-			return errorf(http.StatusUnauthorized, "%w", err)
+		tok, err := s.authenticate(r, true)
+		if errors.Is(err, errNoCredentials) && r.Method == http.MethodGet && !strings.HasPrefix(r.URL.Path, "/api/") {
+			http.Redirect(w, r, "/signin?next="+url.QueryEscape(r.URL.RequestURI()), http.StatusSeeOther)
+			return nil
 		}
 		if err != nil {
 			return err
 		}
-		return h(w, r.WithContext(context.WithValue(r.Context(), tokenName{}, name)))
+		return h(w, r.WithContext(context.WithValue(r.Context(), tokenKey{}, tok)))
 	})
 }
 
-type tokenName struct{}
+// writer serves a request that must carry a push token in its
+// Authorization header. A browser session is not enough: every write is a
+// script's or droidprof push's, and a cookie sent along with a forged form
+// must not be able to write.
+func (s *Server) writer(h handler) http.Handler {
+	return s.run(func(w http.ResponseWriter, r *http.Request) error {
+		tok, err := s.authenticate(r, false)
+		if err != nil {
+			return err
+		}
+		if !tok.Scope.Allows(catalog.ScopePush) {
+			return errorf(http.StatusForbidden, "token %q (%s) may only read; pushing needs a push token (droidprof serve token create --scope push)", tok.Name, tok.ID)
+		}
+		return h(w, r.WithContext(context.WithValue(r.Context(), tokenKey{}, tok)))
+	})
+}
+
+// errNoCredentials is a request that carries neither a token nor a session.
+var errNoCredentials = errors.New("this needs a token: send Authorization: Bearer TOKEN (create one with droidprof serve token create), or sign in at /signin")
+
+// authenticate finds the token of r: its Authorization header, or, when
+// cookies count, its session cookie.
+func (s *Server) authenticate(r *http.Request, cookies bool) (catalog.Token, error) {
+	auth := r.Header.Get("Authorization")
+	if auth == "" && cookies {
+		if c, err := r.Cookie(web.SessionCookie); err == nil {
+			tok, err := s.cfg.Catalog.CheckSession(r.Context(), c.Value)
+			if errors.Is(err, catalog.ErrNoSession) {
+				return tok, errNoCredentials // signed out, expired or revoked: sign in again
+			}
+			return tok, err
+		}
+	}
+	raw, ok := strings.CutPrefix(auth, "Bearer ")
+	if !ok || raw == "" {
+		if auth == "" {
+			return catalog.Token{}, &httpError{code: http.StatusUnauthorized, err: errNoCredentials, challenge: `Bearer realm="droidprof"`}
+		}
+		return catalog.Token{}, &httpError{code: http.StatusUnauthorized, err: errors.New("the Authorization header must be Bearer TOKEN"), challenge: `Bearer realm="droidprof"`}
+	}
+	tok, err := s.cfg.Catalog.CheckToken(r.Context(), raw)
+	if errors.Is(err, catalog.ErrBadToken) {
+		return tok, &httpError{code: http.StatusUnauthorized, err: err, challenge: `Bearer realm="droidprof", error="invalid_token"`}
+	}
+	return tok, err
+}
+
+// SignIn starts a browser session for a token; the web UI's sign-in form
+// calls it.
+func (s *Server) SignIn(ctx context.Context, token string) (string, error) {
+	tok, err := s.cfg.Catalog.CheckToken(ctx, token)
+	if err != nil {
+		return "", err
+	}
+	return s.cfg.Catalog.CreateSession(ctx, tok, SessionTTL)
+}
+
+// SignOut ends a browser session.
+func (s *Server) SignOut(ctx context.Context, sid string) error {
+	return s.cfg.Catalog.DeleteSession(ctx, sid)
+}
+
+// SessionTTL is how long a browser stays signed in.
+const SessionTTL = 7 * 24 * time.Hour
+
+type tokenKey struct{}
 
 func (s *Server) run(h handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -197,13 +276,18 @@ func (s *Server) run(h handler) http.Handler {
 		switch {
 		case errors.As(err, &he):
 			code = he.code
+			if he.challenge != "" {
+				w.Header().Set("WWW-Authenticate", he.challenge)
+			}
 		case errors.Is(err, catalog.ErrNotFound):
 			code = http.StatusNotFound
 		case errors.Is(err, blobs.ErrTooLarge), errors.As(err, &mbe):
 			code = http.StatusRequestEntityTooLarge
 		case errors.Is(err, blobs.ErrMismatch), errors.Is(err, blobs.ErrBadHash):
 			code = http.StatusBadRequest
-		case errors.Is(err, blobs.ErrNoSpace):
+		case errors.Is(err, errNoCredentials):
+			code = http.StatusUnauthorized
+		case errors.Is(err, blobs.ErrNoSpace), errors.Is(err, catalog.ErrFull):
 			code = http.StatusInsufficientStorage
 		}
 		if code >= 500 {
@@ -375,7 +459,8 @@ func (s *Server) putRun(w http.ResponseWriter, r *http.Request) error {
 	if res.RunID != id {
 		return errorf(http.StatusBadRequest, "run %s: its %s is of run %q", id, results.FileName, res.RunID)
 	}
-	name, _ := r.Context().Value(tokenName{}).(string)
+	tok, _ := r.Context().Value(tokenKey{}).(catalog.Token)
+	name := tok.Name
 	run, metrics := summarize(res, resultsFile.SHA256, name)
 	out, err := s.cfg.Catalog.Put(r.Context(), run, m.Files, metrics)
 	if err != nil {
@@ -420,7 +505,7 @@ func summarize(res *results.Results, sha, by string) (catalog.Run, []catalog.Met
 		ID: res.RunID, Experiment: res.Experiment, Status: res.Status, Started: res.Started, Finished: res.Finished,
 		Hostname: fp.Hostname, OS: fp.OS, Arch: fp.Arch, CPUModel: fp.CPUModel, FSType: fp.FSType,
 		StorageBackend: fp.StorageBackend, DroidprofVersion: fp.DroidprofVersion,
-		ResultsSHA256: sha, Pushed: time.Now().UTC(), PushedBy: by,
+		ResultsSHA256: sha, Pushed: time.Now().UTC(), PushedBy: by, Device: Device(res),
 	}
 	plugins := map[string]bool{}
 	for name := range fp.Plugins {
@@ -446,6 +531,36 @@ func summarize(res *results.Results, sha, by string) (catalog.Run, []catalog.Met
 		metrics = append(metrics, catalog.Metric{Key: k, Name: m.Name, Unit: m.Unit, Better: m.Better, Median: stats.Median(m.Samples), N: len(m.Samples)})
 	}
 	return run, metrics
+}
+
+// DeviceLabel is the label that names a run's device.
+const DeviceLabel = "device"
+
+// Device is what a run ran on, for ranking devices as paper 002's Fig. 3
+// does: the value of the "device" label when the run's steps carry one
+// (set it in the experiment's matrix), else the fingerprint's CPU model,
+// the most specific description of the machine the fingerprint has, else
+// the host's name. Steps with different devices make no one device.
+func Device(res *results.Results) string {
+	label := ""
+	for _, st := range res.Steps {
+		v, ok := st.Labels[DeviceLabel]
+		if !ok {
+			continue
+		}
+		if label != "" && v != label {
+			label = ""
+			break
+		}
+		label = v
+	}
+	switch {
+	case label != "":
+		return label
+	case res.Fingerprint.CPUModel != "":
+		return res.Fingerprint.CPUModel
+	}
+	return res.Fingerprint.Hostname
 }
 
 func (s *Server) listRuns(w http.ResponseWriter, r *http.Request) error {
@@ -482,9 +597,12 @@ func (s *Server) List(ctx context.Context, f catalog.Filter) ([]catalog.Run, err
 	return s.cfg.Catalog.List(ctx, f)
 }
 
-// Rank ranks hosts on a metric of an experiment.
-func (s *Server) Rank(ctx context.Context, experiment, metric string) (*catalog.Ranking, error) {
-	return s.cfg.Catalog.Rank(ctx, experiment, metric)
+// Rank ranks hosts or devices on a metric of an experiment.
+func (s *Server) Rank(ctx context.Context, experiment, metric string, by catalog.GroupBy) (*catalog.Ranking, error) {
+	if _, err := catalog.ParseGroupBy(string(by)); err != nil {
+		return nil, &httpError{code: http.StatusBadRequest, err: err}
+	}
+	return s.cfg.Catalog.Rank(ctx, experiment, metric, by)
 }
 
 // Metrics lists an experiment's metric keys.
@@ -577,7 +695,7 @@ func (s *Server) metrics(w http.ResponseWriter, r *http.Request) error {
 
 func (s *Server) rank(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
-	rk, err := s.Rank(r.Context(), q.Get("experiment"), q.Get("metric"))
+	rk, err := s.Rank(r.Context(), q.Get("experiment"), q.Get("metric"), catalog.GroupBy(q.Get("by")))
 	if err != nil {
 		return err
 	}

@@ -37,6 +37,9 @@ const dbEnv = "DROIDPROF_TEST_POSTGRES"
 // TestMain runs the suite on SQLite, then once more on a throw-away
 // PostgreSQL cluster (the test binary re-run with dbEnv set).
 func TestMain(m *testing.M) {
+	if os.Getenv(childDSN) != "" {
+		serveChild() // TestServerKilledMidPush's server
+	}
 	code := m.Run()
 	if code != 0 || os.Getenv(dbEnv) != "" {
 		os.Exit(code)
@@ -69,6 +72,7 @@ type env struct {
 	t        *testing.T
 	srv      *httptest.Server
 	cat      *catalog.Catalog
+	dsn      string
 	blobDir  string
 	token    string
 	clientOf func(token string) *push.Client
@@ -76,7 +80,13 @@ type env struct {
 
 func newEnv(t *testing.T, cfg server.Config) *env {
 	t.Helper()
-	dir := t.TempDir()
+	return newEnvIn(t, cfg, t.TempDir())
+}
+
+// newEnvIn is newEnv with the server's data (the blobs, and the catalog on
+// SQLite) in dir.
+func newEnvIn(t *testing.T, cfg server.Config, dir string) *env {
+	t.Helper()
 	dsn := "sqlite:" + filepath.Join(dir, "catalog.db")
 	if admin := os.Getenv(dbEnv); admin != "" {
 		var err error
@@ -96,11 +106,11 @@ func newEnv(t *testing.T, cfg server.Config) *env {
 	cfg.Catalog, cfg.Blobs = cat, bs
 	srv := httptest.NewServer(server.New(cfg))
 	t.Cleanup(srv.Close)
-	tok, err := cat.CreateToken(context.Background(), "ci")
+	tok, err := cat.CreateToken(context.Background(), "ci", catalog.ScopePush)
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, srv: srv, cat: cat, blobDir: filepath.Join(dir, "blobs"), token: tok}
+	e := &env{t: t, srv: srv, cat: cat, dsn: dsn, blobDir: filepath.Join(dir, "blobs"), token: tok}
 	e.clientOf = func(token string) *push.Client {
 		return &push.Client{Server: srv.URL, Token: token, Attempts: 1}
 	}
@@ -114,6 +124,9 @@ type run struct {
 	better                   string
 	labels                   map[string]string
 	samples                  []float64
+	// cpu is the fingerprint's CPU model ("cpu of HOST" when empty); device
+	// is the device label of the run's steps (none when empty).
+	cpu, device string
 }
 
 // makeRun writes a run directory as the runner leaves one: results.json,
@@ -132,12 +145,19 @@ func makeRun(t *testing.T, r run) string {
 	if r.samples == nil {
 		r.samples = []float64{10, 11, 12, 10, 11, 12}
 	}
+	if r.cpu == "" {
+		r.cpu = "cpu of " + r.host
+	}
+	var stepLabels map[string]string
+	if r.device != "" {
+		stepLabels = map[string]string{"device": r.device}
+	}
 	res := results.Results{
 		RunID: r.id, Experiment: r.experiment, Status: results.StatusComplete,
 		Started:     time.Date(2026, 11, 27, 12, 0, 0, 0, time.UTC),
 		Finished:    time.Date(2026, 11, 27, 12, 1, 0, 0, time.UTC),
-		Fingerprint: results.Fingerprint{Hostname: r.host, FSType: r.fs, OS: "linux", Arch: "amd64", CPUModel: "cpu of " + r.host, Plugins: map[string]results.Plugin{"mobibench": {Version: "1"}}},
-		Steps:       []results.Step{{ID: "s1", Collector: "mobibench.mobibench", Status: "ok", Dir: "steps/s1"}},
+		Fingerprint: results.Fingerprint{Hostname: r.host, FSType: r.fs, OS: "linux", Arch: "amd64", CPUModel: r.cpu, Plugins: map[string]results.Plugin{"mobibench": {Version: "1"}}},
+		Steps:       []results.Step{{ID: "s1", Collector: "mobibench.mobibench", Status: "ok", Dir: "steps/s1", Labels: stepLabels}},
 		Metrics:     []results.Metric{{Name: r.metric, Unit: "KB/s", Better: r.better, Labels: r.labels, Samples: r.samples, Analyzer: "x.x"}},
 		Tables:      []results.Table{{Name: "t", Title: "table of " + r.experiment, Columns: []string{"k", "v"}, Rows: [][]string{{r.host, "1"}}}},
 		Figures:     []results.Artifact{{Name: "fig.svg", Path: "analysis/x.x/fig.svg", Kind: "figure", Title: "figure of " + r.experiment}},
@@ -165,7 +185,7 @@ func (e *env) get(path string, token string) (int, string) {
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := noRedirects.Do(req)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -173,6 +193,10 @@ func (e *env) get(path string, token string) (int, string) {
 	data, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(data)
 }
+
+// noRedirects answers a redirect as it is, so that tests see where it
+// leads.
+var noRedirects = &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 
 func (e *env) list(query string) []catalog.Run {
 	e.t.Helper()
@@ -282,12 +306,12 @@ func TestFilters(t *testing.T) {
 // reads are public unless the server is private.
 func TestWritesNeedAValidToken(t *testing.T) {
 	e := newEnv(t, server.Config{})
-	revoked, err := e.cat.CreateToken(context.Background(), "old")
+	revoked, err := e.cat.CreateToken(context.Background(), "old", catalog.ScopePush)
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := strings.SplitN(strings.TrimPrefix(revoked, "dpt_"), "_", 2)[0]
-	if err := e.cat.RevokeToken(context.Background(), id); err != nil {
+	if _, err := e.cat.RevokeToken(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
 	forged := e.token[:len(e.token)-4] + "0000"
@@ -325,8 +349,12 @@ func TestWritesNeedAValidToken(t *testing.T) {
 
 	private := newEnv(t, server.Config{Private: true})
 	for _, p := range []string{"/api/v1/runs", "/", "/rank"} {
-		if code, _ := private.get(p, ""); code != http.StatusUnauthorized {
-			t.Errorf("private server, %s without a token: %d", p, code)
+		want := http.StatusSeeOther // a page: to the sign-in form
+		if strings.HasPrefix(p, "/api/") {
+			want = http.StatusUnauthorized
+		}
+		if code, _ := private.get(p, ""); code != want {
+			t.Errorf("private server, %s without a token: %d, want %d", p, code, want)
 		}
 		if code, _ := private.get(p, private.token); code != http.StatusOK {
 			t.Errorf("private server, %s with a token: %d", p, code)
@@ -460,8 +488,8 @@ func TestReanalysedRunReplaces(t *testing.T) {
 	if err != nil || got.Outcome != "replaced" {
 		t.Fatalf("push after re-analysis: %+v %v", got, err)
 	}
-	rk, err := e.cat.Rank(context.Background(), "a", "throughput")
-	if err != nil || len(rk.Hosts) != 1 || rk.Hosts[0].Median != 99 {
+	rk, err := e.cat.Rank(context.Background(), "a", "throughput", catalog.ByHost)
+	if err != nil || len(rk.Entries) != 1 || rk.Entries[0].Median != 99 {
 		t.Errorf("ranking after the replacement: %+v %v", rk, err)
 	}
 }
@@ -497,14 +525,14 @@ func TestRanking(t *testing.T) {
 			t.Fatalf("rank: %d %s", code, body)
 		}
 		var got []string
-		for _, h := range rk.Hosts {
-			got = append(got, h.Hostname)
+		for _, h := range rk.Entries {
+			got = append(got, h.Name)
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tt.want) {
 			t.Errorf("%s ranking: %v, want %v", tt.metric, got, tt.want)
 		}
-		if tt.metric == "throughput" && (rk.Hosts[0].Median != 20 || rk.Hosts[0].Runs != 2 || rk.Hosts[0].Best != "r2") {
-			t.Errorf("fast host: %+v (want median of 30 and 10 = 20 over 2 runs, best r2)", rk.Hosts[0])
+		if tt.metric == "throughput" && (rk.Entries[0].Median != 20 || rk.Entries[0].Runs != 2 || rk.Entries[0].Best != "r2") {
+			t.Errorf("fast host: %+v (want median of 30 and 10 = 20 over 2 runs, best r2)", rk.Entries[0])
 		}
 	}
 	code, body := e.get("/rank?experiment=bench&metric=throughput", "")
@@ -541,20 +569,20 @@ func TestCompareIsDroidprofCompare(t *testing.T) {
 	}
 }
 
-// TestPagesEscapeRunContent: names, labels, hosts and table cells with
+// TestPagesEscapeRunContent: names, labels, hosts, devices and table cells with
 // markup come out escaped on every page.
 func TestPagesEscapeRunContent(t *testing.T) {
 	e := newEnv(t, server.Config{})
 	const evil = `<script>alert(1)</script>"><img src=x onerror=alert(2)>`
 	for _, id := range []string{"e1", "e2"} {
-		r := run{id: id, experiment: evil, host: evil, fs: evil, metric: evil, labels: map[string]string{evil: evil}}
+		r := run{id: id, experiment: evil, host: evil, fs: evil, metric: evil, labels: map[string]string{evil: evil}, device: evil}
 		if _, err := e.clientOf(e.token).Push(context.Background(), makeRun(t, r)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	q := url.QueryEscape(evil)
 	key := url.QueryEscape(evil + " " + evil + "=" + evil)
-	for _, p := range []string{"/", "/?experiment=" + q + "&host=" + q, "/runs/e1", "/compare?a=e1&b=e2", "/compare", "/rank?experiment=" + q + "&metric=" + key} {
+	for _, p := range []string{"/", "/?experiment=" + q + "&host=" + q, "/runs/e1", "/compare?a=e1&b=e2", "/compare", "/rank?experiment=" + q + "&metric=" + key, "/rank?by=device&experiment=" + q + "&metric=" + key, "/?device=" + q} {
 		code, body := e.get(p, "")
 		if code != http.StatusOK {
 			t.Errorf("%s: %d\n%s", p, code, body)

@@ -129,7 +129,15 @@ func (s *Store) Put(h string, r io.Reader, limit int64) (created bool, err error
 // noSpace marks a full disk so the server can say so plainly.
 func noSpace(err error) error {
 	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
-		return fmt.Errorf("%w: %w", ErrNoSpace, err)
+		return &noSpaceError{err: err}
 	}
 	return err
 }
+
+// noSpaceError is a full disk. Its message is ErrNoSpace's alone: the
+// client it is sent to has no business with the server's paths, which the
+// file system's error names.
+type noSpaceError struct{ err error }
+
+func (e *noSpaceError) Error() string   { return ErrNoSpace.Error() }
+func (e *noSpaceError) Unwrap() []error { return []error{ErrNoSpace, e.err} }

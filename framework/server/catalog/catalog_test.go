@@ -17,7 +17,7 @@ func TestMigrations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tok, err := c.CreateToken(ctx, "x")
+	tok, err := c.CreateToken(ctx, "x", ScopeRead)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,8 +26,8 @@ func TestMigrations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if name, err := c.CheckToken(ctx, tok); err != nil || name != "x" {
-		t.Errorf("token after reopening: %q %v", name, err)
+	if got, err := c.CheckToken(ctx, tok); err != nil || got.Name != "x" || got.Scope != ScopeRead {
+		t.Errorf("token after reopening: %+v %v", got, err)
 	}
 	var v int
 	if err := c.db.QueryRow(`SELECT version FROM schema_version`).Scan(&v); err != nil || v != len(migrations) {
@@ -66,7 +66,7 @@ func TestCheckToken(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	tok, _ := c.CreateToken(ctx, "ci")
+	tok, _ := c.CreateToken(ctx, "ci", ScopePush)
 	id := strings.SplitN(strings.TrimPrefix(tok, tokenPrefix), "_", 2)[0]
 	tests := []struct {
 		name, tok string
@@ -84,13 +84,13 @@ func TestCheckToken(t *testing.T) {
 			t.Errorf("%s: %v", tt.name, err)
 		}
 	}
-	if err := c.RevokeToken(ctx, id); err != nil {
+	if _, err := c.RevokeToken(ctx, id); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.CheckToken(ctx, tok); !errors.Is(err, ErrBadToken) {
 		t.Errorf("revoked token: %v", err)
 	}
-	if err := c.RevokeToken(ctx, id); !errors.Is(err, ErrNotFound) {
+	if _, err := c.RevokeToken(ctx, id); !errors.Is(err, ErrNotFound) {
 		t.Errorf("revoking twice: %v", err)
 	}
 }

@@ -2,13 +2,15 @@ package catalog
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/url"
 	"path/filepath"
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the embedded engine the run index uses too
+	"modernc.org/sqlite" // the embedded engine the run index uses too
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // Dialect is what differs between the databases the catalog runs on. The
@@ -22,6 +24,8 @@ type Dialect interface {
 	// IsConflict reports a unique-key violation (a concurrent insert of
 	// the same run).
 	IsConflict(err error) bool
+	// IsFull reports a write refused because the database's disk is full.
+	IsFull(err error) bool
 }
 
 // sqliteDialect is modernc's SQLite: "?" parameters as written.
@@ -33,6 +37,18 @@ func (sqliteDialect) Rebind(q string) string { return q }
 // IsConflict is always false: SQLite's write transactions are serialised
 // (immediate), so a second insert sees the first.
 func (sqliteDialect) IsConflict(error) bool { return false }
+
+// IsFull reports SQLITE_FULL, and an I/O error the kernel gave as ENOSPC
+// (SQLite reports some failed writes, of the WAL index for one, as I/O
+// errors with the errno beside them).
+func (sqliteDialect) IsFull(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff // the primary code of an extended one
+	return code == sqlite3.SQLITE_FULL || (code == sqlite3.SQLITE_IOERR && strings.Contains(se.Error(), "no space left"))
+}
 
 // busyTimeout is how long a write waits for a concurrent one (many pushers
 // share one SQLite file).

@@ -9,11 +9,11 @@ import (
 )
 
 // ParseFilter reads a run filter from the query parameters the API and the
-// UI share: experiment, plugin, host, fs, since, until (RFC 3339 times or
+// UI share: experiment, plugin, host, device, fs, since, until (RFC 3339 times or
 // dates) and limit.
 func ParseFilter(q url.Values) (Filter, error) {
 	get := func(k string) string { return strings.TrimSpace(q.Get(k)) }
-	f := Filter{Experiment: get("experiment"), Plugin: get("plugin"), Hostname: get("host"), FSType: get("fs")}
+	f := Filter{Experiment: get("experiment"), Plugin: get("plugin"), Hostname: get("host"), Device: get("device"), FSType: get("fs")}
 	for _, t := range []struct {
 		key string
 		dst *time.Time
@@ -51,6 +51,7 @@ func (f Filter) Query() url.Values {
 	set("experiment", f.Experiment)
 	set("plugin", f.Plugin)
 	set("host", f.Hostname)
+	set("device", f.Device)
 	set("fs", f.FSType)
 	if !f.Since.IsZero() {
 		set("since", f.Since.Format(time.RFC3339))

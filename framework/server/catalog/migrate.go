@@ -56,6 +56,23 @@ CREATE TABLE metrics (
 	PRIMARY KEY (run_id, metric_key)
 );
 CREATE INDEX metrics_key ON metrics (metric_key);`,
+	// 2: token scopes (the tokens before were all push tokens) and last
+	// use; browser sessions; a run's device, for ranking devices. Runs
+	// stored before get the device their fingerprint names (the CPU model,
+	// else the host): a device label is in results.json, which SQL cannot
+	// read, and such a run gets it when it is pushed again changed.
+	`ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'push';
+ALTER TABLE tokens ADD COLUMN last_used BIGINT;
+CREATE TABLE sessions (
+	hash     TEXT PRIMARY KEY,
+	token_id TEXT NOT NULL REFERENCES tokens (id),
+	created  BIGINT NOT NULL,
+	expires  BIGINT NOT NULL
+);
+ALTER TABLE runs ADD COLUMN device TEXT NOT NULL DEFAULT '';
+UPDATE runs SET device = CASE WHEN cpu_model <> '' THEN cpu_model ELSE hostname END;
+CREATE INDEX runs_device ON runs (device, started);
+CREATE INDEX runs_hostname ON runs (hostname, started);`,
 }
 
 // migrate brings the schema up to date.

@@ -46,3 +46,9 @@ func openPostgres(dsn string) (*sql.DB, Dialect, error) {
 	db.SetMaxOpenConns(16)
 	return db, postgresDialect{}, nil
 }
+
+// IsFull reports disk_full (53100): PostgreSQL could not extend a file.
+func (postgresDialect) IsFull(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == "53100"
+}

@@ -12,18 +12,21 @@ import (
 // Run is a pushed run's row: what lists and filters need, from its
 // results.json.
 type Run struct {
-	ID               string    `json:"run_id"`
-	Experiment       string    `json:"experiment"`
-	Status           string    `json:"status"`
-	Started          time.Time `json:"started"`
-	Finished         time.Time `json:"finished,omitzero"`
-	Hostname         string    `json:"hostname"`
-	OS               string    `json:"os"`
-	Arch             string    `json:"arch"`
-	CPUModel         string    `json:"cpu_model"`
-	FSType           string    `json:"fs_type"`
-	StorageBackend   string    `json:"storage_backend"`
-	DroidprofVersion string    `json:"droidprof_version"`
+	ID         string    `json:"run_id"`
+	Experiment string    `json:"experiment"`
+	Status     string    `json:"status"`
+	Started    time.Time `json:"started"`
+	Finished   time.Time `json:"finished,omitzero"`
+	Hostname   string    `json:"hostname"`
+	OS         string    `json:"os"`
+	Arch       string    `json:"arch"`
+	CPUModel   string    `json:"cpu_model"`
+	// Device is what the run ran on, for ranking devices: the run's
+	// "device" label, else its fingerprint's CPU model, else its host.
+	Device           string `json:"device"`
+	FSType           string `json:"fs_type"`
+	StorageBackend   string `json:"storage_backend"`
+	DroidprofVersion string `json:"droidprof_version"`
 	// Plugins are the plugins the run used, sorted.
 	Plugins []string `json:"plugins"`
 	// ResultsSHA256 is the hash of the run's results.json: a push of the
@@ -65,6 +68,9 @@ const (
 func (c *Catalog) Put(ctx context.Context, run Run, files []File, metrics []Metric) (Outcome, error) {
 	for attempt := 0; ; attempt++ {
 		out, err := c.put(ctx, run, files, metrics)
+		if err != nil && c.d.IsFull(err) {
+			return out, fmt.Errorf("%w: %w", ErrFull, err)
+		}
 		// A concurrent push of the same run won the insert: look again,
 		// it is most likely the same content.
 		if err == nil || !c.d.IsConflict(err) || attempt == 3 {
@@ -102,10 +108,10 @@ func (c *Catalog) put(ctx context.Context, run Run, files []File, metrics []Metr
 		finished = run.Finished.UnixNano()
 	}
 	if _, err := tx.ExecContext(ctx, c.d.Rebind(`INSERT INTO runs (id, experiment, status, started, finished, hostname, os, arch, cpu_model,
-	fs_type, storage_backend, droidprof_version, plugins, results_sha256, pushed, pushed_by)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+	fs_type, storage_backend, droidprof_version, plugins, results_sha256, pushed, pushed_by, device)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
 		run.ID, run.Experiment, run.Status, run.Started.UnixNano(), finished, run.Hostname, run.OS, run.Arch, run.CPUModel,
-		run.FSType, run.StorageBackend, run.DroidprofVersion, joinPlugins(run.Plugins), run.ResultsSHA256, run.Pushed.UnixNano(), run.PushedBy); err != nil {
+		run.FSType, run.StorageBackend, run.DroidprofVersion, joinPlugins(run.Plugins), run.ResultsSHA256, run.Pushed.UnixNano(), run.PushedBy, run.Device); err != nil {
 		return 0, fmt.Errorf("store run %s: %w", run.ID, err)
 	}
 	for _, f := range files {
@@ -148,6 +154,7 @@ type Filter struct {
 	Experiment string
 	Plugin     string
 	Hostname   string
+	Device     string
 	FSType     string
 	Since      time.Time // started at or after
 	Until      time.Time // started before
@@ -158,7 +165,7 @@ type Filter struct {
 const DefaultLimit = 200
 
 const runColumns = `id, experiment, status, started, finished, hostname, os, arch, cpu_model, fs_type, storage_backend,
-	droidprof_version, plugins, results_sha256, pushed, pushed_by`
+	droidprof_version, plugins, results_sha256, pushed, pushed_by, device`
 
 // List returns the runs f selects, newest first.
 func (c *Catalog) List(ctx context.Context, f Filter) ([]Run, error) {
@@ -174,6 +181,9 @@ func (c *Catalog) List(ctx context.Context, f Filter) ([]Run, error) {
 	}
 	if f.Hostname != "" {
 		add("hostname = ?", f.Hostname)
+	}
+	if f.Device != "" {
+		add("device = ?", f.Device)
 	}
 	if f.FSType != "" {
 		add("fs_type = ?", f.FSType)
@@ -222,7 +232,7 @@ func scanRun(s scanner) (Run, error) {
 	var finished sql.NullInt64
 	var plugins string
 	if err := s.Scan(&r.ID, &r.Experiment, &r.Status, &started, &finished, &r.Hostname, &r.OS, &r.Arch, &r.CPUModel,
-		&r.FSType, &r.StorageBackend, &r.DroidprofVersion, &plugins, &r.ResultsSHA256, &pushed, &r.PushedBy); err != nil {
+		&r.FSType, &r.StorageBackend, &r.DroidprofVersion, &plugins, &r.ResultsSHA256, &pushed, &r.PushedBy, &r.Device); err != nil {
 		return r, err
 	}
 	r.Started, r.Pushed = time.Unix(0, started).UTC(), time.Unix(0, pushed).UTC()

@@ -174,7 +174,16 @@ func (c *Client) upload(ctx context.Context, f File) (sent bool, err error) {
 			return sent, nil
 		}
 		if code != http.StatusNotFound {
-			return sent, fmt.Errorf("server: HTTP %d", code)
+			// A HEAD answer has no body to say why: say what the
+			// status means.
+			why := map[int]string{
+				http.StatusUnauthorized: "the server refused the token (missing, invalid or revoked)",
+				http.StatusForbidden:    "the token may only read; pushing needs a push token (droidprof serve token create --scope push)",
+			}[code]
+			if why == "" {
+				why = http.StatusText(code)
+			}
+			return sent, fmt.Errorf("server: %s (HTTP %d)", why, code)
 		}
 		off, _ := strconv.ParseInt(hdr.Get("Upload-Offset"), 10, 64)
 		fh, err := os.Open(f.abs)

@@ -4,11 +4,12 @@
 //
 // Pages, each a link that can be shared (the state is in the URL):
 //
-//	/                    runs, filtered by ?experiment=&plugin=&host=&fs=&since=&until=
+//	/                    runs, filtered by ?experiment=&plugin=&host=&device=&fs=&since=&until=
 //	/runs/{id}           a run: environment, metrics, tables, the report's figures
 //	/compare?a=ID&b=ID   two runs compared with droidprof compare's statistics
-//	/rank?experiment=&metric=
-//	                     hosts ranked on a metric (paper 002's Fig. 3)
+//	/rank?experiment=&metric=&by=host|device
+//	                     hosts or devices ranked on a metric (paper 002's Fig. 3)
+//	/signin?next=PATH    a private server's sign-in form (a token), back to PATH
 package web
 
 import (
@@ -39,10 +40,42 @@ type Source interface {
 	Run(ctx context.Context, id string) (catalog.Run, []catalog.File, *results.Results, error)
 	File(ctx context.Context, id, path string) (io.ReadSeekCloser, catalog.File, error)
 	Compare(ctx context.Context, a, b string) (*compare.Comparison, error)
-	Rank(ctx context.Context, experiment, metric string) (*catalog.Ranking, error)
+	Rank(ctx context.Context, experiment, metric string, by catalog.GroupBy) (*catalog.Ranking, error)
 	Metrics(ctx context.Context, experiment string) ([]string, error)
 	Experiments(ctx context.Context) ([]string, error)
 }
+
+// Sessions signs browsers in with a token and out again; the server
+// implements it.
+type Sessions interface {
+	// SignIn checks token and returns a new session's secret ID.
+	SignIn(ctx context.Context, token string) (string, error)
+	SignOut(ctx context.Context, sid string) error
+}
+
+// SessionCookie is the cookie that carries a browser's session ID.
+const SessionCookie = "droidprof_session"
+
+type userKey struct{}
+
+// WithUser marks a request as made in a signed-in session of the token
+// named name; the pages then offer to sign out.
+func WithUser(ctx context.Context, name string) context.Context {
+	return context.WithValue(ctx, userKey{}, name)
+}
+
+// frame is what every page's header shows; each page's data embeds it.
+type frame struct {
+	Title string
+	// User is the name of the signed-in session's token; empty when not
+	// signed in (a public server, or an API client).
+	User string
+}
+
+func (f *frame) setFrame(title, user string) { f.Title, f.User = title, user }
+
+// framed is a page's data.
+type framed interface{ setFrame(title, user string) }
 
 //go:embed templates/*.html
 var templateFS embed.FS
@@ -74,13 +107,17 @@ var pages = template.Must(template.New("").Funcs(funcs).ParseFS(templateFS, "tem
 
 // UI serves the pages.
 type UI struct {
-	src Source
-	mux *http.ServeMux
+	src  Source
+	sess Sessions
+	mux  *http.ServeMux
 }
 
 // New returns the UI over src.
-func New(src Source) *UI {
-	u := &UI{src: src, mux: http.NewServeMux()}
+func New(src Source, sess Sessions) *UI {
+	u := &UI{src: src, sess: sess, mux: http.NewServeMux()}
+	u.mux.HandleFunc("GET /signin", u.signInPage)
+	u.mux.HandleFunc("POST /signin", u.signIn)
+	u.mux.HandleFunc("POST /signout", u.signOut)
 	u.mux.HandleFunc("GET /{$}", u.runs)
 	u.mux.HandleFunc("GET /runs/{id}", u.run)
 	u.mux.HandleFunc("GET /runs/{id}/files/{path...}", u.file)
@@ -105,7 +142,9 @@ func (u *UI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // page renders template name with data, answering errors as a status.
-func (u *UI) page(w http.ResponseWriter, name string, data any) {
+func (u *UI) page(w http.ResponseWriter, r *http.Request, name, title string, data framed) {
+	user, _ := r.Context().Value(userKey{}).(string)
+	data.setFrame(title, user)
 	var buf bytes.Buffer
 	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
 		http.Error(w, "render "+name+": "+err.Error(), http.StatusInternalServerError)
@@ -128,6 +167,7 @@ func fail(w http.ResponseWriter, err error) {
 }
 
 type runsPage struct {
+	frame
 	Filter      catalog.Filter
 	Since       string
 	Until       string
@@ -154,7 +194,7 @@ func (u *UI) runs(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	u.page(w, "runs.html", p)
+	u.page(w, r, "runs.html", "runs", &p)
 }
 
 type metricRow struct {
@@ -163,6 +203,7 @@ type metricRow struct {
 }
 
 type runPage struct {
+	frame
 	Run     catalog.Run
 	Res     *results.Results
 	Metrics []metricRow
@@ -190,7 +231,7 @@ func (u *UI) run(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	p.Report = has("report.html")
-	u.page(w, "run.html", p)
+	u.page(w, r, "run.html", run.ID, &p)
 }
 
 func (u *UI) file(w http.ResponseWriter, r *http.Request) {
@@ -218,6 +259,7 @@ func ServeFile(w http.ResponseWriter, r *http.Request, name string, rc io.ReadSe
 }
 
 type comparePage struct {
+	frame
 	A, B  string
 	Runs  []catalog.Run
 	Table template.HTML
@@ -233,7 +275,7 @@ func (u *UI) compare(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		p.Runs = runs
-		u.page(w, "compare.html", p)
+		u.page(w, r, "compare.html", "compare", &p)
 		return
 	}
 	c, err := u.src.Compare(r.Context(), p.A, p.B)
@@ -249,7 +291,7 @@ func (u *UI) compare(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p.Table = template.HTML(body(buf.String()))
-	u.page(w, "compare.html", p)
+	u.page(w, r, "compare.html", "compare", &p)
 }
 
 // body is what lies between <body> and </body> of a page.
@@ -264,6 +306,8 @@ func body(page string) string {
 }
 
 type rankPage struct {
+	frame
+	By          catalog.GroupBy
 	Experiment  string
 	Metric      string
 	Experiments []string
@@ -276,6 +320,10 @@ func (u *UI) rank(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	p := rankPage{Experiment: q.Get("experiment"), Metric: q.Get("metric")}
 	var err error
+	if p.By, err = catalog.ParseGroupBy(q.Get("by")); err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
 	if p.Experiments, err = u.src.Experiments(r.Context()); err != nil {
 		fail(w, err)
 		return
@@ -287,13 +335,104 @@ func (u *UI) rank(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if p.Experiment != "" && p.Metric != "" {
-		if p.Ranking, err = u.src.Rank(r.Context(), p.Experiment, p.Metric); err != nil {
+		if p.Ranking, err = u.src.Rank(r.Context(), p.Experiment, p.Metric, p.By); err != nil {
 			fail(w, err)
 			return
 		}
-		for _, h := range p.Ranking.Hosts {
+		for _, h := range p.Ranking.Entries {
 			p.Max = max(p.Max, h.Median)
 		}
 	}
-	u.page(w, "rank.html", p)
+	u.page(w, r, "rank.html", "ranking", &p)
+}
+
+type signInPage struct {
+	frame
+	Next  string
+	Error string
+}
+
+// localPath is next when it is a path on this server, else "/": the
+// redirect after signing in must not lead to another site ("//evil",
+// "https://evil", "/\\evil").
+func localPath(next string) string {
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
+		return "/"
+	}
+	if u, err := url.Parse(next); err != nil || u.Host != "" || u.Scheme != "" {
+		return "/"
+	}
+	return next
+}
+
+func (u *UI) signInPage(w http.ResponseWriter, r *http.Request) {
+	u.page(w, r, "signin.html", "sign in", &signInPage{Next: localPath(r.URL.Query().Get("next"))})
+}
+
+// maxSignInForm bounds the sign-in form's body: a token and a path.
+const maxSignInForm = 16 << 10
+
+// signIn takes the token of the form, and on success sets the session
+// cookie — HttpOnly, so no script reads it; SameSite=Strict, so no other
+// site's page sends it — and goes back to the page asked for. The token
+// itself is never in a URL or a cookie.
+func (u *UI) signIn(w http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		http.Error(w, "sign in: the form was sent from another site", http.StatusForbidden)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxSignInForm)
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "sign in: the form: "+err.Error(), http.StatusBadRequest)
+		return
+	}
+	p := signInPage{Next: localPath(r.PostForm.Get("next"))}
+	sid, err := u.sess.SignIn(r.Context(), strings.TrimSpace(r.PostForm.Get("token")))
+	if errors.Is(err, catalog.ErrBadToken) {
+		w.WriteHeader(http.StatusUnauthorized)
+		p.Error = "That token is not valid, or has been revoked."
+		u.page(w, r, "signin.html", "sign in", &p)
+		return
+	}
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{
+		Name: SessionCookie, Value: sid, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode,
+		Secure: r.TLS != nil, MaxAge: int(sessionCookieAge.Seconds()),
+	})
+	http.Redirect(w, r, p.Next, http.StatusSeeOther)
+}
+
+// sessionCookieAge matches the server's session lifetime; the server, not
+// the cookie, decides when a session ends.
+const sessionCookieAge = 7 * 24 * time.Hour
+
+// sameOrigin reports whether a form was posted from this server's own
+// pages: another site's page must not sign a browser in (to a session of
+// its choosing) or out. Browsers send Origin with every POST; a request
+// without one is no browser's cross-site form.
+func sameOrigin(r *http.Request) bool {
+	o := r.Header.Get("Origin")
+	if o == "" {
+		return true
+	}
+	u, err := url.Parse(o)
+	return err == nil && u.Host == r.Host
+}
+
+func (u *UI) signOut(w http.ResponseWriter, r *http.Request) {
+	if !sameOrigin(r) {
+		http.Error(w, "sign out: the form was sent from another site", http.StatusForbidden)
+		return
+	}
+	if c, err := r.Cookie(SessionCookie); err == nil {
+		if err := u.sess.SignOut(r.Context(), c.Value); err != nil {
+			fail(w, err)
+			return
+		}
+	}
+	http.SetCookie(w, &http.Cookie{Name: SessionCookie, Value: "", Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode, MaxAge: -1})
+	http.Redirect(w, r, "/signin", http.StatusSeeOther)
 }
