@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/storage/volume"
@@ -106,7 +107,7 @@ func checkRestored(t *testing.T, s *blkState) {
 	if mounted != "" {
 		defer unmountPrivate(mounted)
 	}
-	lock, err := lockTopLevel(root, true)
+	lock, err := lockBlk(time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestBlkTracerLoopDevice(t *testing.T) {
 			in.Close()
 		}
 	}()
-	if l, err := lockTopLevel(in.Root, false); err != nil || l != nil {
+	if l, err := lockBlk(-1); err != nil || l != nil {
 		if l != nil {
 			l.Close()
 		}
