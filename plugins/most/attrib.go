@@ -166,21 +166,9 @@ func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent)
 	a.format = format
 	switch format {
 	case "ftrace":
-		tr := tracefs.NewReader(br)
-		for {
-			ev, err := tr.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return nil, err
-			}
-			a.res.Events++
-			if err := a.event(ev); err != nil {
-				return nil, fmt.Errorf("line %d: %s: %w", tr.Line(), ev.Name, err)
-			}
+		if err := a.attributeFtrace(tracefs.NewReader(br)); err != nil {
+			return nil, err
 		}
-		a.res.Lost = tr.Lost
 	case "blkparse", "most":
 		parse := tracefs.ParseBlkparse
 		if format == "most" {
@@ -268,14 +256,7 @@ func (a *attributor) event(ev tracefs.Event) error {
 		if err != nil {
 			return err
 		}
-		action := byte('Q')
-		switch ev.Name {
-		case "block_rq_issue":
-			action = 'D'
-		case "block_rq_complete":
-			action = 'C'
-		}
-		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
+		a.blockEvent(ev, b)
 		return nil
 	case "blk":
 		// A line of the kernel's blk tracer: blktrace's own records.
@@ -291,6 +272,19 @@ func (a *attributor) event(ev tracefs.Event) error {
 		return nil
 	}
 	return a.fsEvent(ev)
+}
+
+// blockEvent attributes one of the block tracepoints' events, its body
+// parsed as b.
+func (a *attributor) blockEvent(ev tracefs.Event, b tracefs.Block) {
+	action := byte('Q')
+	switch ev.Name {
+	case "block_rq_issue":
+		action = 'D'
+	case "block_rq_complete":
+		action = 'C'
+	}
+	a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
 }
 
 // fsEvent follows the filesystem's and the journal's events on the
