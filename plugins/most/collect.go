@@ -267,6 +267,11 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		// FIEMAP; metadata and journal stay unknown.
 		m, merr = revmap.MapFiles(e.StorageDir, dataDir)
 		meta.Warnings = append(meta.Warnings, "xfs: files mapped by FIEMAP (data blocks of the workload's files that exist at the end); metadata, log and deleted files are not attributed")
+	case "btrfs":
+		// The chunk tree for the classes, FIEMAP through it for the
+		// files' data.
+		m, merr = revmap.MapBtrfs(e.StorageDir, dataDir)
+		meta.Warnings = append(meta.Warnings, "btrfs: blocks classed by chunk (data, metadata, system, mixed) from the chunk tree; data blocks of the workload's files that exist at the end mapped to them through it (FIEMAP's logical addresses); the trees inside metadata chunks, inline file data and deleted files are not attributed")
 	default:
 		meta.Warnings = append(meta.Warnings, fmt.Sprintf("%s: no block map (its FIEMAP offsets are not device offsets): block types and files are not attributed, processes and directions are", e.FSType))
 	}

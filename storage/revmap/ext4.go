@@ -25,27 +25,31 @@ type BlockType uint8
 
 // Block types of ext4.
 const (
-	Unknown     BlockType = iota // not allocated to anything at the time of the map
-	Superblock                   // primary or backup superblock
-	GroupDesc                    // group descriptor table (primary or backup)
-	ReservedGDT                  // blocks reserved for growing the descriptor table
-	BlockBitmap                  // a group's block bitmap
-	InodeBitmap                  // a group's inode bitmap
-	InodeTable                   // a group's inode table
-	Directory                    // a directory's entries
-	ExtentTree                   // an extent tree node (index or leaf) below the inode
-	IndirectMap                  // an indirect block of a block-mapped inode
-	Xattr                        // an extended-attribute block
-	Journal                      // the jbd2 journal
-	Data                         // a file's data
-	Metadata                     // metadata of a kind the source did not say (MOST's M tag)
+	Unknown       BlockType = iota // not allocated to anything at the time of the map
+	Superblock                     // primary or backup superblock
+	GroupDesc                      // group descriptor table (primary or backup)
+	ReservedGDT                    // blocks reserved for growing the descriptor table
+	BlockBitmap                    // a group's block bitmap
+	InodeBitmap                    // a group's inode bitmap
+	InodeTable                     // a group's inode table
+	Directory                      // a directory's entries
+	ExtentTree                     // an extent tree node (index or leaf) below the inode
+	IndirectMap                    // an indirect block of a block-mapped inode
+	Xattr                          // an extended-attribute block
+	Journal                        // the jbd2 journal
+	Data                           // a file's data
+	Metadata                       // metadata of a kind the source did not say (MOST's M tag)
+	DataChunk                      // btrfs: in a data chunk, no file's at the time of the map
+	MetadataChunk                  // btrfs: in a metadata chunk (its trees, the log tree)
+	SystemChunk                    // btrfs: in a system chunk (the chunk tree)
+	MixedChunk                     // btrfs: in a mixed data+metadata chunk, no file's
 
 	// NumBlockTypes counts the types. The numbers are stored in map files
 	// (plugins/most's fsmap.json): new types go at the end.
 	NumBlockTypes
 )
 
-var typeNames = [...]string{"unknown", "superblock", "group_desc", "reserved_gdt", "block_bitmap", "inode_bitmap", "inode_table", "directory", "extent_tree", "indirect", "xattr", "journal", "data", "metadata"}
+var typeNames = [...]string{"unknown", "superblock", "group_desc", "reserved_gdt", "block_bitmap", "inode_bitmap", "inode_table", "directory", "extent_tree", "indirect", "xattr", "journal", "data", "metadata", "data_chunk", "metadata_chunk", "system_chunk", "mixed_chunk"}
 
 // String returns the type's name as the tables print it.
 func (t BlockType) String() string {
@@ -61,7 +65,7 @@ func (t BlockType) Category() string {
 	switch t {
 	case Journal:
 		return "journal"
-	case Directory, Data:
+	case Directory, Data, DataChunk:
 		return "data"
 	case Unknown:
 		return "unknown"
