@@ -206,7 +206,8 @@ func (a *attributor) addNames(names []revmap.NameEvent) {
 		}
 		if a.fs != nil {
 			if p := a.fs.Path(dir); p != "" {
-				return p, true
+				// The root is "/" and its entries "/name".
+				return strings.TrimSuffix(p, "/"), true
 			}
 		}
 		return "", false

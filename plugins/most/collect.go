@@ -263,10 +263,8 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	case "ext4":
 		m, merr = revmap.ReadExt4File(e.Device)
 	case "xfs":
-		// No on-disk reader: the data blocks of the workload's files by
-		// FIEMAP; metadata and journal stay unknown.
-		m, merr = revmap.MapFiles(e.StorageDir, dataDir)
-		meta.Warnings = append(meta.Warnings, "xfs: files mapped by FIEMAP (data blocks of the workload's files that exist at the end); metadata, log and deleted files are not attributed")
+		m, merr = mapXFS(e.StorageDir, e.Device)
+		meta.Warnings = append(meta.Warnings, "xfs: block types from our reader of the on-disk layout (AG headers, btrees, free list, inode chunks, log, directory, bmap btree, attribute and data blocks); files that exist at the end named; deleted files are not attributed")
 	case "btrfs":
 		// The chunk tree for the classes, FIEMAP through it for the
 		// files' data.
@@ -290,6 +288,27 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		add(MetaFile, sdk.KindRaw, "application/json", "what was traced and how")
 	}
 	return arts, errors.Join(werr, cerr)
+}
+
+// mapXFS maps the xfs filesystem mounted at mount from its device, frozen
+// meanwhile so that its metadata is in place, and names its files.
+func mapXFS(mount, dev string) (*revmap.Map, error) {
+	thaw, err := revmap.FreezeFS(mount)
+	if err != nil {
+		return nil, err
+	}
+	m, err := revmap.ReadXFSFile(dev)
+	if terr := thaw(); terr != nil {
+		return nil, errors.Join(err, terr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	names, err := revmap.Names(mount, mount)
+	if err != nil {
+		return nil, err
+	}
+	return revmap.NewMap(m.BlockSize, m.Blocks, m.Extents(), names), nil
 }
 
 // runWorkload runs the configured workload in dir and returns a one-line

@@ -283,7 +283,9 @@ func TestLiveOtherFilesystems(t *testing.T) {
 			}
 			own, db, named := 0, 0, 0
 			procs := map[string]int{}
+			types := map[revmap.BlockType]int{}
 			for _, o := range att.IOs {
+				types[o.Type]++
 				if o.Pid == os.Getpid() && o.Write() {
 					own++
 				}
@@ -295,7 +297,18 @@ func TestLiveOtherFilesystems(t *testing.T) {
 					procs[o.Comm]++
 				}
 			}
-			t.Logf("%d requests by process %v", len(att.IOs), procs)
+			t.Logf("%d requests by process %v, by block type %v", len(att.IOs), procs, types)
+			// The SQLite workload writes its database (data), the
+			// filesystem's metadata and, on xfs, its log.
+			want := map[string][]revmap.BlockType{
+				"xfs":   {revmap.Data, revmap.Journal},
+				"btrfs": {revmap.Data, revmap.MetadataChunk},
+			}[fs]
+			for _, typ := range want {
+				if types[typ] == 0 {
+					t.Errorf("no request of block type %v on %s", typ, fs)
+				}
+			}
 			if len(att.IOs) == 0 || named < len(att.IOs)-att.Unissued {
 				t.Errorf("%d of %d requests have a process", named, len(att.IOs))
 			}

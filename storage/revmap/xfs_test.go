@@ -18,6 +18,54 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+var bmapLine = regexp.MustCompile(`^\s*\d+: \[\d+\.\.\d+\]: (\d+)\.\.(\d+)`)
+
+// checkXFSBmap checks, for every regular file under mount, that each
+// block xfs_bmap gives (in 512-byte units) is in the map as that file's
+// data, and that the map with Names' paths names the file.
+func checkXFSBmap(t *testing.T, mount string, m *Map) {
+	t.Helper()
+	testenv.Tool(t, "xfs_bmap", "xfsprogs")
+	names, err := Names(mount, mount)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := NewMap(m.BlockSize, m.Blocks, m.Extents(), names)
+	files, blocks := 0, 0
+	for ino, p := range names {
+		full := filepath.Join(mount, p)
+		if fi, err := os.Lstat(full); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		out, err := exec.Command("xfs_bmap", full).Output()
+		if err != nil {
+			t.Fatalf("xfs_bmap %s: %v", full, err)
+		}
+		files++
+		for _, line := range strings.Split(string(out), "\n") {
+			f := bmapLine.FindStringSubmatch(line)
+			if f == nil {
+				continue
+			}
+			first, _ := strconv.ParseUint(f[1], 10, 64)
+			last, _ := strconv.ParseUint(f[2], 10, 64)
+			per := uint64(m.BlockSize) / 512
+			for b := first / per; b <= last/per; b++ {
+				blocks++
+				e := named.Lookup(b)
+				if e.Type != Data || e.Ino != ino || named.Path(e.Ino) != p {
+					t.Errorf("%s (inode %d): block %d from xfs_bmap is ours %v inode %d %q", p, ino, b, e.Type, e.Ino, named.Path(e.Ino))
+					return
+				}
+			}
+		}
+	}
+	if blocks == 0 {
+		t.Fatal("xfs_bmap gave no block")
+	}
+	t.Logf("xfs_bmap: %d blocks of %d files agree", blocks, files)
+}
+
 var blockuseLine = regexp.MustCompile(`^block \d+ \((\d+)/(\d+)\) type (\S+)(?: inode (\d+))?`)
 
 // xfsDBType is our type for each of xfs_db's block use names.
@@ -154,6 +202,7 @@ func TestXFSAgainstXfsDb(t *testing.T) {
 				t.Error("no bmap btree block: the test's file of 400 extents did not make one")
 			}
 			t.Logf("%d blocks compared (%d of them bmap btree blocks): %v", checked, bmbt, byType)
+			checkXFSBmap(t, vol.Dir, m)
 		})
 	}
 }
