@@ -13,6 +13,7 @@ import (
 
 	"github.com/droidprof/droidprof/framework/sdk/stats"
 	"github.com/droidprof/droidprof/internal/testenv"
+	"github.com/droidprof/droidprof/storage/dbbench"
 	"github.com/droidprof/droidprof/storage/fileio"
 	"github.com/droidprof/droidprof/storage/revmap"
 	"github.com/droidprof/droidprof/storage/tracefs"
@@ -91,6 +92,18 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 				b.Fatal(err)
 			}
 			return r.IOPS()
+		})
+	})
+	// Mobibench's SQLite insert (DELETE journal, synchronous FULL),
+	// the workload of configs/most-sqlite.hcl: transactions per second
+	// stand in for IOPS.
+	b.Run("mobibench-sqlite-in-process", func(b *testing.B) {
+		captureOverhead(b, 0, func(dir string) float64 {
+			r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 100, Threads: 1, Journal: "DELETE"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			return r.TPS()
 		})
 	})
 	fio := func(b *testing.B, wake int) {
