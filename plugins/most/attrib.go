@@ -174,20 +174,7 @@ func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent)
 		if format == "most" {
 			parse = tracefs.ParseMostTSV
 		}
-		sc := bufio.NewScanner(br)
-		sc.Buffer(make([]byte, 1<<16), 1<<20)
-		for line := 1; sc.Scan(); line++ {
-			ev, ok, err := parse(sc.Text())
-			if err != nil {
-				return nil, fmt.Errorf("line %d: %w: %q", line, err, sc.Text())
-			}
-			if !ok {
-				continue
-			}
-			a.res.Events++
-			a.block(ev)
-		}
-		if err := sc.Err(); err != nil {
+		if err := a.attributeText(br, parse); err != nil {
 			return nil, err
 		}
 	default:

@@ -1,6 +1,7 @@
 package most
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -21,12 +22,15 @@ const (
 )
 
 // parsed is an event with its block fields parsed when it is one of the
-// block events.
+// block events: an ftrace line (ev, and blk for the block tracepoints) or
+// a line of blkparse's or MOST's text (be).
 type parsed struct {
 	ev      tracefs.Event
 	line    int
-	isBlock bool
+	isBlock bool // an ftrace block event: blk holds its body
+	isText  bool // a blkparse or MOST line: be holds it
 	blk     tracefs.Block
+	be      tracefs.BlockEvent
 	err     error // ParseBlock's error, reported with the line
 }
 
@@ -37,10 +41,11 @@ type batch struct {
 	err   error
 }
 
-// readEvents parses tr in a goroutine and returns the channel of batches
-// and the channel that takes used batches back. Closing stop makes the
-// reader give up (the attributor failed).
-func readEvents(tr *tracefs.Reader, stop <-chan struct{}) (<-chan *batch, chan<- *batch) {
+// readEvents runs next, which parses the next event into p or returns
+// io.EOF or an error, in a goroutine and returns the channel of batches and
+// the channel that takes used batches back. Closing stop makes the reader
+// give up (the attributor failed).
+func readEvents(next func(p *parsed) error, stop <-chan struct{}) (<-chan *batch, chan<- *batch) {
 	out := make(chan *batch, batchesOut)
 	back := make(chan *batch, batchesOut+2)
 	for i := 0; i < batchesOut+2; i++ {
@@ -57,17 +62,12 @@ func readEvents(tr *tracefs.Reader, stop <-chan struct{}) (<-chan *batch, chan<-
 			}
 			b.items, b.err = b.items[:0], nil
 			for len(b.items) < batchLen {
-				ev, err := tr.Next()
-				if err != nil {
+				b.items = b.items[:len(b.items)+1]
+				if err := next(&b.items[len(b.items)-1]); err != nil {
+					b.items = b.items[:len(b.items)-1]
 					b.err = err
 					break
 				}
-				p := parsed{ev: ev, line: tr.Line()}
-				if isBlockEvent(ev.Name) {
-					p.isBlock = true
-					p.blk, p.err = tracefs.ParseBlock(ev.Name, ev.Body)
-				}
-				b.items = append(b.items, p)
 			}
 			select {
 			case out <- b:
@@ -88,14 +88,66 @@ func isBlockEvent(name string) bool {
 
 // attributeFtrace runs the two stages over ftrace text.
 func (a *attributor) attributeFtrace(tr *tracefs.Reader) error {
+	err := a.attributeParsed(func(p *parsed) error {
+		ev, err := tr.Next()
+		if err != nil {
+			return err
+		}
+		*p = parsed{ev: ev, line: tr.Line()}
+		if isBlockEvent(ev.Name) {
+			p.isBlock = true
+			p.blk, p.err = tracefs.ParseBlock(ev.Name, ev.Body)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	// The reader reached the end: its Lost is final (and no longer
+	// written — on an error it may still be running).
+	a.res.Lost = tr.Lost
+	return nil
+}
+
+// attributeText runs the two stages over blkparse's or MOST's text, whose
+// lines parse parses (ok false: not an event).
+func (a *attributor) attributeText(r io.Reader, parse func(string) (tracefs.BlockEvent, bool, error)) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<20)
+	line := 0
+	return a.attributeParsed(func(p *parsed) error {
+		for sc.Scan() {
+			line++
+			be, ok, err := parse(sc.Text())
+			if err != nil {
+				return fmt.Errorf("line %d: %w: %q", line, err, sc.Text())
+			}
+			if ok {
+				*p = parsed{isText: true, be: be, line: line}
+				return nil
+			}
+		}
+		if err := sc.Err(); err != nil {
+			return fmt.Errorf("line %d: %w", line+1, err)
+		}
+		return io.EOF
+	})
+}
+
+// attributeParsed attributes what next parses, in a second goroutine.
+func (a *attributor) attributeParsed(next func(p *parsed) error) error {
 	stop := make(chan struct{})
 	defer close(stop)
-	in, back := readEvents(tr, stop)
+	in, back := readEvents(next, stop)
 	for b := range in {
 		for i := range b.items {
 			p := &b.items[i]
 			a.res.Events++
 			var err error
+			if p.isText {
+				a.block(p.be)
+				continue
+			}
 			if p.isBlock {
 				err = p.err
 				if err == nil {
@@ -110,8 +162,6 @@ func (a *attributor) attributeFtrace(tr *tracefs.Reader) error {
 		}
 		if b.err != nil {
 			if errors.Is(b.err, io.EOF) {
-				// The reader has finished: its Lost is final.
-				a.res.Lost = tr.Lost
 				return nil
 			}
 			return b.err
