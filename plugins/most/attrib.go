@@ -224,7 +224,11 @@ func parseDev(body string) (uint64, error) {
 	if !ok {
 		return 0, errors.New("no dev field")
 	}
-	ma, mi, ok := strings.Cut(v, ",")
+	sep := ","
+	if !strings.Contains(v, sep) {
+		sep = ":" // xfs prints major:minor
+	}
+	ma, mi, ok := strings.Cut(v, sep)
 	x, err1 := strconv.ParseUint(ma, 10, 32)
 	y, err2 := strconv.ParseUint(mi, 10, 32)
 	if !ok || err1 != nil || err2 != nil {
@@ -281,7 +285,8 @@ func (a *attributor) blockEvent(ev tracefs.Event, b tracefs.Block) {
 func (a *attributor) fsEvent(ev tracefs.Event) error {
 	switch ev.Name {
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit", "ext4_free_blocks", "ext4_unlink_enter",
-		"jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin":
+		"jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin",
+		"xfs_iext_insert", "xfs_bmap_post_update", "xfs_free_extent":
 	default:
 		return nil
 	}
@@ -302,6 +307,10 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 			return err
 		}
 		a.hist.MapBlocks(ev.Time, uint32(ino), pblk, n)
+	case "xfs_iext_insert", "xfs_bmap_post_update":
+		return a.xfsExtent(ev)
+	case "xfs_free_extent":
+		return a.xfsFree(ev)
 	case "ext4_free_blocks":
 		blk, err1 := tracefs.FieldUint(ev.Body, "block")
 		n, err2 := tracefs.FieldUint(ev.Body, "count")

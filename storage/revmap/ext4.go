@@ -98,6 +98,17 @@ type Map struct {
 	parent     map[uint32]dirent
 	paths      map[uint32]string // set by NewMap instead of parent
 	Layout     []GroupLayout
+	// AGBlocks and AGBlkLog are an xfs filesystem's AG geometry (0 on
+	// others), for turning the filesystem block numbers of xfs's
+	// tracepoints into device blocks (XFSDevBlock).
+	AGBlocks uint32
+	AGBlkLog uint8
+}
+
+// XFSDevBlock turns an xfs filesystem block number (the AG in the bits
+// above AGBlkLog) into the device block it is.
+func (m *Map) XFSDevBlock(fsb uint64) uint64 {
+	return fsb>>m.AGBlkLog*uint64(m.AGBlocks) + fsb&(1<<m.AGBlkLog-1)
 }
 
 // NewMap rebuilds a map from what an earlier one reported (Extents and

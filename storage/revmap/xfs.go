@@ -90,7 +90,7 @@ func ReadXFS(r io.ReaderAt) (*Map, error) {
 	if sb.logstart != 0 {
 		x.b.add(x.dev(sb.logstart), uint64(sb.logblocks), Journal, 0)
 	}
-	return &Map{BlockSize: sb.bs, Blocks: uint64(sb.agcount-1)*uint64(sb.agblocks) + lastAG(sb), extents: x.b.sorted()}, nil
+	return &Map{BlockSize: sb.bs, Blocks: uint64(sb.agcount-1)*uint64(sb.agblocks) + lastAG(sb), extents: x.b.sorted(), AGBlocks: sb.agblocks, AGBlkLog: sb.agblklog}, nil
 }
 
 // lastAG is the length of the last AG, which may be short.
