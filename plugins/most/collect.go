@@ -277,7 +277,7 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		m, merr = revmap.ReadExt4File(e.Device)
 	case "xfs":
 		m, merr = mapXFS(e.StorageDir, e.Device)
-		meta.Warnings = append(meta.Warnings, "xfs: block types from our reader of the on-disk layout (AG headers, btrees, free list, inode chunks, log, directory, bmap btree, attribute and data blocks); files that exist at the end named; deleted files are not attributed")
+		meta.Warnings = append(meta.Warnings, "xfs: block types from our reader of the on-disk layout (AG headers, btrees, free list, inode chunks, log, directory, bmap btree, attribute and data blocks); files that exist at the end named; files deleted during the run from xfs's extent tracepoints and the fanotify names")
 	case "btrfs":
 		// The chunk tree for the classes, FIEMAP through it for the
 		// files' data.
