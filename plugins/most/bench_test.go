@@ -190,7 +190,7 @@ func captureOverhead(b *testing.B, wake int, workload func(dir string) float64) 
 		}
 		return iops
 	}
-	var plain, traced, ratio, cpuCost []float64
+	var plain, traced, ratio, cpuCost, cpuPlain []float64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var u, t float64
@@ -206,7 +206,7 @@ func captureOverhead(b *testing.B, wake int, workload func(dir string) float64) 
 			u = run(false)
 			cu = cpuPerOp
 		}
-		cpuCost = append(cpuCost, (ct-cu)*1e6)
+		cpuCost, cpuPlain = append(cpuCost, (ct-cu)*1e6), append(cpuPlain, cu*1e6)
 		plain, traced, ratio = append(plain, u), append(traced, t), append(ratio, t/u)
 	}
 	lo, hi := stats.MedianInterval(ratio)
@@ -219,6 +219,7 @@ func captureOverhead(b *testing.B, wake int, workload func(dir string) float64) 
 	// the IOPS ratio it does not depend on how busy the machine keeps
 	// the vCPUs (only meaningful for a workload in this process).
 	b.ReportMetric(stats.Median(cpuCost), "capture-CPU-µs/op")
+	b.ReportMetric(stats.Median(cpuPlain), "untraced-CPU-µs/op")
 	if testing.Verbose() {
 		b.Logf("pairs (untraced, traced IOPS): %.0f %.0f", plain, traced)
 	}
