@@ -107,6 +107,11 @@ func OpenBlkTracer(dev string, opts BlkOptions) (in *Instance, err error) {
 		return fail(err)
 	}
 	in.hold = lock
+	// Earlier droidprof versions locked current_tracer instead; holding
+	// that too keeps them out while both kinds run on one machine.
+	if in.holdOld, err = lockFile(filepath.Join(root, "current_tracer"), os.O_RDONLY, wait); err != nil {
+		return fail(err)
+	}
 	if err := restoreBlkState(root); err != nil {
 		return fail(err)
 	}
@@ -184,8 +189,19 @@ func OpenBlkTracer(dev string, opts BlkOptions) (in *Instance, err error) {
 // the holder writes into the lock file. wait < 0 returns nil, nil at once
 // when the lock is held (for the reaper, which leaves live sessions be).
 func lockBlk(wait time.Duration) (*os.File, error) {
-	name := BlkStateFile + ".lock"
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+	f, err := lockFile(BlkStateFile+".lock", os.O_RDWR|os.O_CREATE, wait)
+	if err != nil || f == nil {
+		return nil, err
+	}
+	if err := f.Truncate(0); err == nil {
+		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	return f, nil
+}
+
+// lockFile takes an flock on name, opened with flag, as lockBlk says.
+func lockFile(name string, flag int, wait time.Duration) (*os.File, error) {
+	f, err := os.OpenFile(name, flag, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("tracefs: blk tracer lock: %w", err)
 	}
@@ -199,7 +215,10 @@ func lockBlk(wait time.Duration) (*os.File, error) {
 		if err == nil {
 			break
 		}
-		if !errors.Is(err, unix.EWOULDBLOCK) && !errors.Is(err, unix.EINTR) {
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if !errors.Is(err, unix.EWOULDBLOCK) {
 			f.Close()
 			return nil, fmt.Errorf("tracefs: blk tracer lock %s: %w", name, err)
 		}
@@ -207,7 +226,7 @@ func lockBlk(wait time.Duration) (*os.File, error) {
 			f.Close()
 			return nil, nil
 		}
-		if errors.Is(err, unix.EWOULDBLOCK) && !time.Now().Before(deadline) {
+		if !time.Now().Before(deadline) {
 			holder, _ := os.ReadFile(name)
 			f.Close()
 			return nil, fmt.Errorf("%w: process %s has held %s for more than %v", ErrTracerBusy,
@@ -215,9 +234,6 @@ func lockBlk(wait time.Duration) (*os.File, error) {
 		}
 		time.Sleep(pause)
 		pause = min(2*pause, 100*time.Millisecond)
-	}
-	if err := f.Truncate(0); err == nil {
-		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
 	return f, nil
 }
@@ -326,6 +342,13 @@ func reapBlkTracer(root string) error {
 		return err
 	}
 	defer lock.Close()
+	// A live session of an earlier version holds only current_tracer's
+	// lock.
+	old, err := lockFile(filepath.Join(root, "current_tracer"), os.O_RDONLY, -1)
+	if err != nil || old == nil {
+		return err
+	}
+	defer old.Close()
 	return restoreBlkState(root)
 }
 
