@@ -497,7 +497,8 @@ func (a *attributor) blockOwner(b uint64, t int64) (revmap.BlockType, uint32) {
 		e = a.fs.Lookup(b)
 	}
 	switch e.Type {
-	case revmap.Superblock, revmap.GroupDesc, revmap.ReservedGDT, revmap.BlockBitmap, revmap.InodeBitmap, revmap.InodeTable, revmap.Journal:
+	case revmap.Superblock, revmap.GroupDesc, revmap.ReservedGDT, revmap.BlockBitmap, revmap.InodeBitmap, revmap.InodeTable, revmap.Journal,
+		revmap.AGF, revmap.AGI, revmap.AGFL: // fixed places: never a file's
 		return e.Type, e.Ino
 	}
 	if ino, ok := a.hist.Owner(b, t); ok {
