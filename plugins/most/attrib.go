@@ -166,40 +166,15 @@ func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent)
 	a.format = format
 	switch format {
 	case "ftrace":
-		tr := tracefs.NewReader(br)
-		for {
-			ev, err := tr.Next()
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				return nil, err
-			}
-			a.res.Events++
-			if err := a.event(ev); err != nil {
-				return nil, fmt.Errorf("line %d: %s: %w", tr.Line(), ev.Name, err)
-			}
+		if err := a.attributeFtrace(tracefs.NewReader(br)); err != nil {
+			return nil, err
 		}
-		a.res.Lost = tr.Lost
 	case "blkparse", "most":
 		parse := tracefs.ParseBlkparse
 		if format == "most" {
 			parse = tracefs.ParseMostTSV
 		}
-		sc := bufio.NewScanner(br)
-		sc.Buffer(make([]byte, 1<<16), 1<<20)
-		for line := 1; sc.Scan(); line++ {
-			ev, ok, err := parse(sc.Text())
-			if err != nil {
-				return nil, fmt.Errorf("line %d: %w: %q", line, err, sc.Text())
-			}
-			if !ok {
-				continue
-			}
-			a.res.Events++
-			a.block(ev)
-		}
-		if err := sc.Err(); err != nil {
+		if err := a.attributeText(br, parse); err != nil {
 			return nil, err
 		}
 	default:
@@ -218,7 +193,8 @@ func (a *attributor) addNames(names []revmap.NameEvent) {
 		}
 		if a.fs != nil {
 			if p := a.fs.Path(dir); p != "" {
-				return p, true
+				// The root is "/" and its entries "/name".
+				return strings.TrimSuffix(p, "/"), true
 			}
 		}
 		return "", false
@@ -248,7 +224,11 @@ func parseDev(body string) (uint64, error) {
 	if !ok {
 		return 0, errors.New("no dev field")
 	}
-	ma, mi, ok := strings.Cut(v, ",")
+	sep := ","
+	if !strings.Contains(v, sep) {
+		sep = ":" // xfs prints major:minor
+	}
+	ma, mi, ok := strings.Cut(v, sep)
 	x, err1 := strconv.ParseUint(ma, 10, 32)
 	y, err2 := strconv.ParseUint(mi, 10, 32)
 	if !ok || err1 != nil || err2 != nil {
@@ -268,14 +248,7 @@ func (a *attributor) event(ev tracefs.Event) error {
 		if err != nil {
 			return err
 		}
-		action := byte('Q')
-		switch ev.Name {
-		case "block_rq_issue":
-			action = 'D'
-		case "block_rq_complete":
-			action = 'C'
-		}
-		a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
+		a.blockEvent(ev, b)
 		return nil
 	case "blk":
 		// A line of the kernel's blk tracer: blktrace's own records.
@@ -293,13 +266,27 @@ func (a *attributor) event(ev tracefs.Event) error {
 	return a.fsEvent(ev)
 }
 
+// blockEvent attributes one of the block tracepoints' events, its body
+// parsed as b.
+func (a *attributor) blockEvent(ev tracefs.Event, b tracefs.Block) {
+	action := byte('Q')
+	switch ev.Name {
+	case "block_rq_issue":
+		action = 'D'
+	case "block_rq_complete":
+		action = 'C'
+	}
+	a.block(tracefs.BlockEvent{Time: ev.Time, Action: action, Pid: process(ev), Comm: ev.Comm, Block: b})
+}
+
 // fsEvent follows the filesystem's and the journal's events on the
 // traced device: block mappings, frees, unlinks, journal handles and
 // commits, and who began writes to which inode.
 func (a *attributor) fsEvent(ev tracefs.Event) error {
 	switch ev.Name {
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit", "ext4_free_blocks", "ext4_unlink_enter",
-		"jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin":
+		"jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin",
+		"xfs_iext_insert", "xfs_bmap_post_update", "xfs_free_extent":
 	default:
 		return nil
 	}
@@ -320,6 +307,10 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 			return err
 		}
 		a.hist.MapBlocks(ev.Time, uint32(ino), pblk, n)
+	case "xfs_iext_insert", "xfs_bmap_post_update":
+		return a.xfsExtent(ev)
+	case "xfs_free_extent":
+		return a.xfsFree(ev)
 	case "ext4_free_blocks":
 		blk, err1 := tracefs.FieldUint(ev.Body, "block")
 		n, err2 := tracefs.FieldUint(ev.Body, "count")
@@ -506,7 +497,8 @@ func (a *attributor) blockOwner(b uint64, t int64) (revmap.BlockType, uint32) {
 		e = a.fs.Lookup(b)
 	}
 	switch e.Type {
-	case revmap.Superblock, revmap.GroupDesc, revmap.ReservedGDT, revmap.BlockBitmap, revmap.InodeBitmap, revmap.InodeTable, revmap.Journal:
+	case revmap.Superblock, revmap.GroupDesc, revmap.ReservedGDT, revmap.BlockBitmap, revmap.InodeBitmap, revmap.InodeTable, revmap.Journal,
+		revmap.AGF, revmap.AGI, revmap.AGFL: // fixed places: never a file's
 		return e.Type, e.Ino
 	}
 	if ino, ok := a.hist.Owner(b, t); ok {

@@ -59,10 +59,13 @@ type FSMap struct {
 	Blocks    uint64            `json:"blocks"`
 	Extents   [][4]uint64       `json:"extents"` // start, length, block type, inode
 	Paths     map[uint32]string `json:"paths"`
+	// xfs's AG geometry, for its tracepoints' block numbers.
+	AGBlocks uint32 `json:"ag_blocks,omitempty"`
+	AGBlkLog uint8  `json:"ag_blk_log,omitempty"`
 }
 
 func fsMapOf(m *revmap.Map) *FSMap {
-	f := &FSMap{BlockSize: m.BlockSize, Blocks: m.Blocks, Paths: m.Inodes()}
+	f := &FSMap{BlockSize: m.BlockSize, Blocks: m.Blocks, Paths: m.Inodes(), AGBlocks: m.AGBlocks, AGBlkLog: m.AGBlkLog}
 	for _, e := range m.Extents() {
 		f.Extents = append(f.Extents, [4]uint64{e.Start, e.Len, uint64(e.Type), uint64(e.Ino)})
 	}
@@ -75,7 +78,9 @@ func (f *FSMap) Map() *revmap.Map {
 	for i, e := range f.Extents {
 		ext[i] = revmap.Extent{Start: e[0], Len: e[1], Type: revmap.BlockType(e[2]), Ino: uint32(e[3])}
 	}
-	return revmap.NewMap(f.BlockSize, f.Blocks, ext, f.Paths)
+	m := revmap.NewMap(f.BlockSize, f.Blocks, ext, f.Paths)
+	m.AGBlocks, m.AGBlkLog = f.AGBlocks, f.AGBlkLog
+	return m
 }
 
 // env is what a collector needs of its step, so tests call the collectors
@@ -125,6 +130,11 @@ var ext4Events = []string{
 	"jbd2/jbd2_handle_start", "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
 
+// xfsEvents are xfs's events that attribute blocks to inodes: extents
+// entering an inode's extent list (insert) or changing there (a delayed
+// allocation getting its blocks), and extents freed.
+var xfsEvents = []string{"xfs/xfs_iext_insert", "xfs/xfs_bmap_post_update", "xfs/xfs_free_extent"}
+
 // blockEvents are the block-layer events of a request's life.
 var blockEvents = []string{"block/block_bio_queue", "block/block_rq_issue", "block/block_rq_complete"}
 
@@ -144,8 +154,11 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	meta := Meta{Source: "live", Device: e.Device, Major: unix.Major(uint64(st.Rdev)), Minor: unix.Minor(uint64(st.Rdev)), FSType: e.FSType, Clock: "mono", Workload: cfg.Workload}
 	dev := fmt.Sprintf("dev == %d", tracefs.KernelDev(meta.Major, meta.Minor))
 	opts := tracefs.Options{Events: blockEvents, Filters: map[string]string{}, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true}
-	if e.FSType == "ext4" {
+	switch e.FSType {
+	case "ext4":
 		opts.Events = append(append([]string(nil), blockEvents...), ext4Events...)
+	case "xfs":
+		opts.Events = append(append([]string(nil), blockEvents...), xfsEvents...)
 	}
 	for _, ev := range opts.Events {
 		opts.Filters[ev] = dev
@@ -263,10 +276,13 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	case "ext4":
 		m, merr = revmap.ReadExt4File(e.Device)
 	case "xfs":
-		// No on-disk reader: the data blocks of the workload's files by
-		// FIEMAP; metadata and journal stay unknown.
-		m, merr = revmap.MapFiles(e.StorageDir, dataDir)
-		meta.Warnings = append(meta.Warnings, "xfs: files mapped by FIEMAP (data blocks of the workload's files that exist at the end); metadata, log and deleted files are not attributed")
+		m, merr = mapXFS(e.StorageDir, e.Device)
+		meta.Warnings = append(meta.Warnings, "xfs: block types from our reader of the on-disk layout (AG headers, btrees, free list, inode chunks, log, directory, bmap btree, attribute and data blocks); files that exist at the end named; files deleted during the run from xfs's extent tracepoints and the fanotify names")
+	case "btrfs":
+		// The chunk tree for the classes, FIEMAP through it for the
+		// files' data.
+		m, merr = revmap.MapBtrfs(e.StorageDir, dataDir)
+		meta.Warnings = append(meta.Warnings, "btrfs: blocks classed by chunk (data, metadata, system, mixed) from the chunk tree; data blocks of the workload's files that exist at the end mapped to them through it (FIEMAP's logical addresses); the trees inside metadata chunks, inline file data and deleted files are not attributed")
 	default:
 		meta.Warnings = append(meta.Warnings, fmt.Sprintf("%s: no block map (its FIEMAP offsets are not device offsets): block types and files are not attributed, processes and directions are", e.FSType))
 	}
@@ -285,6 +301,29 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		add(MetaFile, sdk.KindRaw, "application/json", "what was traced and how")
 	}
 	return arts, errors.Join(werr, cerr)
+}
+
+// mapXFS maps the xfs filesystem mounted at mount from its device, frozen
+// meanwhile so that its metadata is in place, and names its files.
+func mapXFS(mount, dev string) (*revmap.Map, error) {
+	thaw, err := revmap.FreezeFS(mount)
+	if err != nil {
+		return nil, err
+	}
+	m, err := revmap.ReadXFSFile(dev)
+	if terr := thaw(); terr != nil {
+		return nil, errors.Join(err, terr)
+	}
+	if err != nil {
+		return nil, err
+	}
+	names, err := revmap.Names(mount, mount)
+	if err != nil {
+		return nil, err
+	}
+	named := revmap.NewMap(m.BlockSize, m.Blocks, m.Extents(), names)
+	named.AGBlocks, named.AGBlkLog = m.AGBlocks, m.AGBlkLog
+	return named, nil
 }
 
 // runWorkload runs the configured workload in dir and returns a one-line

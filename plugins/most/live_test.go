@@ -244,8 +244,9 @@ func TestLiveWritebackDirtier(t *testing.T) {
 	}
 }
 
-// On xfs and btrfs: every request still has its process and direction;
-// on xfs the workload's files are named through FIEMAP.
+// On xfs and btrfs: every request has its process and direction, the
+// database file its requests, the block types their classes; on xfs the
+// deleted rollback journal its writes.
 func TestLiveOtherFilesystems(t *testing.T) {
 	for _, fs := range []string{"xfs", "btrfs"} {
 		t.Run(fs, func(t *testing.T) {
@@ -269,7 +270,7 @@ func TestLiveOtherFilesystems(t *testing.T) {
 			var fsm FSMap
 			if err := readJSON(filepath.Join(out, FSMapFile), &fsm); err == nil {
 				m = fsm.Map()
-			} else if fs == "xfs" {
+			} else {
 				t.Fatal(err)
 			}
 			f, err := os.Open(filepath.Join(out, TraceFile))
@@ -277,34 +278,61 @@ func TestLiveOtherFilesystems(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			att, err := Attribute(f, meta, m, nil)
+			var names []revmap.NameEvent
+			if err := readJSON(filepath.Join(out, NamesFile), &names); err != nil {
+				t.Fatal(err)
+			}
+			att, err := Attribute(f, meta, m, names)
 			if err != nil {
 				t.Fatal(err)
 			}
-			own, db, named := 0, 0, 0
+			own, db, named, deletedJournal := 0, 0, 0, 0
 			procs := map[string]int{}
+			types := map[revmap.BlockType]int{}
 			for _, o := range att.IOs {
+				types[o.Type]++
 				if o.Pid == os.Getpid() && o.Write() {
 					own++
 				}
 				if o.Class == revmap.ClassDB {
 					db++
 				}
+				if o.Write() && o.Class == revmap.ClassJournal && o.Deleted && path.Base(o.File) == "test.db0_0-journal" {
+					deletedJournal++
+				}
 				if o.Comm != "" {
 					named++
 					procs[o.Comm]++
 				}
 			}
-			t.Logf("%d requests by process %v", len(att.IOs), procs)
+			t.Logf("%d requests by process %v, by block type %v", len(att.IOs), procs, types)
+			// The SQLite workload writes its database (data), the
+			// filesystem's metadata and, on xfs, its log.
+			want := map[string][]revmap.BlockType{
+				"xfs":   {revmap.Data, revmap.Journal},
+				"btrfs": {revmap.Data, revmap.MetadataChunk},
+			}[fs]
+			for _, typ := range want {
+				if types[typ] == 0 {
+					t.Errorf("no request of block type %v on %s", typ, fs)
+				}
+			}
 			if len(att.IOs) == 0 || named < len(att.IOs)-att.Unissued {
 				t.Errorf("%d of %d requests have a process", named, len(att.IOs))
 			}
 			if own == 0 {
 				t.Errorf("no write submitted by this process among %d requests", len(att.IOs))
 			}
-			if fs == "xfs" && db == 0 {
-				t.Error("no request attributed to the database file on xfs")
+			if db == 0 {
+				t.Errorf("no request attributed to the database file on %s", fs)
 			}
+			// On xfs its own tracepoints follow the rollback
+			// journal's blocks, created and deleted at every
+			// transaction, as ext4's do.
+			if fs == "xfs" && deletedJournal == 0 {
+				t.Error("no write attributed to the deleted rollback journal on xfs")
+			}
+			t.Logf("%d writes to the deleted rollback journal", deletedJournal)
 			if len(meta.Warnings) == 0 {
 				t.Error("no warning that the attribution is partial")
 			}

@@ -23,29 +23,41 @@ import (
 // BlockType is what a filesystem block holds.
 type BlockType uint8
 
-// Block types of ext4.
+// Block types: ext4's first, then btrfs's and xfs's.
 const (
-	Unknown     BlockType = iota // not allocated to anything at the time of the map
-	Superblock                   // primary or backup superblock
-	GroupDesc                    // group descriptor table (primary or backup)
-	ReservedGDT                  // blocks reserved for growing the descriptor table
-	BlockBitmap                  // a group's block bitmap
-	InodeBitmap                  // a group's inode bitmap
-	InodeTable                   // a group's inode table
-	Directory                    // a directory's entries
-	ExtentTree                   // an extent tree node (index or leaf) below the inode
-	IndirectMap                  // an indirect block of a block-mapped inode
-	Xattr                        // an extended-attribute block
-	Journal                      // the jbd2 journal
-	Data                         // a file's data
-	Metadata                     // metadata of a kind the source did not say (MOST's M tag)
+	Unknown        BlockType = iota // not allocated to anything at the time of the map
+	Superblock                      // primary or backup superblock
+	GroupDesc                       // group descriptor table (primary or backup)
+	ReservedGDT                     // blocks reserved for growing the descriptor table
+	BlockBitmap                     // a group's block bitmap
+	InodeBitmap                     // a group's inode bitmap
+	InodeTable                      // a group's inode table
+	Directory                       // a directory's entries
+	ExtentTree                      // an extent tree node (index or leaf) below the inode
+	IndirectMap                     // an indirect block of a block-mapped inode
+	Xattr                           // an extended-attribute block
+	Journal                         // the jbd2 journal
+	Data                            // a file's data
+	Metadata                        // metadata of a kind the source did not say (MOST's M tag)
+	DataChunk                       // btrfs: in a data chunk, no file's at the time of the map
+	MetadataChunk                   // btrfs: in a metadata chunk (its trees, the log tree)
+	SystemChunk                     // btrfs: in a system chunk (the chunk tree)
+	MixedChunk                      // btrfs: in a mixed data+metadata chunk, no file's
+	AGF                             // xfs: an allocation group's free-space header, in a block of its own
+	AGI                             // xfs: an allocation group's inode header, in a block of its own
+	AGFL                            // xfs: an allocation group's free list header, in a block of its own
+	FreeSpaceBtree                  // xfs: a block of the free-space btrees (by block and by size)
+	InodeBtree                      // xfs: a block of the inode btrees (all and free inodes)
+	RmapBtree                       // xfs: a block of the reverse-mapping btree
+	RefcountBtree                   // xfs: a block of the reference-count btree
+	FreeList                        // xfs: a block on an allocation group's free list
 
 	// NumBlockTypes counts the types. The numbers are stored in map files
 	// (plugins/most's fsmap.json): new types go at the end.
 	NumBlockTypes
 )
 
-var typeNames = [...]string{"unknown", "superblock", "group_desc", "reserved_gdt", "block_bitmap", "inode_bitmap", "inode_table", "directory", "extent_tree", "indirect", "xattr", "journal", "data", "metadata"}
+var typeNames = [...]string{"unknown", "superblock", "group_desc", "reserved_gdt", "block_bitmap", "inode_bitmap", "inode_table", "directory", "extent_tree", "indirect", "xattr", "journal", "data", "metadata", "data_chunk", "metadata_chunk", "system_chunk", "mixed_chunk", "agf", "agi", "agfl", "free_space_btree", "inode_btree", "rmap_btree", "refcount_btree", "free_list"}
 
 // String returns the type's name as the tables print it.
 func (t BlockType) String() string {
@@ -61,7 +73,7 @@ func (t BlockType) Category() string {
 	switch t {
 	case Journal:
 		return "journal"
-	case Directory, Data:
+	case Directory, Data, DataChunk:
 		return "data"
 	case Unknown:
 		return "unknown"
@@ -86,6 +98,17 @@ type Map struct {
 	parent     map[uint32]dirent
 	paths      map[uint32]string // set by NewMap instead of parent
 	Layout     []GroupLayout
+	// AGBlocks and AGBlkLog are an xfs filesystem's AG geometry (0 on
+	// others), for turning the filesystem block numbers of xfs's
+	// tracepoints into device blocks (XFSDevBlock).
+	AGBlocks uint32
+	AGBlkLog uint8
+}
+
+// XFSDevBlock turns an xfs filesystem block number (the AG in the bits
+// above AGBlkLog) into the device block it is.
+func (m *Map) XFSDevBlock(fsb uint64) uint64 {
+	return fsb>>m.AGBlkLog*uint64(m.AGBlocks) + fsb&(1<<m.AGBlkLog-1)
 }
 
 // NewMap rebuilds a map from what an earlier one reported (Extents and

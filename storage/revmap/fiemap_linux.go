@@ -52,7 +52,10 @@ func MapFiles(mount, dir string) (*Map, error) {
 			return err
 		}
 		paths[ino] = "/" + filepath.ToSlash(rel)
-		return fileExtents(p, bs, ino, b)
+		return fileExtents(p, func(physical, length uint64) error {
+			b.add(physical/bs, (length+bs-1)/bs, Data, ino)
+			return nil
+		})
 	})
 	if err != nil {
 		return nil, err
@@ -60,8 +63,10 @@ func MapFiles(mount, dir string) (*Map, error) {
 	return NewMap(uint32(bs), st.Blocks*uint64(st.Bsize)/bs, b.sorted(), paths), nil
 }
 
-// fileExtents adds the data extents of one file.
-func fileExtents(p string, bs uint64, ino uint32, b *builder) error {
+// fileExtents calls emit with the place and length in bytes of each data
+// extent of one file, as FIEMAP gives them: device offsets on ext4 and
+// xfs, logical addresses on btrfs.
+func fileExtents(p string, emit func(physical, length uint64) error) error {
 	f, err := os.Open(p)
 	if err != nil {
 		return fmt.Errorf("fiemap: %w", err)
@@ -86,7 +91,9 @@ func fileExtents(p string, bs uint64, ino uint32, b *builder) error {
 			e := buf[fiemapHeader+i*fiemapExtentSize:]
 			logical, physical, length, flags := le.Uint64(e[0:]), le.Uint64(e[8:]), le.Uint64(e[16:]), le.Uint32(e[40:])
 			if flags&fiemapNotPhysical == 0 {
-				b.add(physical/bs, (length+bs-1)/bs, Data, ino)
+				if err := emit(physical, length); err != nil {
+					return fmt.Errorf("fiemap: %s: %w", p, err)
+				}
 			}
 			start = logical + length
 			if flags&fiemapExtentLast != 0 {

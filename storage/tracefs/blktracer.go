@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -29,7 +30,12 @@ import (
 var ErrTracerBusy = errors.New("tracefs: the top-level tracer is in use")
 
 // BlkStateFile holds what OpenBlkTracer changed, until Close restores it.
+// Its lock is the file of the same name with ".lock" appended.
 var BlkStateFile = "/run/droidprof-blktracer.json"
+
+// DefaultBlkWait is how long OpenBlkTracer waits for another process's
+// session to end when BlkOptions.Wait is 0.
+const DefaultBlkWait = 2 * time.Minute
 
 // blkState is what a blk tracer session found and must put back.
 type blkState struct {
@@ -56,14 +62,18 @@ type BlkOptions struct {
 	// option): blktrace's own records, which ReadBlkBinary decodes and
 	// WriteBlktraceFiles turns into files blkparse reads.
 	Binary bool
+	// Wait is how long to wait for another process's session to end
+	// before giving up with ErrTracerBusy (0: DefaultBlkWait).
+	Wait time.Duration
 }
 
 // OpenBlkTracer sets up the kernel's blk tracer on the block device dev
 // (a path such as /dev/loop3) in the top-level instance, with recording
 // off (Start turns it on, as for a private Instance). Only one user at a
 // time: a concurrent OpenBlkTracer of another droidprof process waits for
-// the first one's Close. A top-level tracer or event set up by anything
-// else is left alone and gives ErrTracerBusy.
+// the first one's Close, at most opts.Wait, then gives ErrTracerBusy
+// naming the holder. A top-level tracer or event set up by anything else
+// is left alone and gives ErrTracerBusy.
 func OpenBlkTracer(dev string, opts BlkOptions) (in *Instance, err error) {
 	if os.Geteuid() != 0 {
 		return nil, errors.New("tracefs: kernel tracing needs root")
@@ -88,11 +98,20 @@ func OpenBlkTracer(dev string, opts BlkOptions) (in *Instance, err error) {
 		in.Close()
 		return nil, err
 	}
-	lock, err := lockTopLevel(root, true)
+	wait := opts.Wait
+	if wait <= 0 {
+		wait = DefaultBlkWait
+	}
+	lock, err := lockBlk(wait)
 	if err != nil {
 		return fail(err)
 	}
 	in.hold = lock
+	// Earlier droidprof versions locked current_tracer instead; holding
+	// that too keeps them out while both kinds run on one machine.
+	if in.holdOld, err = lockFile(filepath.Join(root, "current_tracer"), os.O_RDONLY, wait); err != nil {
+		return fail(err)
+	}
 	if err := restoreBlkState(root); err != nil {
 		return fail(err)
 	}
@@ -161,32 +180,60 @@ func OpenBlkTracer(dev string, opts BlkOptions) (in *Instance, err error) {
 	return in, nil
 }
 
-// lockTopLevel takes the lock that serialises borrowing the top-level
-// instance among droidprof processes: an flock on its current_tracer file,
-// which is the same inode at every tracefs mount point and is released by
-// the kernel when the holder dies. wait = false returns nil, nil when it is
-// held.
-func lockTopLevel(root string, wait bool) (*os.File, error) {
-	f, err := os.OpenFile(filepath.Join(root, "current_tracer"), os.O_RDONLY, 0)
+// lockBlk takes the lock that serialises borrowing the top-level instance
+// among processes: an flock on BlkStateFile+".lock", released by the
+// kernel when its holder dies, so a killed session never blocks the next
+// one. (The state file itself is replaced by rename and removed when a
+// session ends, so it cannot carry the lock.) It waits up to wait — 0 is
+// one try — and then returns ErrTracerBusy with the holder's pid, which
+// the holder writes into the lock file. wait < 0 returns nil, nil at once
+// when the lock is held (for the reaper, which leaves live sessions be).
+func lockBlk(wait time.Duration) (*os.File, error) {
+	f, err := lockFile(BlkStateFile+".lock", os.O_RDWR|os.O_CREATE, wait)
+	if err != nil || f == nil {
+		return nil, err
+	}
+	if err := f.Truncate(0); err == nil {
+		_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	return f, nil
+}
+
+// lockFile takes an flock on name, opened with flag, as lockBlk says.
+func lockFile(name string, flag int, wait time.Duration) (*os.File, error) {
+	f, err := os.OpenFile(name, flag, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("tracefs: %w", err)
+		return nil, fmt.Errorf("tracefs: blk tracer lock: %w", err)
 	}
-	how := unix.LOCK_EX
-	if !wait {
-		how |= unix.LOCK_NB
-	}
+	deadline := time.Now().Add(wait)
+	// Polled rather than a blocking flock: a blocked flock cannot be
+	// given a deadline. The pause grows to 100 ms, which is small
+	// beside a trace session.
+	pause := time.Millisecond
 	for {
-		err = unix.Flock(int(f.Fd()), how)
-		if !errors.Is(err, unix.EINTR) {
+		err = unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+		if err == nil {
 			break
 		}
-	}
-	if err != nil {
-		f.Close()
-		if !wait && errors.Is(err, unix.EWOULDBLOCK) {
+		if errors.Is(err, unix.EINTR) {
+			continue
+		}
+		if !errors.Is(err, unix.EWOULDBLOCK) {
+			f.Close()
+			return nil, fmt.Errorf("tracefs: blk tracer lock %s: %w", name, err)
+		}
+		if wait < 0 {
+			f.Close()
 			return nil, nil
 		}
-		return nil, fmt.Errorf("tracefs: lock the top-level tracer: %w", err)
+		if !time.Now().Before(deadline) {
+			holder, _ := os.ReadFile(name)
+			f.Close()
+			return nil, fmt.Errorf("%w: process %s has held %s for more than %v", ErrTracerBusy,
+				strings.TrimSpace(string(holder)), name, wait)
+		}
+		time.Sleep(pause)
+		pause = min(2*pause, 100*time.Millisecond)
 	}
 	return f, nil
 }
@@ -290,11 +337,18 @@ func reapBlkTracer(root string) error {
 	if _, err := os.Stat(BlkStateFile); errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
-	lock, err := lockTopLevel(root, false)
+	lock, err := lockBlk(-1)
 	if err != nil || lock == nil {
 		return err
 	}
 	defer lock.Close()
+	// A live session of an earlier version holds only current_tracer's
+	// lock.
+	old, err := lockFile(filepath.Join(root, "current_tracer"), os.O_RDONLY, -1)
+	if err != nil || old == nil {
+		return err
+	}
+	defer old.Close()
 	return restoreBlkState(root)
 }
 

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/droidprof/droidprof/internal/testenv"
 	"github.com/droidprof/droidprof/storage/volume"
@@ -106,7 +107,7 @@ func checkRestored(t *testing.T, s *blkState) {
 	if mounted != "" {
 		defer unmountPrivate(mounted)
 	}
-	lock, err := lockTopLevel(root, true)
+	lock, err := lockBlk(time.Minute)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,7 +160,7 @@ func TestBlkTracerLoopDevice(t *testing.T) {
 			in.Close()
 		}
 	}()
-	if l, err := lockTopLevel(in.Root, false); err != nil || l != nil {
+	if l, err := lockBlk(-1); err != nil || l != nil {
 		if l != nil {
 			l.Close()
 		}
@@ -469,5 +470,50 @@ func TestWriteBlktraceFiles(t *testing.T) {
 	}
 	if got := (BlkRecord{Action: blkTCNotify << blkTCShift}).Letter(); got != 0 {
 		t.Errorf("a notify record has letter %q", got)
+	}
+}
+
+// Two processes want the blk tracer: while the helper holds it, a second
+// OpenBlkTracer waits its Wait and fails with ErrTracerBusy naming the
+// helper; one waiting when the helper is killed gets the tracer, the
+// helper's leftovers restored first.
+func TestBlkTracerTwoProcesses(t *testing.T) {
+	needBlkTracer(t)
+	volumetest.NeedRoot(t, "ext4")
+	vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 64 << 20, ImageDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer vol.Close()
+	cmd, line, err := startHelper(t, blkHelperEnv+"="+vol.Device)
+	if err != nil {
+		if strings.Contains(line, ErrTracerBusy.Error()) {
+			testenv.SkipOrFail(t, "helper: %s", line)
+		}
+		t.Fatalf("helper: %q %v", line, err)
+	}
+	defer func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	}()
+	in, err := OpenBlkTracer(vol.Device, BlkOptions{Wait: 300 * time.Millisecond})
+	if err == nil {
+		in.Close()
+		t.Fatal("opened the blk tracer the helper holds")
+	}
+	if !errors.Is(err, ErrTracerBusy) || !strings.Contains(err.Error(), fmt.Sprintf("process %d ", cmd.Process.Pid)) {
+		t.Fatalf("got %v, want ErrTracerBusy naming the helper %d", err, cmd.Process.Pid)
+	}
+	got := make(chan error, 1)
+	go func() {
+		in, err := OpenBlkTracer(vol.Device, BlkOptions{Wait: time.Minute})
+		if err == nil {
+			err = in.Close()
+		}
+		got <- err
+	}()
+	cmd.Process.Kill()
+	if err := <-got; err != nil {
+		t.Fatalf("waiting for the killed helper's tracer: %v", err)
 	}
 }

@@ -77,6 +77,7 @@ type Instance struct {
 
 	mounted string   // private mount point made by Open; "" when tracefs was mounted already
 	hold    *os.File // keeps the instance (and the mount) busy while we live; the top-level lock for blk
+	holdOld *os.File // blk: the lock on current_tracer that earlier versions take
 	// blk is what OpenBlkTracer borrowed of the top level, to put back;
 	// such an instance is the top level itself and is never removed.
 	blk *blkState
@@ -230,6 +231,9 @@ func (in *Instance) Close() error {
 				if err := in.blk.restore(in.Root); err != nil {
 					errs = append(errs, err)
 				}
+			}
+			if in.holdOld != nil {
+				in.holdOld.Close()
 			}
 			if in.hold != nil {
 				in.hold.Close()

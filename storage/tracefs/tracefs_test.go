@@ -40,6 +40,20 @@ func TestMain(m *testing.M) {
 		io.Copy(io.Discard, os.Stdin)
 		os.Exit(2)
 	}
+	if state := os.Getenv(lockHelperEnv); state != "" {
+		BlkStateFile = state
+		lock, err := lockBlk(0)
+		if err != nil {
+			fmt.Println("error:", err)
+			os.Exit(1)
+		}
+		fmt.Println("locked")
+		// Holds the lock until the test closes our stdin, then
+		// gives it back by exiting (or is killed holding it).
+		io.Copy(io.Discard, os.Stdin)
+		lock.Close()
+		os.Exit(0)
+	}
 	if os.Getenv(helperEnv) == "1" {
 		in, err := Open(Options{Events: []string{"block/block_rq_issue"}})
 		if err != nil {
