@@ -1,6 +1,7 @@
 package artobj
 
 import (
+	"encoding/json"
 	"cmp"
 	"context"
 	"errors"
@@ -45,6 +46,10 @@ type Result struct {
 	// (Config.StressAll): its deaths are exact.
 	StressAll bool `json:"gc_stress_all,omitempty"`
 	ExitCode  int  `json:"exit_code"`
+	// Unfinished is true in the result.json written before the program
+	// starts, which the one written after it replaces: a collector killed
+	// on the way leaves it true, with the settings the analyzer needs.
+	Unfinished bool `json:"unfinished,omitempty"`
 	// RunNanos is the profiled run (RunMain) timed from outside, on the
 	// wall clock; RunCPUNanos is the process's CPU time from its start to
 	// the event file's end.
@@ -191,6 +196,15 @@ func collect(ctx context.Context, step *sdk.Step) error {
 		if res.Overhead, err = measureOverhead(ctx, step, p, cfg); err != nil {
 			return err
 		}
+	}
+	// What ran, before it runs: a collector killed mid-way (kill -9, a
+	// crash) leaves this and its event file for the analyzer.
+	early := res
+	early.Unfinished = true
+	if data, err := json.MarshalIndent(&early, "", "  "); err != nil {
+		return fmt.Errorf("artobj: encode %s: %w", ResultFile, err)
+	} else if err := os.WriteFile(filepath.Join(step.Dir, ResultFile), append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("artobj: %w", err)
 	}
 	step.Progress(0, 1, "", "running "+p.main+" profiled")
 	dumps := hprofDumps{dir: step.Dir, at: map[int]bool{}, exit: cfg.HprofAtExit}
