@@ -1,9 +1,9 @@
 package artobj
 
 import (
-	"encoding/json"
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
