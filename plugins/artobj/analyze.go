@@ -557,5 +557,10 @@ func replayFigure(res *sdk.Result, s *step, base, size uint32) error {
 	if n == 0 {
 		return nil // nothing lived in the window
 	}
-	return res.Figure(fileName(s.name)+"-replay.svg", fmt.Sprintf("%s (%d objects; paper 003 Fig. 7 in kind)", title, n), svg)
+	if err := res.Figure(fileName(s.name)+"-replay.svg", fmt.Sprintf("%s (%d objects; paper 003 Fig. 7 in kind)", title, n), svg); err != nil {
+		return err
+	}
+	// The animated view: the report shows the page in a frame.
+	page, _ := replay.HTML(s.h, replay.Window{Base: base, Size: size}, title)
+	return res.Page(fileName(s.name)+"-replay.html", fmt.Sprintf("%s, animated: play, pause, scrub, speed (%d objects)", title, n), page)
 }
