@@ -317,11 +317,15 @@ func spaceTable(res *sdk.Result, steps []*step) {
 		if s.res.Records > 0 {
 			perEvent = fmt.Sprintf("%.1f", float64(s.res.EventBytes)/float64(s.res.Records))
 		}
-		rows = append(rows, []string{s.name, sdk.Size(s.res.HeapMax).String(), sdk.Size(bm).String(),
+		minHeap := "–"
+		if s.res.MinHeap > 0 {
+			minHeap = sdk.Size(s.res.MinHeap).String()
+		}
+		rows = append(rows, []string{s.name, sdk.Size(s.res.HeapMax).String(), minHeap, sdk.Size(bm).String(),
 			fmt.Sprintf("%.3f", 100*float64(bm)/float64(max(s.res.HeapMax, 1))), sdk.Size(s.res.EventBytes).String(), strconv.FormatInt(s.res.Records, 10), perEvent, note})
 	}
 	res.Table("space", "Space overhead: the access bitmap in memory (heap/64, paper 003 Table 1) and the event file on disk",
-		[]string{"program", "heap max", "bitmap", "bitmap % of heap", "event file", "events", "bytes per event", "note"}, rows)
+		[]string{"program", "heap max", "min heap", "bitmap", "bitmap % of heap", "event file", "events", "bytes per event", "note"}, rows)
 }
 
 // overheads returns the time overhead split of a step measured with

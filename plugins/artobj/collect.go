@@ -514,7 +514,7 @@ func (pr *probe) defineThreads() {
 
 // minHeapStep is the granularity of the minimum heap search, and the
 // search's lower end is minHeapLow, the smallest heap_max the VM takes.
-const minHeapStep, minHeapLow = 64 << 10, 1 << 20
+const minHeapStep, minHeapLow = 64 << 10, gc.MinMax
 
 // findMinHeap finds (or takes from the cache) the smallest heap_max the
 // program runs in, on its engine and collector, up to vm.heap_max:
