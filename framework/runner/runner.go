@@ -597,10 +597,11 @@ func (e *execution) analyze(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// inputs are the measured steps an analyzer of plugin p sees:
-// those of p's own collectors, so that it never reads another plugin's
-// artifacts as its own. A plugin that offers no collector (a pure analysis
-// plugin) sees every step.
+// inputs are the measured steps an analyzer of plugin p sees: those of
+// p's own collectors, so that it never reads another plugin's artifacts as
+// its own, failed and interrupted ones included (with their status). A
+// plugin that offers no collector (a pure analysis plugin) sees every
+// successful step.
 func (e *execution) inputs(p *host.Plugin, plugin string) []*api.StepArtifacts {
 	own := len(p.Info.GetCollectors()) > 0
 	var inputs []*api.StepArtifacts
