@@ -288,7 +288,11 @@ func programTable(res *sdk.Result, steps []*step, summary *strings.Builder) {
 				alive++
 			}
 		}
-		rows = append(rows, []string{s.name, strconv.Itoa(s.res.ExitCode), strconv.Itoa(len(h.Objects)), strconv.Itoa(len(sites)), strconv.Itoa(int(h.Epochs)),
+		exit := strconv.Itoa(s.res.ExitCode)
+		if s.incomplete != "" {
+			exit = "–" // the program did not get to exit
+		}
+		rows = append(rows, []string{s.name, exit, strconv.Itoa(len(h.Objects)), strconv.Itoa(len(sites)), strconv.Itoa(int(h.Epochs)),
 			sdk.Size(h.AllocBytes).String(), strconv.Itoa(alive), top, topShare, partialNote(s)})
 		switch {
 		case s.incomplete != "" && s.f.Partial:

@@ -114,6 +114,9 @@ func TestKilledCollectorIsAnalysedIncomplete(t *testing.T) {
 	if !strings.Contains(note, "incomplete: step failed") || !strings.Contains(note, "partial: ") || !strings.Contains(note, "offset") {
 		t.Errorf("note %q: want the step's failure and where the events end", note)
 	}
+	if row[1] != "–" {
+		t.Errorf("exit status %q of a killed program, want –", row[1])
+	}
 	if n, _ := strconv.Atoi(row[2]); n == 0 {
 		t.Errorf("no objects analysed: %v", row)
 	}

@@ -2,7 +2,6 @@ package artobj
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,8 +9,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/droidprof/droidprof/framework/report"
-	"github.com/droidprof/droidprof/framework/results"
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/internal/testenv"
@@ -19,11 +16,12 @@ import (
 	"github.com/droidprof/droidprof/vm/heap"
 )
 
-// The heap replay's player in the run's HTML report: the analyzer's page
-// is embedded in a sandboxed frame; in headless chromium it plays there,
-// and at rest (the end of the run) it shows as live in the window the
-// objects the chains leave alive at exit in it.
-func TestReplayPlayerInReport(t *testing.T) {
+// The analyzer's heap replay player (the page the HTML report frames;
+// framework/report's TestPageFigure checks the framing), in headless
+// chromium: at rest, the end of the run, it shows as live in the window
+// the objects the chains leave alive at exit in it, and the run's
+// collections.
+func TestReplayPlayerPage(t *testing.T) {
 	chromium := testenv.Tool(t, "chromium", "chromium")
 	c := sdktest.Start(t, Plugin())
 	run := t.TempDir()
@@ -34,21 +32,14 @@ func TestReplayPlayerInReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := &results.Results{RunID: "r1", Experiment: "replay", Status: "complete"}
+	var page string
 	for _, a := range an.Artifacts {
-		if a.Kind == "figure" {
-			res.Figures = append(res.Figures, results.Artifact{Name: a.Name, Path: a.Path, MediaType: a.MediaType, Kind: a.Kind, Title: a.Title})
+		if a.MediaType == "text/html" && a.Kind == "figure" && strings.Contains(a.Title, "animated: play, pause, scrub, speed") {
+			page = filepath.Join(run, filepath.FromSlash(a.Path))
 		}
 	}
-	if err := report.Write(run, res); err != nil {
-		t.Fatal(err)
-	}
-	html, err := os.ReadFile(filepath.Join(run, "report.html"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(html), `sandbox="allow-scripts" srcdoc="`) || !strings.Contains(string(html), "animated: play, pause, scrub, speed") {
-		t.Fatal("report.html has no framed replay player")
+	if page == "" {
+		t.Fatal("the analysis has no replay player page")
 	}
 	// The chains' objects alive at exit in the window.
 	h := chain.Build(f)
@@ -66,7 +57,7 @@ func TestReplayPlayerInReport(t *testing.T) {
 	defer cancel()
 	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+filepath.Join(run, "report.html")), chromedp.WaitVisible(chromedp.CSS("iframe.page"))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+page), chromedp.WaitVisible(chromedp.CSS("#heap"))); err != nil {
 		t.Fatal(err)
 	}
 	type state struct {
@@ -74,16 +65,10 @@ func TestReplayPlayerInReport(t *testing.T) {
 		Live, GCs int
 		Playing   bool
 	}
-	type reply struct{ Replay state }
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[reply](`new Promise(resolve => {
-  window.addEventListener("message", e => resolve(e.data));
-  const ask = () => { document.querySelector("iframe.page").contentWindow.postMessage("replay-state", "*"); setTimeout(ask, 50); };
-  ask();
-})`, chromedp.EvalAwaitPromise))
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[state](`window.replay.state()`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := got.Replay
 	if s.End != float64(h.AllocBytes) || s.Time != s.End || s.Playing || s.GCs != int(h.Epochs) {
 		t.Errorf("player at rest: %+v, want the end of the run (%d bytes, %d collections)", s, h.AllocBytes, h.Epochs)
 	}
