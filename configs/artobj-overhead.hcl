@@ -12,8 +12,13 @@
 #
 # 13 programs × 4 levels × 5 rounds × 3 variants: about half an hour on a
 # 2-core machine. The paper ran each program with its minimum heap, so
-# that it collected often; here every program starts from a 1 MiB heap
-# (heap_start), which the growth policy enlarges as far as it needs.
+# that it collected often; here each runs with heap_max = 1.5 × its
+# minimum heap on the aot engine and cms (min_heap_multiple: the smallest
+# heap_max, in 64KiB steps up to the 32MiB given, that it runs in three
+# times in a row; found by bisection at its first step, about 30 runs,
+# and cached in ~/.cache/droidprof/artobj-minheap.json for the other
+# levels and later runs; the minimum heaps found are in
+# plugins/artobj/BENCHMARKS.md), starting from a 1 MiB heap.
 experiment "artobj-overhead" {
   description = "artobj: time overhead (barriers vs event output) and space overhead per barrier level"
 
@@ -31,6 +36,7 @@ experiment "artobj-overhead" {
     workload        = matrix.workload
     overhead        = true
     overhead_rounds = 5
+    min_heap_multiple = 1.5
     vm {
       engine    = "aot"
       barriers  = matrix.barriers

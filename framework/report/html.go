@@ -9,7 +9,8 @@ import (
 	"github.com/droidprof/droidprof/framework/compare"
 )
 
-// renderHTML writes report.html: one page, its CSS inline, no scripts.
+// renderHTML writes report.html: one page, its CSS inline, no scripts of
+// its own (an interactive figure's run in its sandboxed frame).
 func renderHTML(m *model) ([]byte, error) {
 	var buf bytes.Buffer
 	err := page.Execute(&buf, m)
@@ -45,6 +46,7 @@ dl.header dt{font-weight:600}
 dl.header dd{margin:0}
 figure{margin:1em 0 2em}
 figure svg,figure img{max-width:100%;height:auto}
+figure iframe.page{width:100%;max-width:1000px;height:600px;border:1px solid #ddd}
 figcaption{color:#666;font-size:.9em}
 .summary{border-left:3px solid #ddd;padding-left:1em}
 pre{background:#f4f4f4;padding:.5em;overflow-x:auto}
@@ -87,7 +89,7 @@ var page = template.Must(template.New("report").Funcs(funcs).Parse(`<!DOCTYPE ht
 
 {{if .Figures}}<h2>Figures</h2>
 {{range .Figures}}<figure>
-{{if .SVG}}{{svg .SVG}}{{else if .DataURI}}<img src="{{datauri .DataURI}}" alt="{{.Title}}">{{else}}<p><a href="{{.Path}}">{{.Path}}</a> <span class="muted">({{.Note}})</span></p>{{end}}
+{{if .SVG}}{{svg .SVG}}{{else if .DataURI}}<img src="{{datauri .DataURI}}" alt="{{.Title}}">{{else if .Page}}<iframe class="page" sandbox="allow-scripts" srcdoc="{{.Page}}" title="{{.Title}}"></iframe>{{else}}<p><a href="{{.Path}}">{{.Path}}</a> <span class="muted">({{.Note}})</span></p>{{end}}
 <figcaption>{{.Title}}</figcaption>
 </figure>
 {{end}}{{end}}

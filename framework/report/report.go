@@ -107,10 +107,13 @@ type metricRow struct {
 
 type figure struct {
 	Title, Path, MediaType string
-	// Exactly one of SVG (sanitized markup), DataURI or Note is set.
+	// Exactly one of SVG (sanitized markup), DataURI, Page or Note is set.
 	SVG     string
 	DataURI string
-	Note    string // why the figure is only linked
+	// Page is a self-contained HTML page (an interactive figure), shown
+	// in a sandboxed frame with the policy framePolicy.
+	Page string
+	Note string // why the figure is only linked
 }
 
 func build(runDir string, r *results.Results) *model {
@@ -338,6 +341,17 @@ func loadFigure(runDir string, a results.Artifact) figure {
 			return f
 		}
 		f.SVG = svg
+	case mt == "text/html":
+		if fi.Size() > maxInlineSVG {
+			f.Note = fmt.Sprintf("too large to embed (%s)", bytesString(fi.Size()))
+			return f
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Note = "could not be read: " + errText(err)
+			return f
+		}
+		f.Page = framedPage(string(data))
 	case rasterTypes[mt]:
 		if fi.Size() > maxInlineImage {
 			f.Note = fmt.Sprintf("too large to embed (%s)", bytesString(fi.Size()))
@@ -451,4 +465,20 @@ func bytesString(n int64) string {
 		return fmt.Sprintf("%d B", n)
 	}
 	return fmt.Sprintf("%.1f %s", math.Round(v*10)/10, units[i])
+}
+
+// framePolicy is the Content-Security-Policy of an embedded page: its own
+// inline script, style and data: images, nothing from the network. With
+// the frame's sandbox (scripts, no same origin) the page cannot touch the
+// report either.
+const framePolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:"
+
+// framedPage puts framePolicy at the start of page's head (before
+// anything that could load), or in front of the page if it has none.
+func framedPage(page string) string {
+	meta := `<meta http-equiv="Content-Security-Policy" content="` + framePolicy + `">`
+	if i := strings.Index(strings.ToLower(page), "<head>"); i >= 0 {
+		return page[:i+len("<head>")] + meta + page[i+len("<head>"):]
+	}
+	return meta + page
 }

@@ -273,3 +273,35 @@ experiment "e" {
 		t.Errorf("the runner's store indexed a run that is not in it: %+v", l)
 	}
 }
+
+// TestFailedStepsReachTheirAnalyzer: a step whose collector crashed is
+// handed to its own plugin's analyzer with its status, its error and the
+// files it left (to analyse as far as they go); another plugin's failed
+// step is not.
+func TestFailedStepsReachTheirAnalyzer(t *testing.T) {
+	r, plan := setupPlugins(t, `
+experiment "e" {
+  collect "testplug" "ok" {
+    value = 1
+  }
+  collect "testplug" "crash" {}
+  collect "otherplug" "crash" {}
+  analyze "testplug" {}
+}`, "testplug", "otherplug")
+	res, _, _ := r.Run(context.Background(), plan)
+	var rows [][]string
+	for _, tb := range res.Tables {
+		if tb.Name == "unfinished" {
+			rows = tb.Rows
+		}
+	}
+	if len(rows) != 1 {
+		t.Fatalf("the analyzer saw unfinished steps %v; want testplug's crashed one only", rows)
+	}
+	if row := rows[0]; !strings.Contains(row[0], "crash") || row[1] != "failed" || row[2] == "" || !strings.Contains(row[3], "partial.txt") {
+		t.Errorf("unfinished step %q: want the crash step, failed, its error, its partial.txt", row)
+	}
+	if got := values(res); len(got[""]) != 1 || got[""][0] != 1 {
+		t.Errorf("metrics %v: want the ok step's", got)
+	}
+}

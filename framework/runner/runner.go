@@ -597,21 +597,26 @@ func (e *execution) analyze(ctx context.Context) error {
 	return errors.Join(errs...)
 }
 
-// inputs are the successful measured steps an analyzer of plugin p sees:
-// those of p's own collectors, so that it never reads another plugin's
-// artifacts as its own. A plugin that offers no collector (a pure analysis
-// plugin) sees every step.
+// inputs are the measured steps an analyzer of plugin p sees: those of
+// p's own collectors, so that it never reads another plugin's artifacts as
+// its own, failed and interrupted ones included (with their status). A
+// plugin that offers no collector (a pure analysis plugin) sees every
+// successful step.
 func (e *execution) inputs(p *host.Plugin, plugin string) []*api.StepArtifacts {
 	own := len(p.Info.GetCollectors()) > 0
 	var inputs []*api.StepArtifacts
 	for _, s := range e.res.Steps {
-		if s.Warmup || s.Status != "ok" {
+		// A plugin's own steps that failed or were interrupted go to its
+		// analyzers too, with their status and error: the files they left
+		// (kept and listed) can be analysed as far as they go, marked
+		// incomplete. Every analyzer checks StepArtifacts.Status.
+		if s.Warmup || s.Status != "ok" && !own {
 			continue
 		}
 		if own && !strings.HasPrefix(s.Collector, plugin+".") {
 			continue
 		}
-		in := &api.StepArtifacts{StepId: s.ID, Collector: s.Collector, Labels: s.Labels, Repetition: int32(s.Repetition), Status: s.Status}
+		in := &api.StepArtifacts{StepId: s.ID, Collector: s.Collector, Labels: s.Labels, Repetition: int32(s.Repetition), Status: s.Status, Error: s.Error}
 		for _, a := range s.Artifacts {
 			in.Artifacts = append(in.Artifacts, fromArtifact(a))
 		}
@@ -621,9 +626,9 @@ func (e *execution) inputs(p *host.Plugin, plugin string) []*api.StepArtifacts {
 }
 
 func (e *execution) analyzeOne(ctx context.Context, an analyzer, rec *results.Analysis) error {
-	if !slices.ContainsFunc(e.res.Steps, func(s results.Step) bool { return !s.Warmup && s.Status == "ok" }) {
+	if !slices.ContainsFunc(e.res.Steps, func(s results.Step) bool { return !s.Warmup && (s.Status == "ok" || len(s.Artifacts) > 0) }) {
 		// Nothing to analyse: no need to start the plugin (after Ctrl-C
-		// in the first step, say).
+		// in the first step before it wrote anything, say).
 		rec.Status, rec.Summary = "skipped", "No successful step to analyse."
 		return nil
 	}

@@ -157,6 +157,23 @@ func (r *Result) Figure(name, title string, svg []byte) error {
 	return nil
 }
 
+// Page writes an interactive figure: one self-contained HTML page (its
+// script, style and data inline; nothing loaded from elsewhere) added to
+// the result as a figure. The HTML report shows it in a sandboxed frame
+// whose script runs but can reach neither the report nor the network.
+func (r *Result) Page(name, title string, html []byte) error {
+	path := filepath.Join(r.a.OutDir, name)
+	if err := os.WriteFile(path, html, 0o644); err != nil {
+		return fmt.Errorf("write page %s: %w", name, err)
+	}
+	art, err := describeFile(r.a.RunDir, path, name, KindFigure, "text/html", title)
+	if err != nil {
+		return err
+	}
+	r.out.Artifacts = append(r.out.Artifacts, art)
+	return nil
+}
+
 // File writes a file other than a figure (a trace, a profile) to the
 // output directory and lists it in the result, so the report links it.
 func (r *Result) File(name, mediaType, title string, data []byte) error {

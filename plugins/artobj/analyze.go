@@ -28,6 +28,10 @@ type step struct {
 	res    Result
 	f      *events.File
 	h      *chain.Heap
+	// incomplete says why the step did not finish ("" if it did): the
+	// host's status for a collector that failed or was interrupted, or a
+	// result.json the collector never got to rewrite.
+	incomplete string
 }
 
 func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
@@ -45,20 +49,34 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	}
 	var steps []*step
 	for _, st := range a.Steps {
-		if st.Status != "" && st.Status != "ok" {
-			continue
-		}
+		// A step that failed or was interrupted (its collector killed,
+		// the run stopped) is analysed as far as its events go, marked
+		// incomplete; the host hands over the files it left.
 		ra, ea := sdk.Find(st, ResultFile), sdk.Find(st, EventsFile)
-		if ra == nil || ea == nil {
+		if ea == nil || ra == nil && (st.Status == "" || st.Status == "ok") {
 			continue
 		}
 		s := &step{id: st.ID, labels: st.Labels}
-		if err := a.ReadJSON(ra, &s.res); err != nil {
-			return nil, fmt.Errorf("step %s: %w", st.ID, err)
+		if st.Status != "" && st.Status != "ok" {
+			s.incomplete = "step " + st.Status
+			if st.Error != "" {
+				s.incomplete += ": " + st.Error
+			}
+		}
+		if ra != nil {
+			if err := a.ReadJSON(ra, &s.res); err != nil {
+				return nil, fmt.Errorf("step %s: %w", st.ID, err)
+			}
+		}
+		if s.res.Unfinished && s.incomplete == "" {
+			s.incomplete = "the collector did not finish (its result.json is the one written before the program ran)"
 		}
 		f, err := events.ReadFile(a.Path(ea))
 		if err != nil {
 			return nil, fmt.Errorf("step %s: %w", st.ID, err)
+		}
+		if ra == nil { // killed before its result.json: the settings the file records
+			s.res.Main, s.res.Collector, s.res.Engine, s.res.Barriers = "?", f.Run.Collector, f.Run.Engine, f.Run.Barriers
 		}
 		s.f, s.h = f, chain.Build(f)
 		s.name = stepName(s)
@@ -81,7 +99,11 @@ func analyze(ctx context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	// repetition): the metrics above hold every repetition.
 	seen := map[string]bool{}
 	for _, s := range steps {
-		sampleMetrics(res, s)
+		// An incomplete step's figures would pass for a whole run's in
+		// comparisons: it gets tables, not metrics.
+		if s.incomplete == "" {
+			sampleMetrics(res, s)
+		}
 		if seen[s.name] {
 			continue
 		}
@@ -106,6 +128,9 @@ func stepName(s *step) string {
 	}
 	if s.res.StressAll {
 		parts = append(parts, "gc_stress_all")
+	}
+	if s.incomplete != "" {
+		parts = append(parts, "incomplete")
 	}
 	for _, k := range slices.Sorted(maps.Keys(s.labels)) {
 		v := s.labels[k]
@@ -236,10 +261,14 @@ func mean(sum uint64, n int) string {
 }
 
 func partialNote(s *step) string {
-	if s.f.Partial {
-		return "partial: " + s.f.Problem
+	var notes []string
+	if s.incomplete != "" {
+		notes = append(notes, "incomplete: "+s.incomplete)
 	}
-	return ""
+	if s.f.Partial {
+		notes = append(notes, "partial: "+s.f.Problem)
+	}
+	return strings.Join(notes, "; ")
 }
 
 // programTable is the paper's Table 2 in kind: per program, objects,
@@ -259,9 +288,18 @@ func programTable(res *sdk.Result, steps []*step, summary *strings.Builder) {
 				alive++
 			}
 		}
-		rows = append(rows, []string{s.name, strconv.Itoa(s.res.ExitCode), strconv.Itoa(len(h.Objects)), strconv.Itoa(len(sites)), strconv.Itoa(int(h.Epochs)),
+		exit := strconv.Itoa(s.res.ExitCode)
+		if s.incomplete != "" {
+			exit = "–" // the program did not get to exit
+		}
+		rows = append(rows, []string{s.name, exit, strconv.Itoa(len(h.Objects)), strconv.Itoa(len(sites)), strconv.Itoa(int(h.Epochs)),
 			sdk.Size(h.AllocBytes).String(), strconv.Itoa(alive), top, topShare, partialNote(s)})
-		if s.f.Partial {
+		switch {
+		case s.incomplete != "" && s.f.Partial:
+			fmt.Fprintf(summary, "**%s: the run is incomplete** (%s) and its event file partial (%s); what is complete is analysed. ", s.name, s.incomplete, s.f.Problem)
+		case s.incomplete != "":
+			fmt.Fprintf(summary, "**%s: the run is incomplete** (%s); its event file is whole and analysed. ", s.name, s.incomplete)
+		case s.f.Partial:
 			fmt.Fprintf(summary, "**%s: the event file is partial** (%s); what is complete is analysed. ", s.name, s.f.Problem)
 		}
 	}
@@ -283,11 +321,15 @@ func spaceTable(res *sdk.Result, steps []*step) {
 		if s.res.Records > 0 {
 			perEvent = fmt.Sprintf("%.1f", float64(s.res.EventBytes)/float64(s.res.Records))
 		}
-		rows = append(rows, []string{s.name, sdk.Size(s.res.HeapMax).String(), sdk.Size(bm).String(),
+		minHeap := "–"
+		if s.res.MinHeap > 0 {
+			minHeap = sdk.Size(s.res.MinHeap).String()
+		}
+		rows = append(rows, []string{s.name, sdk.Size(s.res.HeapMax).String(), minHeap, sdk.Size(bm).String(),
 			fmt.Sprintf("%.3f", 100*float64(bm)/float64(max(s.res.HeapMax, 1))), sdk.Size(s.res.EventBytes).String(), strconv.FormatInt(s.res.Records, 10), perEvent, note})
 	}
 	res.Table("space", "Space overhead: the access bitmap in memory (heap/64, paper 003 Table 1) and the event file on disk",
-		[]string{"program", "heap max", "bitmap", "bitmap % of heap", "event file", "events", "bytes per event", "note"}, rows)
+		[]string{"program", "heap max", "min heap", "bitmap", "bitmap % of heap", "event file", "events", "bytes per event", "note"}, rows)
 }
 
 // overheads returns the time overhead split of a step measured with
@@ -523,5 +565,10 @@ func replayFigure(res *sdk.Result, s *step, base, size uint32) error {
 	if n == 0 {
 		return nil // nothing lived in the window
 	}
-	return res.Figure(fileName(s.name)+"-replay.svg", fmt.Sprintf("%s (%d objects; paper 003 Fig. 7 in kind)", title, n), svg)
+	if err := res.Figure(fileName(s.name)+"-replay.svg", fmt.Sprintf("%s (%d objects; paper 003 Fig. 7 in kind)", title, n), svg); err != nil {
+		return err
+	}
+	// The animated view: the report shows the page in a frame.
+	page, _ := replay.HTML(s.h, replay.Window{Base: base, Size: size}, title)
+	return res.Page(fileName(s.name)+"-replay.html", fmt.Sprintf("%s, animated: play, pause, scrub, speed (%d objects)", title, n), page)
 }

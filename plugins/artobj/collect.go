@@ -3,6 +3,7 @@ package artobj
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -15,6 +16,7 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/plugins/artobj/events"
 	"github.com/droidprof/droidprof/plugins/artobj/hprof"
+	"github.com/droidprof/droidprof/plugins/artobj/minheap"
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/aot/engine"
 	"github.com/droidprof/droidprof/vm/gc"
@@ -41,10 +43,19 @@ type Result struct {
 	Barriers  string   `json:"barriers"`
 	Collector string   `json:"collector"`
 	HeapMax   uint32   `json:"heap_max"`
+	// MinHeap is the program's minimum heap when the config asked for a
+	// multiple of it (min_heap_multiple), MinHeapRuns the runs its search
+	// took (0: from the cache).
+	MinHeap     uint32 `json:"min_heap,omitempty"`
+	MinHeapRuns int    `json:"min_heap_runs,omitempty"`
 	// StressAll says the run collected before every allocation
 	// (Config.StressAll): its deaths are exact.
 	StressAll bool `json:"gc_stress_all,omitempty"`
 	ExitCode  int  `json:"exit_code"`
+	// Unfinished is true in the result.json written before the program
+	// starts, which the one written after it replaces: a collector killed
+	// on the way leaves it true, with the settings the analyzer needs.
+	Unfinished bool `json:"unfinished,omitempty"`
 	// RunNanos is the profiled run (RunMain) timed from outside, on the
 	// wall clock; RunCPUNanos is the process's CPU time from its start to
 	// the event file's end.
@@ -185,12 +196,37 @@ func collect(ctx context.Context, step *sdk.Step) error {
 		return err
 	}
 	defer errOut.Close()
+	var minHeap minheap.Entry
+	var minCached bool
+	if cfg.MinHeapMultiple > 0 {
+		step.Progress(0, 1, "", "finding the minimum heap of "+p.main)
+		if minHeap, minCached, err = findMinHeap(ctx, p, cfg); err != nil {
+			return err
+		}
+		m := uint64(cfg.MinHeapMultiple*float64(minHeap.MinHeap)+minHeapStep-1) / minHeapStep * minHeapStep
+		p.gc.Max = uint32(min(m, 1<<30))
+		p.gc.Start = min(p.gc.WithDefaults().Start, p.gc.Max)
+		p.gc.GrowthLimit = 0
+		step.Log(sdk.Info, "minimum heap", "min_heap", sdk.Size(minHeap.MinHeap).String(), "heap_max", sdk.Size(p.gc.Max).String(), "cached", minCached)
+	}
 	res := Result{Workload: p.workload, Main: p.main, Args: p.args, Engine: p.engine, Barriers: p.barriers,
-		Collector: string(p.gc.WithDefaults().Collector), HeapMax: p.gc.WithDefaults().Max, StressAll: p.gc.StressAll}
+		Collector: string(p.gc.WithDefaults().Collector), HeapMax: p.gc.WithDefaults().Max, StressAll: p.gc.StressAll, MinHeap: minHeap.MinHeap}
+	if !minCached {
+		res.MinHeapRuns = minHeap.Runs
+	}
 	if cfg.Overhead {
 		if res.Overhead, err = measureOverhead(ctx, step, p, cfg); err != nil {
 			return err
 		}
+	}
+	// What ran, before it runs: a collector killed mid-way (kill -9, a
+	// crash) leaves this and its event file for the analyzer.
+	early := res
+	early.Unfinished = true
+	if data, err := json.MarshalIndent(&early, "", "  "); err != nil {
+		return fmt.Errorf("artobj: encode %s: %w", ResultFile, err)
+	} else if err := os.WriteFile(filepath.Join(step.Dir, ResultFile), append(data, '\n'), 0o644); err != nil {
+		return fmt.Errorf("artobj: %w", err)
 	}
 	step.Progress(0, 1, "", "running "+p.main+" profiled")
 	dumps := hprofDumps{dir: step.Dir, at: map[int]bool{}, exit: cfg.HprofAtExit}
@@ -474,4 +510,75 @@ func (pr *probe) defineThreads() {
 	for id, t := range pr.threads {
 		pr.rec.DefineThread(events.ThreadDef{ID: uint32(id), Name: t.Name()})
 	}
+}
+
+// minHeapStep is the granularity of the minimum heap search, and the
+// search's lower end is minHeapLow, the smallest heap_max the VM takes.
+const minHeapStep, minHeapLow = 64 << 10, gc.MinMax
+
+// findMinHeap finds (or takes from the cache) the smallest heap_max the
+// program runs in, on its engine and collector, up to vm.heap_max:
+// runs without hooks or barriers, which do not change what the heap holds.
+func findMinHeap(ctx context.Context, p program, cfg Config) (minheap.Entry, bool, error) {
+	cache := minheap.Cache{Path: cfg.MinHeapCache}
+	if cache.Path == "" {
+		var err error
+		if cache, err = minheap.DefaultCache(); err != nil {
+			return minheap.Entry{}, false, err
+		}
+	}
+	key := minheap.Key{Main: p.main, Args: p.args, Engine: p.engine, Collector: string(p.gc.WithDefaults().Collector)}
+	for _, path := range p.classPath {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return minheap.Entry{}, false, fmt.Errorf("artobj: minimum heap: %w", err)
+		}
+		key.Code = append(key.Code, data)
+	}
+	run := func(ctx context.Context, max uint32) (minheap.Outcome, error) {
+		for range minHeapRepeats {
+			if o, err := runAtHeap(ctx, p, max); err != nil || o != minheap.Ran {
+				return o, err
+			}
+		}
+		return minheap.Ran, nil
+	}
+	e, cached, err := cache.Find(ctx, key, run, minHeapLow, max(p.gc.WithDefaults().Max, minHeapLow), minHeapStep)
+	if err != nil {
+		return e, cached, fmt.Errorf("artobj: minimum heap of %s: %w", p.main, err)
+	}
+	return e, cached, nil
+}
+
+// minHeapRepeats is how many runs in a row a heap limit must see finish
+// to count as enough: cms's background collections start when the
+// collector's goroutine gets the VM, so near the minimum a limit may run
+// once and fail the next time (fragmentation); ss is deterministic.
+const minHeapRepeats = 3
+
+// runAtHeap runs the program unprofiled with heap limit max.
+func runAtHeap(ctx context.Context, p program, max uint32) (minheap.Outcome, error) {
+	q := p
+	q.gc.Max = max
+	q.gc.Start = min(p.gc.WithDefaults().Start, max)
+	q.gc.GrowthLimit = 0
+	var stderr strings.Builder
+	v, err := vm.New(q.options(io.Discard, &stderr, nil, false))
+	if err != nil {
+		return 0, err
+	}
+	code, err := v.RunMain(ctx, q.main, q.args)
+	switch {
+	case err != nil:
+		return 0, err
+	case code == 0:
+		return minheap.Ran, nil
+	case strings.Contains(stderr.String(), "java.lang.OutOfMemoryError"):
+		return minheap.OutOfMemory, nil
+	}
+	tail := stderr.String()
+	if len(tail) > 300 {
+		tail = tail[len(tail)-300:]
+	}
+	return 0, fmt.Errorf("%s exited with %d, not for lack of memory: %s", q.main, code, tail)
 }

@@ -59,6 +59,8 @@ type Config struct {
 	HprofAtGC           []int             `json:"hprof_at_gc" doc:"collections after which to write an HPROF heap dump (heap-gc<N>.hprof: Android Studio, Eclipse MAT and jmap's readers open it)"`
 	HprofAtExit         bool              `json:"hprof_at_exit" doc:"write an HPROF heap dump of the heap at the end of the program (heap-exit.hprof)"`
 	OverheadRounds      int               `json:"overhead_rounds" doc:"rounds of the overhead measurement: each times every variant once, in a rotating order" default:"5" min:"1" max:"100"`
+	MinHeapMultiple     float64           `json:"min_heap_multiple" doc:"run with heap_max = this multiple of the program's minimum heap (the smallest heap_max it runs in on this engine and collector, found by bisection over vm.heap_max in 64KiB steps from 1MiB, and cached), as paper 003 ran with the minimum heap; 0: vm.heap_max as given" default:"0" min:"0" max:"64"`
+	MinHeapCache        string            `json:"min_heap_cache" doc:"the minimum heaps' cache file; empty: ~/.cache/droidprof/artobj-minheap.json"`
 }
 
 // AnalyzerConfig configures the analyzer.

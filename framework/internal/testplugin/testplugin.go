@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/droidprof/droidprof/framework/internal/wire"
 	"github.com/droidprof/droidprof/framework/sdk"
@@ -149,6 +150,21 @@ func startChild(s *sdk.Step, stderr *os.File) error {
 
 func analyze(_ context.Context, a *sdk.Analysis) (*sdk.Result, error) {
 	r := a.NewResult()
+	// Steps that did not finish, as the host hands them over: a table
+	// "unfinished" of their ID, status, error and files.
+	var unfinished [][]string
+	for _, st := range a.Steps {
+		if st.Status != "" && st.Status != "ok" {
+			var names []string
+			for _, art := range st.Artifacts {
+				names = append(names, art.Name)
+			}
+			unfinished = append(unfinished, []string{st.ID, st.Status, st.Error, strings.Join(names, " ")})
+		}
+	}
+	if len(unfinished) > 0 {
+		r.Table("unfinished", "Steps that did not finish", []string{"step", "status", "error", "files"}, unfinished)
+	}
 	for _, st := range a.Steps {
 		art := sdk.Find(st, "value.txt")
 		if art == nil {

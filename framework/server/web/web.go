@@ -226,7 +226,9 @@ func (u *UI) run(w http.ResponseWriter, r *http.Request) {
 		p.Metrics = append(p.Metrics, metricRow{Metric: m, Median: stats.Median(m.Samples)})
 	}
 	for _, f := range res.Figures {
-		if has(f.Path) {
+		// Images only: an interactive figure (text/html) runs in the
+		// run's report, linked below, not in an <img>.
+		if has(f.Path) && f.MediaType != "text/html" {
 			p.Figures = append(p.Figures, f)
 		}
 	}

@@ -101,6 +101,7 @@ func TestTruncated(t *testing.T) {
 	}
 	dir := t.TempDir()
 	prev := -1
+	bitmapCuts := 0
 	for cut := headerSize; cut < len(data); cut++ {
 		path := filepath.Join(dir, "cut")
 		if err := os.WriteFile(path, data[:cut], 0o644); err != nil {
@@ -116,10 +117,21 @@ func TestTruncated(t *testing.T) {
 		if f.Size > int64(cut) {
 			t.Fatalf("cut at %d: says it ends at %d", cut, f.Size)
 		}
+		// A bitmap dump cut short: said so, and its epoch's accesses
+		// left out, the bitmaps before it kept.
+		if strings.Contains(f.Problem, "bitmap block at offset") {
+			bitmapCuts++
+			if !strings.Contains(f.Problem, "cut short") || len(f.Bitmaps) >= len(full.Bitmaps) {
+				t.Fatalf("cut at %d inside a bitmap block: %q, %d of %d bitmaps", cut, f.Problem, len(f.Bitmaps), len(full.Bitmaps))
+			}
+		}
 		if len(f.Events) < prev {
 			t.Fatalf("cut at %d: %d events, fewer than a shorter cut's %d", cut, len(f.Events), prev)
 		}
 		prev = len(f.Events)
+	}
+	if bitmapCuts == 0 {
+		t.Error("no cut fell inside a bitmap block")
 	}
 	if prev != len(full.Events) {
 		t.Errorf("the longest cut has %d events, the file %d", prev, len(full.Events))

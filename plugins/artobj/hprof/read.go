@@ -22,6 +22,14 @@ type Dump struct {
 	// tag, e.g. "LOAD CLASS", "INSTANCE DUMP".
 	Records map[string]int
 	Roots   int
+	// RootList holds every root sub-record, in file order.
+	RootList []Root
+	// Frames holds the STACK FRAME records by frame ID; Traces the STACK
+	// TRACE records by serial.
+	Frames map[uint64]Frame
+	Traces map[uint32]Trace
+	// ObjectClass names the class of every instance and array by its ID.
+	ObjectClass map[uint64]string
 	// Dangling lists references (instance fields, array elements, super
 	// classes, static fields) to an object the dump does not hold; at most
 	// 10 are kept, DanglingCount counts them all.
@@ -35,6 +43,57 @@ type Dump struct {
 }
 
 type ref struct{ from, to uint64 }
+
+// Root is a root sub-record: its kind ("JAVA FRAME", "STICKY CLASS",
+// …), the object, and for thread-held kinds the thread serial, the frame
+// depth (JAVA FRAME, JNI LOCAL) and the stack trace serial (THREAD
+// OBJECT).
+type Root struct {
+	Kind   string
+	ID     uint64
+	Thread uint32
+	Depth  int
+	Trace  uint32
+}
+
+// Frame is a STACK FRAME record, its class named by its LOAD CLASS.
+type Frame struct {
+	Method, Signature, Source, Class string
+	Line                             int32
+}
+
+// Trace is a STACK TRACE record: the thread serial and the frame IDs,
+// top first.
+type Trace struct {
+	Thread uint32
+	Frames []uint64
+}
+
+// Method names the frame at depth of trace serial s ("" if none), as
+// class.method.
+func (d *Dump) Method(s uint32, depth int) string {
+	tr, ok := d.Traces[s]
+	if !ok || depth < 0 || depth >= len(tr.Frames) {
+		return ""
+	}
+	f := d.Frames[tr.Frames[depth]]
+	return f.Class + "." + f.Method
+}
+
+// TraceOf returns the stack trace serial of thread serial th, from its
+// ROOT THREAD OBJECT; 0 if the dump has none.
+func (d *Dump) TraceOf(th uint32) uint32 {
+	for _, r := range d.RootList {
+		if r.Kind == "THREAD OBJECT" && r.Thread == th {
+			return r.Trace
+		}
+	}
+	return 0
+}
+
+var rootNames = map[byte]string{0xff: "UNKNOWN", 0x01: "JNI GLOBAL", 0x02: "JNI LOCAL", 0x03: "JAVA FRAME", 0x04: "NATIVE STACK",
+	0x05: "STICKY CLASS", 0x06: "THREAD BLOCK", 0x07: "MONITOR USED", 0x08: "THREAD OBJECT", 0x89: "INTERNED STRING",
+	0x8a: "FINALIZING", 0x8b: "DEBUGGER", 0x8c: "REFERENCE CLEANUP", 0x8d: "VM INTERNAL", 0x8e: "JNI MONITOR", 0x90: "UNREACHABLE"}
 
 var recordNames = map[byte]string{tagUTF8: "UTF8", tagLoadClass: "LOAD CLASS", tagStackTrace: "STACK TRACE", 0x04: "STACK FRAME",
 	tagHeapDump: "HEAP DUMP", tagHeapDumpSegment: "HEAP DUMP SEGMENT", tagHeapDumpEnd: "HEAP DUMP END"}
@@ -70,12 +129,14 @@ func Read(r io.Reader) (*Dump, error) {
 		return nil, fmt.Errorf("hprof: header cut short at offset %d", off)
 	}
 	d := &Dump{IDSize: int(binary.BigEndian.Uint32(fixed[:4])), Classes: map[uint64]string{}, Histogram: map[string]int{}, Records: map[string]int{},
+		Frames: map[uint64]Frame{}, Traces: map[uint32]Trace{}, ObjectClass: map[uint64]string{},
 		fields: map[uint64][]byte{}, supers: map[uint64]uint64{}, objects: map[uint64]bool{}}
 	if d.IDSize != 4 && d.IDSize != 8 {
 		return nil, fmt.Errorf("hprof: identifier size %d at offset %d: want 4 or 8", d.IDSize, off)
 	}
 	off += 12
 	strs := map[uint64]string{}
+	classSerials := map[uint32]string{}
 	var instances []instance
 	for {
 		var rh [9]byte
@@ -109,6 +170,23 @@ func Read(r io.Reader) (*Dump, error) {
 			cls := d.id(body[4:])
 			nameID := d.id(body[8+d.IDSize:])
 			d.Classes[cls] = strings.ReplaceAll(strs[nameID], "/", ".")
+			classSerials[binary.BigEndian.Uint32(body)] = d.Classes[cls]
+		case tagStackFrame:
+			if int(length) != 4*d.IDSize+8 {
+				return d, fmt.Errorf("hprof: STACK FRAME record at offset %d: %d bytes, want %d", off, length, 4*d.IDSize+8)
+			}
+			ids := d.IDSize
+			d.Frames[d.id(body)] = Frame{Method: strs[d.id(body[ids:])], Signature: strs[d.id(body[2*ids:])], Source: strs[d.id(body[3*ids:])],
+				Class: classSerials[binary.BigEndian.Uint32(body[4*ids:])], Line: int32(binary.BigEndian.Uint32(body[4*ids+4:]))}
+		case tagStackTrace:
+			if length < 12 || int(length) != 12+int(binary.BigEndian.Uint32(body[8:]))*d.IDSize {
+				return d, fmt.Errorf("hprof: STACK TRACE record at offset %d: %d bytes do not hold its frames", off, length)
+			}
+			tr := Trace{Thread: binary.BigEndian.Uint32(body[4:])}
+			for p := 12; p < int(length); p += d.IDSize {
+				tr.Frames = append(tr.Frames, d.id(body[p:]))
+			}
+			d.Traces[binary.BigEndian.Uint32(body)] = tr
 		case tagHeapDump, tagHeapDumpSegment:
 			insts, err := d.heapDump(body, off+9)
 			if err != nil {
@@ -122,6 +200,7 @@ func Read(r io.Reader) (*Dump, error) {
 	// precede the class dumps of its objects' classes).
 	for _, in := range instances {
 		d.Histogram[d.Classes[in.class]]++
+		d.ObjectClass[in.id] = d.Classes[in.class]
 		if err := d.instanceRefs(in); err != nil {
 			return d, err
 		}
@@ -174,6 +253,16 @@ func (d *Dump) heapDump(b []byte, base int64) ([]instance, error) {
 			}
 			d.Roots++
 			d.Records["ROOT"]++
+			r := Root{Kind: rootNames[tag], ID: d.id(b[p:])}
+			switch tag {
+			case 0x02, 0x03, 0x8e: // thread serial, frame depth
+				r.Thread, r.Depth = binary.BigEndian.Uint32(b[p+ids:]), int(int32(binary.BigEndian.Uint32(b[p+ids+4:])))
+			case 0x08: // thread serial, stack trace serial
+				r.Thread, r.Trace = binary.BigEndian.Uint32(b[p+ids:]), binary.BigEndian.Uint32(b[p+ids+4:])
+			case 0x04, 0x06:
+				r.Thread = binary.BigEndian.Uint32(b[p+ids:])
+			}
+			d.RootList = append(d.RootList, r)
 			p += n
 			continue
 		}
@@ -255,7 +344,8 @@ func (d *Dump) heapDump(b []byte, base int64) ([]instance, error) {
 				return out, short("an OBJ ARRAY DUMP's elements")
 			}
 			d.objects[id] = true
-			d.Histogram[d.className(cls, "[Ljava.lang.Object;")]++
+			d.ObjectClass[id] = d.className(cls, "[Ljava.lang.Object;")
+			d.Histogram[d.ObjectClass[id]]++
 			for i := range n {
 				d.refs = append(d.refs, ref{id, d.id(b[p+i*ids:])})
 			}
@@ -276,6 +366,7 @@ func (d *Dump) heapDump(b []byte, base int64) ([]instance, error) {
 				return out, short("a PRIM ARRAY DUMP's elements")
 			}
 			d.objects[id] = true
+			d.ObjectClass[id] = primArrayName[t]
 			d.Histogram[primArrayName[t]]++
 			p += n * sz
 		default:

@@ -4,8 +4,13 @@
 // open.
 //
 // Write dumps droidprof's VM heap: a LOAD CLASS record per loaded class,
-// then one HEAP DUMP SEGMENT with a root per VM root (ROOT UNKNOWN: the
-// VM does not tell them apart), a CLASS DUMP per class (super class,
+// a STACK TRACE per thread with a STACK FRAME per Java frame, then HEAP
+// DUMP SEGMENTs with a root per VM root, of the kind the JVM writes for
+// the same holder (ROOT JAVA FRAME with thread serial and frame depth,
+// ROOT THREAD OBJECT with its stack trace, ROOT STICKY CLASS for class
+// objects and so their statics, ROOT MONITOR USED for locked objects,
+// ROOT JNI LOCAL for natives' references, ROOT THREAD BLOCK for pending
+// exceptions, ROOT UNKNOWN for strings and the VM's own), a CLASS DUMP per class (super class,
 // instance size, static fields with their values, instance fields), an
 // INSTANCE DUMP per object, and an OBJ ARRAY DUMP or PRIM ARRAY DUMP per
 // array, with the object's address as its ID (identifier size 4, as
@@ -36,6 +41,7 @@ const Header = "JAVA PROFILE 1.0.2"
 const (
 	tagUTF8            = 0x01
 	tagLoadClass       = 0x02
+	tagStackFrame      = 0x04
 	tagStackTrace      = 0x05
 	tagHeapDump        = 0x0c
 	tagHeapDumpSegment = 0x1c
@@ -44,11 +50,19 @@ const (
 
 // Heap dump sub-record tags.
 const (
-	subRootUnknown   = 0xff
-	subClassDump     = 0x20
-	subInstanceDump  = 0x21
-	subObjArrayDump  = 0x22
-	subPrimArrayDump = 0x23
+	subRootUnknown     = 0xff
+	subRootJNIGlobal   = 0x01
+	subRootJNILocal    = 0x02
+	subRootJavaFrame   = 0x03
+	subRootNativeStack = 0x04
+	subRootStickyClass = 0x05
+	subRootThreadBlock = 0x06
+	subRootMonitorUsed = 0x07
+	subRootThreadObj   = 0x08
+	subClassDump       = 0x20
+	subInstanceDump    = 0x21
+	subObjArrayDump    = 0x22
+	subPrimArrayDump   = 0x23
 )
 
 // Basic types.
@@ -129,24 +143,75 @@ func Write(out io.Writer, v *runtime.VM, now time.Time) error {
 	ms := uint64(now.UnixMilli())
 	wr.u4(uint32(ms >> 32))
 	wr.u4(uint32(ms))
-	// One empty stack trace: every object names stack trace serial 1.
+	// Stack trace serial 1 is empty: every object names it (the VM does
+	// not record allocation stacks in the heap).
 	wr.record(tagStackTrace, be32(1, 0, 0))
 
 	h := v.Heap
 	classClass := v.Class("Ljava/lang/Class;")
+	classSerial := map[*runtime.Class]uint32{}
 	for serial, c := range v.Classes() {
 		if c.Addr == 0 {
 			continue
 		}
+		classSerial[c] = uint32(serial + 1)
 		body := be32(uint32(serial+1), c.Addr, 1, wr.str(slashName(c)))
 		wr.record(tagLoadClass, body)
 	}
-	// Roots.
-	seen := map[uint32]bool{}
-	v.Roots(func(p *uint32) {
-		if a := *p; a != 0 && !seen[a] {
-			seen[a] = true
-			wr.sub(subRootUnknown, be32(a))
+	// Threads: serial i+1, stack trace serial i+2, frames top first.
+	threads := map[*runtime.Thread]uint32{}
+	frameID := uint32(0)
+	for i, t := range v.Threads() {
+		serial := uint32(i + 1)
+		threads[t] = serial
+		var ids []uint32
+		for j := len(t.Frames) - 1; j >= 0; j-- {
+			m := t.Frames[j].Method
+			if m == nil {
+				continue // a transition frame of the VM's own
+			}
+			frameID++
+			ids = append(ids, frameID)
+			line := uint32(max(m.Line(t.Frames[j].PC), 0))
+			switch {
+			case m.Native != nil:
+				line = 0xfffffffd // -3: native
+			case line == 0:
+				line = 0xffffffff // -1: unknown
+			}
+			wr.record(tagStackFrame, be32(frameID, wr.str(m.Name), wr.str(m.Signature), wr.str(m.SourceFile()), classSerial[m.Class], line))
+		}
+		wr.record(tagStackTrace, append(be32(serial+1, serial, uint32(len(ids))), be32(ids...)...))
+	}
+	// Roots, once per holder.
+	type rootKey struct {
+		tag          byte
+		addr, thread uint32
+		depth        int
+	}
+	seen := map[rootKey]bool{}
+	root := func(tag byte, addr, thread uint32, depth int, body []byte) {
+		k := rootKey{tag, addr, thread, depth}
+		if !seen[k] {
+			seen[k] = true
+			wr.sub(tag, body)
+		}
+	}
+	v.HeapRoots(func(r runtime.HeapRoot) {
+		ts := threads[r.Thread]
+		switch r.Kind {
+		case runtime.RootClass:
+			root(subRootStickyClass, r.Addr, 0, 0, be32(r.Addr))
+		case runtime.RootThreadObject:
+			root(subRootThreadObj, r.Addr, ts, 0, be32(r.Addr, ts, ts+1))
+		case runtime.RootFrame:
+			root(subRootJavaFrame, r.Addr, ts, r.Depth, be32(r.Addr, ts, uint32(r.Depth)))
+		case runtime.RootNative:
+			root(subRootJNILocal, r.Addr, ts, r.Depth, be32(r.Addr, ts, uint32(r.Depth)))
+		case runtime.RootThreadBlock:
+			root(subRootThreadBlock, r.Addr, ts, 0, be32(r.Addr, ts))
+		default: // strings and the VM's own references
+			root(subRootUnknown, r.Addr, 0, 0, be32(r.Addr))
 		}
 	})
 	// Classes.
@@ -185,6 +250,9 @@ func Write(out io.Writer, v *runtime.VM, now time.Time) error {
 	}
 	// Objects.
 	dump := func(a uint32) {
+		if v.LockOwner(a) != 0 {
+			root(subRootMonitorUsed, a, 0, 0, be32(a))
+		}
 		k := v.ClassOf(a)
 		switch {
 		case k == classClass:

@@ -41,9 +41,10 @@ const AnimationSeconds = 12
 // may have many more): the first ones in time are kept.
 const MaxSegments = 50000
 
-// SVG renders the replay of window w, titled, at the given size in pixels.
-// It also returns how many objects' bands it drew.
-func SVG(h *chain.Heap, w Window, title string, width, height int) ([]byte, int) {
+// segments lays out the replay of window w: the bands in time order
+// (at most MaxSegments), the end of the time axis, and how many objects
+// have a band.
+func segments(h *chain.Heap, w Window) ([]segment, uint64, int) {
 	end := h.AllocBytes
 	at := func(epoch uint32) uint64 {
 		if int(epoch) < len(h.EpochBytes) {
@@ -82,7 +83,13 @@ func SVG(h *chain.Heap, w Window, title string, width, height int) ([]byte, int)
 		end = segs[len(segs)-1].from
 	}
 	greyUntil(segs, w, end)
+	return segs, end, objects
+}
 
+// SVG renders the replay of window w, titled, at the given size in pixels.
+// It also returns how many objects' bands it drew.
+func SVG(h *chain.Heap, w Window, title string, width, height int) ([]byte, int) {
+	segs, end, objects := segments(h, w)
 	const left, right, top, bottom = 90, 20, 40, 50
 	pw, ph := float64(width-left-right), float64(height-top-bottom)
 	x := func(t uint64) float64 {
