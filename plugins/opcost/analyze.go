@@ -391,7 +391,7 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 	worst := 0.0
 	missing := map[string]bool{}
 	for _, m := range w.Workloads {
-		var predicted, uncosted float64
+		var bytecode, uncosted float64
 		var total uint64
 		for op, n := range m.Counts {
 			total += n
@@ -401,8 +401,16 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 				uncosted += float64(n)
 				continue
 			}
-			predicted += float64(n) * k.NS
+			bytecode += float64(n) * k.NS
 		}
+		// Natives: every call at the mean time of the timed ones.
+		var natives float64
+		var nativeCalls uint64
+		for _, n := range m.Natives {
+			natives += float64(n.Calls) * n.PerCall()
+			nativeCalls += n.Calls
+		}
+		predicted := bytecode + natives
 		cpu := make([]float64, len(m.CPU))
 		for i, ns := range m.CPU {
 			cpu[i] = float64(ns)
@@ -415,11 +423,13 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 		for _, c := range cpu {
 			res.Sample("workload_cpu", "ms", sdk.LowerIsBetter, labels, c/1e6)
 		}
-		rows = append(rows, []string{m.Name, strings.Join(m.Args, " "), strconv.FormatUint(total, 10), fmt.Sprintf("%.1f", predicted/1e6),
-			fmt.Sprintf("%.1f", measured/1e6), fmt.Sprintf("%+.1f %%", 100*e), fmt.Sprintf("%.2f %%", 100*uncosted/float64(max(total, 1)))})
+		rows = append(rows, []string{m.Name, strings.Join(m.Args, " "), strconv.FormatUint(total, 10), fmt.Sprintf("%.1f", bytecode/1e6),
+			strconv.FormatUint(nativeCalls, 10), fmt.Sprintf("%.1f", natives/1e6), fmt.Sprintf("%.1f", predicted/1e6),
+			fmt.Sprintf("%.1f", measured/1e6), fmt.Sprintf("%+.1f %%", 100*e), fmt.Sprintf("%+.1f %%", 100*(bytecode-measured)/measured),
+			fmt.Sprintf("%.2f %%", 100*uncosted/float64(max(total, 1)))})
 	}
-	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost) against the program's measured thread CPU time (median)",
-		[]string{"workload", "args", "instructions", "predicted ms", "measured ms", "error", "uncosted instructions"}, rows)
+	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost, plus each native call at its mean time in the counting run) against the program's measured thread CPU time (median)",
+		[]string{"workload", "args", "instructions", "bytecode ms", "native calls", "natives ms", "predicted ms", "measured ms", "error", "error without natives", "uncosted instructions"}, rows)
 	fmt.Fprintf(summary, "Cost model on %s: largest prediction error %.1f %% over %d workloads. ", w.Engine, 100*worst, len(w.Workloads))
 	if len(missing) > 0 {
 		fmt.Fprintf(summary, "Executed opcodes without a cost in the table (not measured in this run): %s. ", strings.Join(slices.Sorted(maps.Keys(missing)), ", "))

@@ -54,7 +54,10 @@ type WorkloadMeasure struct {
 	Name   string            `json:"name"`
 	Args   []string          `json:"args"`
 	Counts map[string]uint64 `json:"counts"`
-	CPU    []int64           `json:"cpu_ns"`
+	// Natives are the native methods it called, counted and timed in the
+	// counting run.
+	Natives []NativeCalls `json:"natives,omitempty"`
+	CPU     []int64       `json:"cpu_ns"`
 }
 
 func collectWorkloads(ctx context.Context, step *sdk.Step) error {
@@ -98,11 +101,13 @@ func collectWorkloads(ctx context.Context, step *sdk.Step) error {
 		m := WorkloadMeasure{Name: name, Args: args, Counts: map[string]uint64{}}
 		// Only the interpreter counts instructions; the counts are the
 		// program's on any engine.
-		opts.Hooks = &runtime.Hooks{CountOpcodes: true}
+		meter := newNativeMeter()
+		opts.Hooks = &runtime.Hooks{CountOpcodes: true, WrapNative: meter.wrap}
 		v, err := runProgram(ctx, opts, w.Main, args)
 		if err != nil {
 			return fmt.Errorf("opcost: %s: %w", name, err)
 		}
+		m.Natives = meter.calls()
 		for op, n := range v.OpCounts() {
 			if n > 0 {
 				m.Counts[dex.Opcode(op).Info().Name] = n
@@ -145,9 +150,11 @@ func run(ctx context.Context, opts vm.Options, main string, args []string, timed
 		return 0, nil, err
 	}
 	var t0, t1 unix.Timespec
+	// Locked in the counting run too: the native meter reads the thread
+	// CPU clock around each native call.
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
 	if timed {
-		goruntime.LockOSThread()
-		defer goruntime.UnlockOSThread()
 		if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &t0); err != nil {
 			return 0, nil, err
 		}
