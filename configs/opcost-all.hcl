@@ -27,6 +27,7 @@ experiment "opcost-all" {
     sweep_opcode = "move"
     operand_grids = ["all"]
     use_cases    = true
+    call_shapes  = true
     vm {
       engine = matrix.engine
     }

@@ -14,6 +14,7 @@ experiment "opcost-predict" {
     loop_size    = 10000
     loop_count   = 30
     measurements = 10
+    call_shapes  = true
   }
 
   collect "opcost" "workloads" {

@@ -33,6 +33,8 @@ type Result struct {
 	Sweep []SweepPoint `json:"sweep,omitempty"`
 	// Grids are the operand grids asked for.
 	Grids []GridResult `json:"grids,omitempty"`
+	// CallShapes are the calls measured in other shapes, if asked for.
+	CallShapes *CallShapes `json:"call_shapes,omitempty"`
 }
 
 // GridResult is one opcode measured over a grid of operand values.
@@ -143,6 +145,12 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	}
 	if cfg.SweepOpcode != "" {
 		if res.Sweep, err = sweep(ctx, step, cfg, gcCfg); err != nil {
+			return err
+		}
+	}
+	if cfg.CallShapes {
+		step.Progress(1, 1, "", "measuring the call shapes")
+		if res.CallShapes, err = measureCallShapes(ctx, step.Dir, cfg.Measurements, cfg.VM.Engine, gcCfg); err != nil {
 			return err
 		}
 	}

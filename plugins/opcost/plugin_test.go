@@ -394,3 +394,51 @@ func TestFloatUseCase(t *testing.T) {
 	}
 	t.Error("no doubles-to-floats table")
 }
+
+// The call terms: the collector measures the call shapes, the workloads
+// collector counts each call's argument words and recursion, and the
+// prediction adds both. fib(12) makes 465 calls of fib, all but the
+// first recursive, and no other call of the program is.
+func TestCallTerms(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"arith", "control", "invoke", "return", "move", "const"},
+		"loop_size": 100, "loop_count": 20, "measurements": 3, "call_shapes": true}, sdktest.CollectOptions{RunDir: run, StepID: "table"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	cs := r.CallShapes
+	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["fib"]) != 3 || cs.FibCounts["invoke-static"] < 242785 {
+		t.Fatalf("call shapes %+v", cs)
+	}
+	w, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-fib 12"}, "measurements": 2},
+		sdktest.CollectOptions{RunDir: run, StepID: "fib"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run,
+		[]*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0), w.Step("opcost.workloads", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.Summary, "Call shapes: an argument word costs") {
+		t.Errorf("summary: %s", resp.Summary)
+	}
+	for _, tb := range resp.Tables {
+		if tb.Name == "prediction-interp" {
+			if len(tb.Rows) != 1 || !strings.HasSuffix(tb.Rows[0][6], " / 464") {
+				t.Errorf("prediction %v %v", tb.Columns, tb.Rows)
+			}
+			return
+		}
+	}
+	t.Error("no prediction table")
+}
