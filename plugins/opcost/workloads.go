@@ -60,10 +60,10 @@ type WorkloadMeasure struct {
 	// Calls are its calls of bytecode methods; ArgWords the argument
 	// words they passed besides a receiver; Recursive those into a
 	// method already on the thread's stack (the counting run).
-	Calls     uint64 `json:"calls"`
-	ArgWords  uint64 `json:"arg_words"`
-	Recursive uint64 `json:"recursive_calls"`
-	CPU     []int64       `json:"cpu_ns"`
+	Calls     uint64  `json:"calls"`
+	ArgWords  uint64  `json:"arg_words"`
+	Recursive uint64  `json:"recursive_calls"`
+	CPU       []int64 `json:"cpu_ns"`
 }
 
 func collectWorkloads(ctx context.Context, step *sdk.Step) error {
