@@ -267,7 +267,10 @@ func sweep(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config) ([]
 // sweepBench is the benchmark of a sweep opcode: one measured alone.
 func sweepBench(name string) (*microbench.Bench, error) {
 	b, ok := microbench.Lookup(name)
-	if !ok || !b.Measured() || b.Base != "" || len(b.Split) > 0 || b.Class == "helper" || b.Class == "loop" {
+	if !ok {
+		return nil, fmt.Errorf("opcost: sweep_opcode: no opcode %q%s", name, microbench.Suggestion(name))
+	}
+	if !b.Measured() || b.Base != "" || len(b.Split) > 0 || b.Class == "helper" || b.Class == "loop" {
 		return nil, fmt.Errorf("opcost: sweep_opcode %q: want an opcode measured alone by a unit of its own, e.g. move", name)
 	}
 	return b, nil

@@ -194,6 +194,10 @@ func TestSweep(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "sweep_opcode") {
 		t.Errorf("sweep of move-result: %v", err)
 	}
+	_, err = c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "sweep_opcode": "mvoe"}, sdktest.CollectOptions{StepID: "bad2"})
+	if err == nil || !strings.Contains(err.Error(), `sweep_opcode: no opcode "mvoe" (did you mean "move"?)`) {
+		t.Errorf("sweep of mvoe: %v", err)
+	}
 }
 
 // The operand grids: one heat map and table per opcode, a point per pair

@@ -134,6 +134,10 @@ func Select(names []string) ([]*Bench, error) {
 	return out, nil
 }
 
+// Suggestion is the part of an error about an unknown name n that names
+// the closest opcode or class (" (did you mean …?)").
+func Suggestion(n string) string { return suggestion(n) }
+
 // suggestion names the closest known opcode or class: as a likely typo
 // when it is close, else as the nearest name there is, so that the error
 // always points somewhere.
