@@ -39,6 +39,10 @@ type Comparison struct {
 	Groups []Group
 	// OnlyOld and OnlyNew are the keys of metrics present in one run only.
 	OnlyOld, OnlyNew []string
+	// Rankings compare the order of the metrics measured per many items
+	// (at least MinRankItems rows differing in one label, e.g. a cost
+	// per opcode): rank correlations, spreads, the rows that move most.
+	Rankings []Ranking
 	// EnvDiffs are the fingerprint fields that differ.
 	EnvDiffs []EnvDiff
 	// Warnings are about the runs as a whole: environments that differ,
@@ -217,6 +221,7 @@ func Compare(a, b *results.Results, opt Options) *Comparison {
 	for i := range c.Groups {
 		c.Groups[i].Geomean = geomean(c.Groups[i].Rows)
 	}
+	c.Rankings = rankings(c.Groups)
 	return c
 }
 

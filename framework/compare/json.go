@@ -46,6 +46,10 @@ func WriteJSON(w io.Writer, c *Comparison) error {
 		}
 		out.Groups = append(out.Groups, jg)
 	}
+	for _, r := range c.Rankings {
+		out.Rankings = append(out.Rankings, jsonRank{Name: r.Name, Unit: r.Unit, Analyzer: r.Analyzer, Labels: r.Labels, Item: r.Item, Items: r.Items,
+			Spearman: num(r.Spearman), Kendall: num(r.Kendall), OldRatio: num(r.OldRatio), NewRatio: num(r.NewRatio), Moves: append([]RankMove{}, r.Moves...)})
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
@@ -74,6 +78,21 @@ type jsonComparison struct {
 	OnlyNew    []string    `json:"only_new"`
 	EnvDiffs   []EnvDiff   `json:"env_diffs"`
 	Warnings   []string    `json:"warnings"`
+	Rankings   []jsonRank  `json:"rankings,omitempty"`
+}
+
+type jsonRank struct {
+	Name     string            `json:"name"`
+	Unit     string            `json:"unit"`
+	Analyzer string            `json:"analyzer,omitempty"`
+	Labels   map[string]string `json:"labels,omitempty"`
+	Item     string            `json:"item"`
+	Items    int               `json:"items"`
+	Spearman jnum              `json:"spearman"`
+	Kendall  jnum              `json:"kendall"`
+	OldRatio jnum              `json:"old_max_min"`
+	NewRatio jnum              `json:"new_max_min"`
+	Moves    []RankMove        `json:"moves"`
 }
 
 type jsonRunInfo struct {

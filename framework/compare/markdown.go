@@ -52,6 +52,12 @@ func WriteMarkdown(w io.Writer, c *Comparison) error {
 			fmt.Fprintf(bw, "%s %s  \n", superscript(i+1), MarkdownEscape(f))
 		}
 	}
+	if len(c.Rankings) > 0 {
+		bw.WriteString("\n## Rankings\n\n")
+		for _, r := range c.Rankings {
+			fmt.Fprintf(bw, "- **%s**: %s\n", MarkdownEscape(r.Title()), MarkdownEscape(r.Summary()))
+		}
+	}
 	if len(v.Warnings) > 0 {
 		bw.WriteString("\n## Warnings\n\n")
 		for _, wn := range v.Warnings {

@@ -35,6 +35,12 @@ func WriteText(w io.Writer, c *Comparison) error {
 			fmt.Fprintf(bw, "%s %s\n", superscript(i+1), f)
 		}
 	}
+	if len(c.Rankings) > 0 {
+		bw.WriteString("\nrankings:\n")
+		for _, r := range c.Rankings {
+			fmt.Fprintf(bw, "  %s: %s\n", r.Title(), r.Summary())
+		}
+	}
 	if len(v.Warnings) > 0 {
 		bw.WriteString("\nwarnings:\n")
 		for _, wn := range v.Warnings {

@@ -42,6 +42,11 @@ type Table struct {
 	LoopCount int     `json:"loop_count"`
 	LoopNS    float64 `json:"loop_ns"` // one iteration of the empty loop
 	Costs     []Cost  `json:"costs"`
+	// ArgWordNS and RecursiveNS are what a call costs beyond the table's
+	// invoke per argument word passed and when it is recursive, from the
+	// call shapes (0 without them).
+	ArgWordNS   float64 `json:"arg_word_ns,omitempty"`
+	RecursiveNS float64 `json:"recursive_call_ns,omitempty"`
 }
 
 // Costs derives the cost table of a result: every benchmark's time less
@@ -104,7 +109,33 @@ func Costs(r Result, maxCV float64) (*Table, error) {
 		c.Noisy = c.CV > maxCV
 		t.Costs = append(t.Costs, c)
 	}
+	if cs := r.CallShapes; cs != nil && cs.Calls > 0 {
+		t.callTerms(cs)
+	}
 	return t, nil
+}
+
+// callTerms derives the call terms from the call shapes: an argument
+// word is what three more of them cost ((IIII)I against (I)I); a
+// recursive call is what fib's call costs beyond its instructions priced
+// by the table (its one argument word included). Noise can make either
+// negative on a loaded host; the model then adds nothing.
+func (t *Table) callTerms(cs *CallShapes) {
+	calls := float64(cs.Calls)
+	one, four := cs.Samples["static-(I)I"], cs.Samples["static-(IIII)I"]
+	if len(one) > 0 && len(four) > 0 {
+		t.ArgWordNS = max(0, (median(four)-median(one))/3/calls)
+	}
+	fib := cs.Samples["fib"]
+	if len(fib) == 0 {
+		return
+	}
+	cost := costsByOpcode(t)
+	body := calls * t.ArgWordNS
+	for op, n := range cs.FibCounts {
+		body += float64(n) * cost[op].NS
+	}
+	t.RecursiveNS = max(0, (median(fib)-body)/(calls-1)) // the first call is not recursive
 }
 
 func median(xs []int64) float64 {
@@ -320,6 +351,9 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 		}
 		summary.WriteString(". ")
 	}
+	if r.CallShapes != nil {
+		fmt.Fprintf(summary, "Call shapes: an argument word costs %.2f ns and a recursive call %.2f ns beyond the table's invoke. ", t.ArgWordNS, t.RecursiveNS)
+	}
 	if len(noisy) > 0 {
 		fmt.Fprintf(summary, "**%d opcodes measured with a coefficient of variation above %.3g %%** (%s): the host was too noisy for them; rerun on a quieter machine or with more measurements. ",
 			len(noisy), cfg.MaxCV, strings.Join(noisy, ", "))
@@ -391,7 +425,7 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 	worst := 0.0
 	missing := map[string]bool{}
 	for _, m := range w.Workloads {
-		var predicted, uncosted float64
+		var bytecode, uncosted float64
 		var total uint64
 		for op, n := range m.Counts {
 			total += n
@@ -401,8 +435,18 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 				uncosted += float64(n)
 				continue
 			}
-			predicted += float64(n) * k.NS
+			bytecode += float64(n) * k.NS
 		}
+		// Natives: every call at the mean time of the timed ones.
+		var natives float64
+		var nativeCalls uint64
+		for _, n := range m.Natives {
+			natives += float64(n.Calls) * n.PerCall()
+			nativeCalls += n.Calls
+		}
+		// Calls: their argument words and recursion, beyond the invokes.
+		callTerms := float64(m.ArgWords)*t.ArgWordNS + float64(m.Recursive)*t.RecursiveNS
+		predicted := bytecode + natives + callTerms
 		cpu := make([]float64, len(m.CPU))
 		for i, ns := range m.CPU {
 			cpu[i] = float64(ns)
@@ -415,11 +459,13 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 		for _, c := range cpu {
 			res.Sample("workload_cpu", "ms", sdk.LowerIsBetter, labels, c/1e6)
 		}
-		rows = append(rows, []string{m.Name, strings.Join(m.Args, " "), strconv.FormatUint(total, 10), fmt.Sprintf("%.1f", predicted/1e6),
-			fmt.Sprintf("%.1f", measured/1e6), fmt.Sprintf("%+.1f %%", 100*e), fmt.Sprintf("%.2f %%", 100*uncosted/float64(max(total, 1)))})
+		rows = append(rows, []string{m.Name, strings.Join(m.Args, " "), strconv.FormatUint(total, 10), fmt.Sprintf("%.1f", bytecode/1e6),
+			strconv.FormatUint(nativeCalls, 10), fmt.Sprintf("%.1f", natives/1e6), fmt.Sprintf("%d / %d", m.ArgWords, m.Recursive), fmt.Sprintf("%.1f", callTerms/1e6), fmt.Sprintf("%.1f", predicted/1e6),
+			fmt.Sprintf("%.1f", measured/1e6), fmt.Sprintf("%+.1f %%", 100*e), fmt.Sprintf("%+.1f %%", 100*(bytecode+natives-measured)/measured), fmt.Sprintf("%+.1f %%", 100*(bytecode-measured)/measured),
+			fmt.Sprintf("%.2f %%", 100*uncosted/float64(max(total, 1)))})
 	}
-	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost) against the program's measured thread CPU time (median)",
-		[]string{"workload", "args", "instructions", "predicted ms", "measured ms", "error", "uncosted instructions"}, rows)
+	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost, plus each native call at its mean time in the counting run, plus each call's argument words and recursion at the call shapes' costs) against the program's measured thread CPU time (median)",
+		[]string{"workload", "args", "instructions", "bytecode ms", "native calls", "natives ms", "argument words / recursive calls", "call terms ms", "predicted ms", "measured ms", "error", "error without call terms", "error of bytecode alone", "uncosted instructions"}, rows)
 	fmt.Fprintf(summary, "Cost model on %s: largest prediction error %.1f %% over %d workloads. ", w.Engine, 100*worst, len(w.Workloads))
 	if len(missing) > 0 {
 		fmt.Fprintf(summary, "Executed opcodes without a cost in the table (not measured in this run): %s. ", strings.Join(slices.Sorted(maps.Keys(missing)), ", "))

@@ -33,6 +33,8 @@ type Result struct {
 	Sweep []SweepPoint `json:"sweep,omitempty"`
 	// Grids are the operand grids asked for.
 	Grids []GridResult `json:"grids,omitempty"`
+	// CallShapes are the calls measured in other shapes, if asked for.
+	CallShapes *CallShapes `json:"call_shapes,omitempty"`
 }
 
 // GridResult is one opcode measured over a grid of operand values.
@@ -95,6 +97,9 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	if err != nil {
 		return err
 	}
+	if err := checkGridValues(gridOps, cfg.GridValues); err != nil {
+		return err
+	}
 	if cfg.SweepOpcode != "" {
 		// Checked before anything is measured.
 		if _, err := sweepBench(cfg.SweepOpcode); err != nil {
@@ -140,6 +145,12 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	}
 	if cfg.SweepOpcode != "" {
 		if res.Sweep, err = sweep(ctx, step, cfg, gcCfg); err != nil {
+			return err
+		}
+	}
+	if cfg.CallShapes {
+		step.Progress(1, 1, "", "measuring the call shapes")
+		if res.CallShapes, err = measureCallShapes(ctx, step.Dir, cfg.Measurements, cfg.VM.Engine, gcCfg); err != nil {
 			return err
 		}
 	}
@@ -256,7 +267,10 @@ func sweep(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config) ([]
 // sweepBench is the benchmark of a sweep opcode: one measured alone.
 func sweepBench(name string) (*microbench.Bench, error) {
 	b, ok := microbench.Lookup(name)
-	if !ok || !b.Measured() || b.Base != "" || len(b.Split) > 0 || b.Class == "helper" || b.Class == "loop" {
+	if !ok {
+		return nil, fmt.Errorf("opcost: sweep_opcode: no opcode %q%s", name, microbench.Suggestion(name))
+	}
+	if !b.Measured() || b.Base != "" || len(b.Split) > 0 || b.Class == "helper" || b.Class == "loop" {
 		return nil, fmt.Errorf("opcost: sweep_opcode %q: want an opcode measured alone by a unit of its own, e.g. move", name)
 	}
 	return b, nil
@@ -281,7 +295,11 @@ func grids(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config, ops
 	var out []GridResult
 	for i, op := range ops {
 		g, _ := microbench.LookupGrid(op)
-		r := GridResult{Opcode: op, A: microbench.GridValues(g.Kind), B: microbench.GridValues(g.Kind), Empty: empty}
+		values := microbench.GridValues(g.Kind)
+		if len(cfg.GridValues) > 0 {
+			values = cfg.GridValues
+		}
+		r := GridResult{Opcode: op, A: values, B: values, Empty: empty}
 		if g.Unary {
 			r.B = []string{"-"}
 		}
@@ -305,4 +323,48 @@ func grids(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config, ops
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// MaxGridValues bounds a grid's axis: a 16 × 16 grid at the paper's
+// loop figures (10 000 × 10 000, 30 measurements) already takes hours on
+// the interpreter; a larger one is a mistake to report before measuring.
+const MaxGridValues = 16
+
+// checkGridValues checks the configured grid values before anything is
+// measured: not too many, and each a valid operand of every grid opcode
+// (the driver would otherwise fail on it halfway through the study).
+func checkGridValues(ops, values []string) error {
+	if len(values) > MaxGridValues {
+		return fmt.Errorf("opcost: grid_values: a grid of %d × %d points is too large (at most %d values, a %d × %d grid)",
+			len(values), len(values), MaxGridValues, MaxGridValues, MaxGridValues)
+	}
+	for _, op := range ops {
+		g, _ := microbench.LookupGrid(op)
+		for i, s := range values {
+			var err error
+			switch g.Kind {
+			case "I":
+				_, err = strconv.ParseInt(s, 10, 32)
+			case "J":
+				_, err = strconv.ParseInt(s, 10, 64)
+			default:
+				_, err = strconv.ParseFloat(s, 64)
+			}
+			if err != nil {
+				return fmt.Errorf("opcost: grid_values[%d] %q is not a valid operand of %s (%s): %w", i, s, op, kindName(g.Kind), err)
+			}
+		}
+	}
+	return nil
+}
+
+// kindName names an operand type for messages.
+func kindName(kind string) string {
+	switch kind {
+	case "I":
+		return "an int"
+	case "J":
+		return "a long"
+	}
+	return "a double"
 }

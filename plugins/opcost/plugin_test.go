@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -192,6 +194,10 @@ func TestSweep(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "sweep_opcode") {
 		t.Errorf("sweep of move-result: %v", err)
 	}
+	_, err = c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "sweep_opcode": "mvoe"}, sdktest.CollectOptions{StepID: "bad2"})
+	if err == nil || !strings.Contains(err.Error(), `sweep_opcode: no opcode "mvoe" (did you mean "move"?)`) {
+		t.Errorf("sweep of mvoe: %v", err)
+	}
 }
 
 // The operand grids: one heat map and table per opcode, a point per pair
@@ -227,9 +233,95 @@ func TestOperandGrids(t *testing.T) {
 	if figures != 5 {
 		t.Errorf("%d grid figures, want 5", figures)
 	}
-	_, err = c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"add-int"}}, sdktest.CollectOptions{StepID: "bad"})
-	if err == nil || !strings.Contains(err.Error(), `no operand grid for "add-int"`) {
-		t.Errorf("grid of add-int: %v", err)
+}
+
+// A grid that cannot be measured is refused before anything runs: an
+// opcode without a grid, too many values, a value that is not an operand
+// of the grid's type. Values that are valid replace the default axis.
+func TestGridErrors(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	seventeen := make([]string, MaxGridValues+1)
+	for i := range seventeen {
+		seventeen[i] = strconv.Itoa(i + 1)
+	}
+	for _, tc := range []struct {
+		name   string
+		grids  []string
+		values []string
+		want   string
+	}{
+		{"no grid", []string{"add-int"}, nil, `no operand grid for "add-int"`},
+		{"too large", []string{"div-int"}, seventeen, "a grid of 17 × 17 points is too large (at most 16 values, a 16 × 16 grid)"},
+		{"not a number", []string{"div-double"}, []string{"1", "x2"}, `grid_values[1] "x2" is not a valid operand of div-double (a double)`},
+		{"a long, not an int", []string{"mul-long", "div-int"}, []string{"7", "3000000000"}, `grid_values[1] "3000000000" is not a valid operand of div-int (an int)`},
+		{"a double, not a long", []string{"div-double", "mul-long"}, []string{"1e9"}, `grid_values[0] "1e9" is not a valid operand of mul-long (a long)`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := map[string]any{"opcodes": []string{"nop"}, "operand_grids": tc.grids, "loop_size": 20, "loop_count": 5, "measurements": 3}
+			if tc.values != nil {
+				cfg["grid_values"] = tc.values
+			}
+			_, err := c.Collect(context.Background(), "opcost", cfg, sdktest.CollectOptions{RunDir: t.TempDir(), StepID: "bad"})
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err %v, want %q", err, tc.want)
+			}
+		})
+	}
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"mul-long"},
+		"grid_values": []string{"3", "5000000000"}, "loop_size": 20, "loop_count": 5, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "small"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Grids) != 1 || !slices.Equal(r.Grids[0].A, []string{"3", "5000000000"}) || len(r.Grids[0].Samples) != 2 || len(r.Grids[0].Samples[1]) != 2 {
+		t.Errorf("grid of two values: %+v", r.Grids)
+	}
+}
+
+// A host too noisy for the threshold: every opcode whose measurements
+// vary more than max_cv is flagged in the table, and the summary warns.
+// The threshold is set below any real thread-CPU-time noise, so the
+// measured opcodes must all be flagged; at a threshold no measurement
+// reaches, none may be.
+func TestNoisyHost(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"add-int", "mul-int"}, "loop_size": 50, "loop_count": 20,
+		"measurements": 5}, sdktest.CollectOptions{RunDir: run, StepID: "noisy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0)}
+	for _, tc := range []struct {
+		maxCV   float64
+		flagged bool
+	}{{0.01, true}, {1000, false}} {
+		resp, err := c.Analyze(context.Background(), "opcost", map[string]any{"max_cv": tc.maxCV}, run, steps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		warned := strings.Contains(resp.Summary, "the host was too noisy for them")
+		if warned != tc.flagged {
+			t.Errorf("max_cv %g: summary warns %v, want %v: %s", tc.maxCV, warned, tc.flagged, resp.Summary)
+		}
+		for _, tb := range resp.Tables {
+			if tb.Name != "costs" {
+				continue
+			}
+			for _, row := range tb.Rows {
+				if (row[len(row)-1] == "noisy") != tc.flagged {
+					t.Errorf("max_cv %g: row %v flagged %q", tc.maxCV, row, row[len(row)-1])
+				}
+			}
+		}
 	}
 }
 
@@ -305,4 +397,52 @@ func TestFloatUseCase(t *testing.T) {
 		}
 	}
 	t.Error("no doubles-to-floats table")
+}
+
+// The call terms: the collector measures the call shapes, the workloads
+// collector counts each call's argument words and recursion, and the
+// prediction adds both. fib(12) makes 465 calls of fib, all but the
+// first recursive, and no other call of the program is.
+func TestCallTerms(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"arith", "control", "invoke", "return", "move", "const"},
+		"loop_size": 100, "loop_count": 20, "measurements": 3, "call_shapes": true}, sdktest.CollectOptions{RunDir: run, StepID: "table"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	cs := r.CallShapes
+	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["fib"]) != 3 || cs.FibCounts["invoke-static"] < 242785 {
+		t.Fatalf("call shapes %+v", cs)
+	}
+	w, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-fib 12"}, "measurements": 2},
+		sdktest.CollectOptions{RunDir: run, StepID: "fib"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run,
+		[]*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0), w.Step("opcost.workloads", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.Summary, "Call shapes: an argument word costs") {
+		t.Errorf("summary: %s", resp.Summary)
+	}
+	for _, tb := range resp.Tables {
+		if tb.Name == "prediction-interp" {
+			if len(tb.Rows) != 1 || !strings.HasSuffix(tb.Rows[0][6], " / 464") {
+				t.Errorf("prediction %v %v", tb.Columns, tb.Rows)
+			}
+			return
+		}
+	}
+	t.Error("no prediction table")
 }

@@ -54,7 +54,16 @@ type WorkloadMeasure struct {
 	Name   string            `json:"name"`
 	Args   []string          `json:"args"`
 	Counts map[string]uint64 `json:"counts"`
-	CPU    []int64           `json:"cpu_ns"`
+	// Natives are the native methods it called, counted and timed in the
+	// counting run.
+	Natives []NativeCalls `json:"natives,omitempty"`
+	// Calls are its calls of bytecode methods; ArgWords the argument
+	// words they passed besides a receiver; Recursive those into a
+	// method already on the thread's stack (the counting run).
+	Calls     uint64  `json:"calls"`
+	ArgWords  uint64  `json:"arg_words"`
+	Recursive uint64  `json:"recursive_calls"`
+	CPU       []int64 `json:"cpu_ns"`
 }
 
 func collectWorkloads(ctx context.Context, step *sdk.Step) error {
@@ -98,11 +107,13 @@ func collectWorkloads(ctx context.Context, step *sdk.Step) error {
 		m := WorkloadMeasure{Name: name, Args: args, Counts: map[string]uint64{}}
 		// Only the interpreter counts instructions; the counts are the
 		// program's on any engine.
-		opts.Hooks = &runtime.Hooks{CountOpcodes: true}
+		meter := newNativeMeter()
+		opts.Hooks = &runtime.Hooks{CountOpcodes: true, WrapNative: meter.wrap, MethodEntry: m.countCall}
 		v, err := runProgram(ctx, opts, w.Main, args)
 		if err != nil {
 			return fmt.Errorf("opcost: %s: %w", name, err)
 		}
+		m.Natives = meter.calls()
 		for op, n := range v.OpCounts() {
 			if n > 0 {
 				m.Counts[dex.Opcode(op).Info().Name] = n
@@ -145,9 +156,11 @@ func run(ctx context.Context, opts vm.Options, main string, args []string, timed
 		return 0, nil, err
 	}
 	var t0, t1 unix.Timespec
+	// Locked in the counting run too: the native meter reads the thread
+	// CPU clock around each native call.
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
 	if timed {
-		goruntime.LockOSThread()
-		defer goruntime.UnlockOSThread()
 		if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &t0); err != nil {
 			return 0, nil, err
 		}
@@ -165,4 +178,24 @@ func run(ctx context.Context, opts vm.Options, main string, args []string, timed
 		return 0, nil, fmt.Errorf("exit status %d: %s", code, strings.TrimSpace(stderr.String()))
 	}
 	return t1.Nano() - t0.Nano(), v, nil
+}
+
+// countCall is the counting run's MethodEntry hook: the shape of each
+// call of a bytecode method (its frame is on the stack already).
+func (m *WorkloadMeasure) countCall(t *runtime.Thread, callee *runtime.Method, depth int, _ int64) {
+	if callee.Code == nil {
+		return
+	}
+	m.Calls++
+	words := callee.ArgWords
+	if !callee.IsStatic() {
+		words-- // the receiver: the table's invokes pass one too
+	}
+	m.ArgWords += uint64(words)
+	for _, f := range t.Frames[:len(t.Frames)-1] {
+		if f.Method == callee {
+			m.Recursive++
+			break
+		}
+	}
 }

@@ -52,6 +52,10 @@ type Hooks struct {
 	// CountOpcodes makes every thread count executed instructions by
 	// opcode in Thread.OpCounts (and all threads' in VM.Instructions).
 	CountOpcodes bool
+	// WrapNative, when set, replaces each native method's implementation
+	// with what it returns, when its class is loaded: opcost counts and
+	// times the natives a program calls (work that no opcode count sees).
+	WrapNative func(m *Method, f NativeFunc) NativeFunc
 	// VirtualTime makes the VM's clock — VM.Now, so the hooks' stamps
 	// and the threads' CPU clocks, and System.nanoTime — count executed
 	// instructions, one nanosecond each, instead of real time: a clock

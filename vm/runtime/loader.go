@@ -347,6 +347,9 @@ func (vm *VM) linkMethods(c *Class) {
 		c.Methods = append(c.Methods, m)
 		if m.Access&dex.AccNative != 0 {
 			m.Native = vm.natives[m.String()]
+			if w := vm.Hooks.WrapNative; w != nil && m.Native != nil {
+				m.Native = w(m, m.Native)
+			}
 		}
 		if m.Name == "<clinit>" {
 			c.Clinit = m

@@ -24,6 +24,7 @@ package microbench
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -133,20 +134,29 @@ func Select(names []string) ([]*Bench, error) {
 	return out, nil
 }
 
-// suggestion names the closest known opcode or class, if any is close.
+// Suggestion is the part of an error about an unknown name n that names
+// the closest opcode or class (" (did you mean …?)").
+func Suggestion(n string) string { return suggestion(n) }
+
+// suggestion names the closest known opcode or class: as a likely typo
+// when it is close, else as the nearest name there is, so that the error
+// always points somewhere.
 func suggestion(n string) string {
-	best, dist := "", 3
+	best, dist := "", math.MaxInt
 	for _, b := range all {
+		if b.Class == "helper" || b.Class == "loop" {
+			continue
+		}
 		for _, cand := range []string{b.Name, b.Class} {
-			if d := levenshtein.Distance(n, cand, nil); d < dist {
+			if d := levenshtein.Distance(strings.ToLower(n), cand, nil); d < dist {
 				best, dist = cand, d
 			}
 		}
 	}
-	if best == "" {
-		return ""
+	if dist < 3 {
+		return fmt.Sprintf(" (did you mean %q?)", best)
 	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return fmt.Sprintf(" (the closest name is %q; opcodes are named as dexdump names them, e.g. add-int/2addr, and classes as the paper's Table 1, e.g. arith)", best)
 }
 
 // Registers of the generated methods. The loop counter is the parameter;

@@ -67,8 +67,18 @@ func TestSelect(t *testing.T) {
 	if strings.Join(got, " ") != want {
 		t.Errorf("Select: %s\nwant %s", strings.Join(got, " "), want)
 	}
-	if _, err := Select([]string{"add-itn"}); err == nil || !strings.Contains(err.Error(), `did you mean "add-int"`) {
-		t.Errorf("unknown opcode: %v", err)
+	for _, tc := range []struct{ name, want string }{
+		{"add-itn", `no opcode or opcode class "add-itn" (did you mean "add-int"?)`},
+		{"ARITH", `no opcode or opcode class "ARITH" (did you mean "arith"?)`},
+		{"iadd", `no opcode or opcode class "iadd" (the closest name is "iget";`},
+	} {
+		if _, err := Select([]string{"cmp", tc.name}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+	// A helper is not an opcode to offer.
+	if _, err := Select([]string{"empty-loo"}); err == nil || strings.Contains(err.Error(), `"empty-loop"`) || !strings.Contains(err.Error(), "the closest name is") {
+		t.Errorf("empty-loo: %v", err)
 	}
 }
 

@@ -1,0 +1,160 @@
+package opcost
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/droidprof/droidprof/vm"
+	"github.com/droidprof/droidprof/vm/dex"
+	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/runtime"
+	"github.com/droidprof/droidprof/vm/smali"
+	"github.com/droidprof/droidprof/vm/smali/ast"
+)
+
+// The call shapes: what the table's invoke benchmarks (a loop of calls
+// of an empty method without arguments) leave out of a real call, each
+// measured by a program of its own — the cost of an argument word, and
+// of a recursive call (fib, whose calls cost some 8 ns more than the
+// table says; see BENCHMARKS.md).
+
+// fibN is the fib the recursion is measured with; the other shapes make
+// as many calls as it does.
+const fibN = 25
+
+// shapeNames are the call-shape programs' shapes, in the driver's order
+// (fib last).
+var shapeNames = []string{"loop", "static-()V", "static-(I)I", "static-(IIII)I", "virtual-(I)I", "fib"}
+
+// CallShapes are the call-shape programs' measurements.
+type CallShapes struct {
+	Calls int `json:"calls"` // per run of each shape
+	// Samples[shape] are the thread CPU times of its runs, ns, in the
+	// order of shapeNames.
+	Samples map[string][]int64 `json:"samples_ns"`
+	// FibCounts are fib's executed instructions by opcode (a counting
+	// run), to price its body with the cost table.
+	FibCounts map[string]uint64 `json:"fib_counts"`
+}
+
+// callShapesDEX builds the call-shape program: "cs.Main SHAPE N" runs
+// shape SHAPE (an index of shapeNames) with N calls, or fib(N).
+func callShapesDEX() ([]byte, error) {
+	shapes := []struct {
+		name string
+		body func(m *smali.MethodBuilder)
+	}{
+		{"loop", func(m *smali.MethodBuilder) {}},
+		{"static-()V", func(m *smali.MethodBuilder) {
+			m.Op("invoke-static", smali.Regs(), smali.MethodRef("Lcs/Main;", "empty", "()V"))
+		}},
+		{"static-(I)I", func(m *smali.MethodBuilder) {
+			m.Op("invoke-static", smali.Regs(smali.V(1)), smali.MethodRef("Lcs/Main;", "leaf", "(I)I")).Op("move-result", smali.V(2))
+		}},
+		{"static-(IIII)I", func(m *smali.MethodBuilder) {
+			m.Op("invoke-static", smali.Regs(smali.V(1), smali.V(2), smali.V(1), smali.V(2)), smali.MethodRef("Lcs/Main;", "leaf4", "(IIII)I")).Op("move-result", smali.V(2))
+		}},
+		{"virtual-(I)I", func(m *smali.MethodBuilder) {
+			m.Op("invoke-virtual", smali.Regs(smali.V(3), smali.V(1)), smali.MethodRef("Lcs/Main;", "vleaf", "(I)I")).Op("move-result", smali.V(2))
+		}},
+	}
+	cb := smali.NewClass("Lcs/Main;", ast.AccPublic).Super("Ljava/lang/Object;")
+	cb.Method(ast.AccPublic|ast.AccConstructor, "<init>", "()V").Registers(1).
+		Op("invoke-direct", smali.Regs(smali.P(0)), smali.MethodRef("Ljava/lang/Object;", "<init>", "()V")).Op("return-void")
+	cb.Method(ast.AccPublic|ast.AccStatic, "empty", "()V").Registers(0).Op("return-void")
+	cb.Method(ast.AccPublic|ast.AccStatic, "leaf", "(I)I").Registers(1).Op("return", smali.P(0))
+	cb.Method(ast.AccPublic|ast.AccStatic, "leaf4", "(IIII)I").Registers(4).Op("return", smali.P(3))
+	cb.Method(ast.AccPublic, "vleaf", "(I)I").Registers(2).Op("return", smali.P(1))
+	cb.Method(ast.AccPublic|ast.AccStatic, "fib", "(I)I").Registers(3).
+		Op("const/4", smali.V(0), ast.Int(2)).
+		Op("if-ge", smali.P(0), smali.V(0), smali.LabelRef("rec")).
+		Op("return", smali.P(0)).
+		Label("rec").
+		Op("add-int/lit8", smali.V(0), smali.P(0), ast.Int(-1)).
+		Op("invoke-static", smali.Regs(smali.V(0)), smali.MethodRef("Lcs/Main;", "fib", "(I)I")).
+		Op("move-result", smali.V(0)).
+		Op("add-int/lit8", smali.V(1), smali.P(0), ast.Int(-2)).
+		Op("invoke-static", smali.Regs(smali.V(1)), smali.MethodRef("Lcs/Main;", "fib", "(I)I")).
+		Op("move-result", smali.V(1)).
+		Op("add-int/2addr", smali.V(0), smali.V(1)).
+		Op("return", smali.V(0))
+	// main(args): args[0] picks the shape (0…len(shapes)−1 a loop of n
+	// calls, len(shapes) fib), args[1] is n.
+	m := cb.Method(ast.AccPublic|ast.AccStatic, "main", "([Ljava/lang/String;)V").Registers(8)
+	parse := smali.MethodRef("Ljava/lang/Integer;", "parseInt", "(Ljava/lang/String;)I")
+	m.Op("const/4", smali.V(0), ast.Int(0)).Op("aget-object", smali.V(0), smali.P(0), smali.V(0)).
+		Op("invoke-static", smali.Regs(smali.V(0)), parse).Op("move-result", smali.V(5)).
+		Op("const/4", smali.V(0), ast.Int(1)).Op("aget-object", smali.V(0), smali.P(0), smali.V(0)).
+		Op("invoke-static", smali.Regs(smali.V(0)), parse).Op("move-result", smali.V(0)).
+		Op("new-instance", smali.V(3), smali.TypeRef("Lcs/Main;")).
+		Op("invoke-direct", smali.Regs(smali.V(3)), smali.MethodRef("Lcs/Main;", "<init>", "()V"))
+	for i, s := range shapes {
+		l := "shape" + strconv.Itoa(i)
+		m.Op("const/4", smali.V(4), ast.Int(int32(i))).Op("if-ne", smali.V(5), smali.V(4), smali.LabelRef(l+"_next")).
+			Op("const/4", smali.V(1), ast.Int(0)).Op("const/4", smali.V(2), ast.Int(0)).
+			Label(l)
+		s.body(m)
+		m.Op("add-int/lit8", smali.V(1), smali.V(1), ast.Int(1)).Op("if-lt", smali.V(1), smali.V(0), smali.LabelRef(l)).
+			Op("return-void").
+			Label(l + "_next")
+	}
+	m.Op("invoke-static", smali.Regs(smali.V(0)), smali.MethodRef("Lcs/Main;", "fib", "(I)I")).Op("return-void")
+	cls, err := cb.Build(&smali.Options{API: 28})
+	if err != nil {
+		return nil, err
+	}
+	return smali.Assemble([]*ast.Class{cls}, &smali.AssembleOptions{API: 28})
+}
+
+// measureCallShapes runs every shape measurements times, the shapes
+// alternating within each round (the host's load drifts between rounds,
+// not within one), after a counting run of fib.
+func measureCallShapes(ctx context.Context, dir string, measurements int, engine string, gcCfg gc.Config) (*CallShapes, error) {
+	data, err := callShapesDEX()
+	if err != nil {
+		return nil, fmt.Errorf("opcost: call shapes: %w", err)
+	}
+	path := filepath.Join(dir, "callshapes.dex")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return nil, err
+	}
+	defer os.Remove(path)
+	calls := 2*fibonacci(fibN+1) - 1
+	cs := &CallShapes{Calls: calls, Samples: map[string][]int64{}, FibCounts: map[string]uint64{}}
+	fib := strconv.Itoa(len(shapeNames) - 1)
+	v, err := runProgram(ctx, vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: "interp", Hooks: &runtime.Hooks{CountOpcodes: true}}, "cs.Main", []string{fib, strconv.Itoa(fibN)})
+	if err != nil {
+		return nil, fmt.Errorf("opcost: call shapes: counting fib: %w", err)
+	}
+	for op, n := range v.OpCounts() {
+		if n > 0 {
+			cs.FibCounts[dex.Opcode(op).Info().Name] = n
+		}
+	}
+	opts := vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: engine}
+	for range measurements {
+		for i, name := range shapeNames {
+			n := calls
+			if name == "fib" {
+				n = fibN
+			}
+			ns, err := timedRun(ctx, opts, "cs.Main", []string{strconv.Itoa(i), strconv.Itoa(n)})
+			if err != nil {
+				return nil, fmt.Errorf("opcost: call shape %s: %w", name, err)
+			}
+			cs.Samples[name] = append(cs.Samples[name], ns)
+		}
+	}
+	return cs, nil
+}
+
+func fibonacci(n int) int {
+	a, b := 0, 1
+	for range n {
+		a, b = b, a+b
+	}
+	return a
+}
