@@ -68,8 +68,12 @@ func calibrationSmali() string {
 	return b.String()
 }
 
-// calibrationRounds pairs of runs, untraced and traced, are made.
-const calibrationRounds = 31
+// calibrationRounds pairs of runs, untraced and traced, are made. (31
+// until the per-program calibration took over the deduction: the
+// calibration program is now its cross-check and the figure of programs
+// with too few events to calibrate on themselves, where it moves Err_p by
+// well under the bar; 15 rounds halve its 1–3 s a step.)
+const calibrationRounds = 15
 
 // calibrateEvents measures the cost of one recorded event with a record
 // buffer of the given size (records written to a scratch file in dir)
@@ -200,7 +204,7 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 		return cpuOr(cpu, wall), err
 	}
 	traced := func() (time.Duration, *tracedRun, error) {
-		r, err := runTraced(ctx, p, cfg, dir, "calibrate-program.records", io.Discard, io.Discard)
+		r, err := runTraced(ctx, p, cfg, dir, "calibrate-program.records", io.Discard, io.Discard, false)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -215,20 +219,17 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 	}
 	var pairs []analysis.Pair
 	for i := 0; ; i++ {
-		if i >= cfg.ProgramPairs && i%2 == 0 {
+		if i >= programMinPairs && i%2 == 0 {
 			c, err := analysis.CalibrateFromPairs(pairs)
-			if err != nil || c.Resolved(max(programResolution, programRelResolution*c.Event)) || i >= programPairsGrowth*cfg.ProgramPairs {
+			if err != nil || enoughPairs(c, i, cfg.ProgramPairs) {
 				return c, err
 			}
 		}
-		if i == 0 {
-			// A first traced run, untimed, warms up and finds out
-			// whether the program runs Java code on other threads
-			// than main.
-			if _, _, err := traced(); err != nil {
-				return analysis.Calibration{}, fmt.Errorf("program run: %w", err)
-			}
-		}
+		// No untimed warm-up run: the plugin's process has run the VM
+		// before, and the median over the pairs discounts a slow first
+		// one (a warm-up run cost a whole traced run, 1.6 s on fib
+		// without a record buffer). The first traced run finds out
+		// whether the program runs Java code on other threads than main.
 		var pt analysis.Pair
 		var r *tracedRun
 		var err error
@@ -240,11 +241,41 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 			pt.Plain, err = untraced()
 		}
 		if err != nil {
+			if errors.Is(err, errThreads) {
+				return analysis.Calibration{}, err
+			}
 			return analysis.Calibration{}, fmt.Errorf("program pair %d: %w", i, err)
 		}
 		pt.Events, pt.Costs = r.meta.Records, r.costs
 		pairs = append(pairs, pt)
 	}
+}
+
+// enoughPairs reports whether the program's pairs, n of them, have
+// calibrated it as well as more pairs could: the median per-event cost is
+// known to within programResolution ns either way (after at least min
+// pairs, Config.ProgramPairs), or to within programRelResolution of itself
+// for events of a microsecond (those cells are the paper's ablation, off
+// by tens of times the bar whatever the deduction; from programMinPairs
+// on, the fewest with a finite interval); or the pairs have reached
+// programPairsGrowth times min; or, after min pairs, the interval, which
+// narrows as 1/√n, would reach the resolution only beyond that limit.
+// (The last rule stops the loop-only programs, whose ~2 300 events put
+// the interval at ±20–500 ns: they went on to 44 pairs, 5–9 s a step,
+// and then kept the calibration program's figure anyway.)
+func enoughPairs(c analysis.Calibration, n, min int) bool {
+	tol := max(programResolution, programRelResolution*c.Event)
+	relative := tol > programResolution
+	switch {
+	case c.Resolved(tol):
+		return relative || n >= min
+	case n >= programPairsGrowth*min:
+		return true
+	case n < min:
+		return false
+	}
+	half := max(c.Event-c.Lo, c.Hi-c.Event)
+	return float64(n)*(half/tol)*(half/tol) > float64(programPairsGrowth*min)
 }
 
 // The program's pairs go on, up to programPairsGrowth times
@@ -254,11 +285,13 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 // deduction right to about half a nanosecond. An event of a microsecond
 // (no record buffer: a write per event) is known well enough to within
 // programRelResolution of its cost; those cells are the paper's ablation,
-// off by tens of times the bar whatever the deduction.
+// off by tens of times the bar whatever the deduction. programMinPairs is
+// the fewest pairs whose median has a 95 % interval (stats.MedianInterval).
 const (
 	programResolution    = 0.5
 	programRelResolution = 0.02
 	programPairsGrowth   = 4
+	programMinPairs      = 6
 )
 
 // errThreads: the traced run ran Java code on more than one thread. The

@@ -56,7 +56,7 @@ func TestUnmeasuredSweep(t *testing.T) {
 			if err := measureBaselines(ctx, p, cfg, &b, io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
-			r, err := runTraced(ctx, p, cfg, dir, trace.RecordsFile, io.Discard, io.Discard)
+			r, err := runTraced(ctx, p, cfg, dir, trace.RecordsFile, io.Discard, io.Discard, true)
 			if err != nil {
 				t.Fatal(err)
 			}
