@@ -191,7 +191,11 @@ func timeMain(ctx context.Context, v *runtime.VM, args []string) (time.Duration,
 // Err_m stays independent of the calibration; the process-level one is
 // the same program untraced, so Err_p becomes a consistency check of
 // the deduction rather than an independent measurement.
-func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (analysis.Calibration, error) {
+//
+// seed are pairs already made (the collector's best-of runs with their
+// paired baselines, untraced first); the pairs made here continue from
+// them.
+func calibrateProgram(ctx context.Context, p program, cfg Config, dir string, seed []analysis.Pair) (analysis.Calibration, error) {
 	untraced := func() (time.Duration, error) {
 		v, err := vm.New(p.options(io.Discard, io.Discard, nil))
 		if err != nil {
@@ -217,8 +221,11 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 		}
 		return cpuOr(r.cpu, r.meta.Elapsed), r, nil
 	}
-	var pairs []analysis.Pair
-	for i := 0; ; i++ {
+	pairs := slices.Clone(seed)
+	// The seed's pairs all ran untraced first: as many of the pairs made
+	// here run traced first before the order alternates again.
+	surplus := len(seed)
+	for i := len(pairs); ; i++ {
 		if i >= programMinPairs && i%2 == 0 {
 			c, err := analysis.CalibrateFromPairs(pairs)
 			if err != nil || enoughPairs(c, i, cfg.ProgramPairs) {
@@ -233,7 +240,11 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 		var pt analysis.Pair
 		var r *tracedRun
 		var err error
-		if i%2 == 0 {
+		untracedFirst := i%2 == 0
+		if surplus > 0 {
+			untracedFirst, surplus = false, surplus-1
+		}
+		if untracedFirst {
 			if pt.Plain, err = untraced(); err == nil {
 				pt.Traced, r, err = traced()
 			}
