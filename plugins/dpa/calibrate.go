@@ -270,7 +270,8 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string, se
 // by tens of times the bar whatever the deduction; from programMinPairs
 // on, the fewest with a finite interval); or the pairs have reached
 // programPairsGrowth times min; or, after min pairs, the interval, which
-// narrows as 1/√n, would reach the resolution only beyond that limit.
+// narrows as 1/√n, would reach the resolution only beyond that limit
+// (before min pairs, only beyond programHopeless times that limit).
 // (The last rule stops the loop-only programs, whose ~2 300 events put
 // the interval at ±20–500 ns: they went on to 44 pairs, 5–9 s a step,
 // and then kept the calibration program's figure anyway.)
@@ -282,11 +283,19 @@ func enoughPairs(c analysis.Calibration, n, min int) bool {
 		return relative || n >= min
 	case n >= programPairsGrowth*min:
 		return true
-	case n < min:
-		return false
 	}
+	// The pairs the interval says resolving would take.
 	half := max(c.Event-c.Lo, c.Hi-c.Event)
-	return float64(n)*(half/tol)*(half/tol) > float64(programPairsGrowth*min)
+	need := float64(n) * (half / tol) * (half / tol)
+	if n < min {
+		// Before min pairs the interval of a few pairs is their whole
+		// range, so only a program that is off by far more than
+		// sampling can explain stops here: at 6 pairs, an interval
+		// wider than ±11 ns (the loop-only programs' are ±10–500 ns;
+		// fib's and concat's pairs spread by a few ns on the idle host).
+		return need > programHopeless*float64(programPairsGrowth*min)
+	}
+	return need > float64(programPairsGrowth*min)
 }
 
 // The program's pairs go on, up to programPairsGrowth times
@@ -303,6 +312,7 @@ const (
 	programRelResolution = 0.02
 	programPairsGrowth   = 4
 	programMinPairs      = 6
+	programHopeless      = 64
 )
 
 // errThreads: the traced run ran Java code on more than one thread. The

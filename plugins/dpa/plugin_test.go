@@ -602,8 +602,11 @@ func TestEnoughPairs(t *testing.T) {
 		{"microsecond events not resolved to 2 %", cal(1223, 40), 6, false},
 		{"interval could reach ±0.5 ns within 4×", cal(19, 0.8), 12, false},
 		{"interval could not reach ±0.5 ns within 4×", cal(19, 1.2), 12, true},
-		{"loop-only program, hopeless, but before min", cal(200, 300), 6, false},
-		{"loop-only program, hopeless, at min", cal(200, 300), 12, true},
+		{"loop-only program, hopeless before min", cal(200, 300), 6, true},
+		{"loop-only program, hopeless at min", cal(200, 300), 12, true},
+		{"fib's range at 6 pairs: not hopeless before min", cal(19, 3), 6, false},
+		{"concat's ±8 ns at 6 pairs: not hopeless before min", cal(19, 8), 6, false},
+		{"±20 ns at 6 pairs: hopeless before min", cal(19, 20), 6, true},
 		{"4× min reached", cal(19, 0.6), 48, true},
 		{"no interval yet (±Inf)", analysis.Calibration{Event: 19, Lo: math.Inf(-1), Hi: math.Inf(1)}, 12, true},
 	} {
