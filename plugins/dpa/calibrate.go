@@ -291,8 +291,9 @@ func enoughPairs(c analysis.Calibration, n, min int) bool {
 		// Before min pairs the interval of a few pairs is their whole
 		// range, so only a program that is off by far more than
 		// sampling can explain stops here: at 6 pairs, an interval
-		// wider than ±11 ns (the loop-only programs' are ±10–500 ns;
-		// fib's and concat's pairs spread by a few ns on the idle host).
+		// wider than ±45 ns (the loop-only programs' are ±10–500 ns;
+		// concat's reached ±11 ns at load 9, and then it kept the
+		// calibration program's figure instead of its own).
 		return need > programHopeless*float64(programPairsGrowth*min)
 	}
 	return need > float64(programPairsGrowth*min)
@@ -312,7 +313,7 @@ const (
 	programRelResolution = 0.02
 	programPairsGrowth   = 4
 	programMinPairs      = 6
-	programHopeless      = 64
+	programHopeless      = 1024
 )
 
 // errThreads: the traced run ran Java code on more than one thread. The
