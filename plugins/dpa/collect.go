@@ -225,7 +225,11 @@ func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace
 // hooks are the VM's method hooks. The common event — a method seen
 // before, not outermost, no measured cost, room in the buffer — is stored
 // by the hook itself (Recorder.Store, inlined); the rest goes through
-// event.
+// event. hooks is not inlined: the copies of its closures that inlining
+// makes in its callers had Store and Thread.CPUTime called instead of
+// inlined (go1.26), which undid the point of Store.
+//
+//go:noinline
 func (tr *tracer) hooks() *runtime.Hooks {
 	return &runtime.Hooks{
 		TimeMethodHooks: tr.measure,
