@@ -27,7 +27,8 @@ experiment "dpa-accuracy" {
   # runs (plugins/dpa/BENCHMARKS.md), far more than the errors measured.
   # calibrate = "program" (the default) derives the deduction per event
   # from pairs of untraced and traced runs of each program itself, timed
-  # on its main thread's CPU clock (issue 18); the calibration program's
+  # on its main thread's CPU clock (issue 18) — the best-of runs with their
+  # paired baselines are its first pairs; the calibration program's
   # figure ("paired") is reported beside it as a cross-check.
   # measure_events = true would also time every event where it happens
   # (one clock read more per event); off by default since issue 18.

@@ -68,8 +68,12 @@ func calibrationSmali() string {
 	return b.String()
 }
 
-// calibrationRounds pairs of runs, untraced and traced, are made.
-const calibrationRounds = 31
+// calibrationRounds pairs of runs, untraced and traced, are made. (31
+// until the per-program calibration took over the deduction: the
+// calibration program is now its cross-check and the figure of programs
+// with too few events to calibrate on themselves, where it moves Err_p by
+// well under the bar; 15 rounds halve its 1–3 s a step.)
+const calibrationRounds = 15
 
 // calibrateEvents measures the cost of one recorded event with a record
 // buffer of the given size (records written to a scratch file in dir)
@@ -187,7 +191,11 @@ func timeMain(ctx context.Context, v *runtime.VM, args []string) (time.Duration,
 // Err_m stays independent of the calibration; the process-level one is
 // the same program untraced, so Err_p becomes a consistency check of
 // the deduction rather than an independent measurement.
-func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (analysis.Calibration, error) {
+//
+// seed are pairs already made (the collector's best-of runs with their
+// paired baselines, untraced first); the pairs made here continue from
+// them.
+func calibrateProgram(ctx context.Context, p program, cfg Config, dir string, seed []analysis.Pair) (analysis.Calibration, error) {
 	untraced := func() (time.Duration, error) {
 		v, err := vm.New(p.options(io.Discard, io.Discard, nil))
 		if err != nil {
@@ -200,7 +208,7 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 		return cpuOr(cpu, wall), err
 	}
 	traced := func() (time.Duration, *tracedRun, error) {
-		r, err := runTraced(ctx, p, cfg, dir, "calibrate-program.records", io.Discard, io.Discard)
+		r, err := runTraced(ctx, p, cfg, dir, "calibrate-program.records", io.Discard, io.Discard, false)
 		if err != nil {
 			return 0, nil, err
 		}
@@ -213,26 +221,30 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 		}
 		return cpuOr(r.cpu, r.meta.Elapsed), r, nil
 	}
-	var pairs []analysis.Pair
-	for i := 0; ; i++ {
-		if i >= cfg.ProgramPairs && i%2 == 0 {
+	pairs := slices.Clone(seed)
+	// The seed's pairs all ran untraced first: as many of the pairs made
+	// here run traced first before the order alternates again.
+	surplus := len(seed)
+	for i := len(pairs); ; i++ {
+		if i >= programMinPairs && i%2 == 0 {
 			c, err := analysis.CalibrateFromPairs(pairs)
-			if err != nil || c.Resolved(max(programResolution, programRelResolution*c.Event)) || i >= programPairsGrowth*cfg.ProgramPairs {
+			if err != nil || enoughPairs(c, i, cfg.ProgramPairs) {
 				return c, err
 			}
 		}
-		if i == 0 {
-			// A first traced run, untimed, warms up and finds out
-			// whether the program runs Java code on other threads
-			// than main.
-			if _, _, err := traced(); err != nil {
-				return analysis.Calibration{}, fmt.Errorf("program run: %w", err)
-			}
-		}
+		// No untimed warm-up run: the plugin's process has run the VM
+		// before, and the median over the pairs discounts a slow first
+		// one (a warm-up run cost a whole traced run, 1.6 s on fib
+		// without a record buffer). The first traced run finds out
+		// whether the program runs Java code on other threads than main.
 		var pt analysis.Pair
 		var r *tracedRun
 		var err error
-		if i%2 == 0 {
+		untracedFirst := i%2 == 0
+		if surplus > 0 {
+			untracedFirst, surplus = false, surplus-1
+		}
+		if untracedFirst {
 			if pt.Plain, err = untraced(); err == nil {
 				pt.Traced, r, err = traced()
 			}
@@ -240,11 +252,51 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 			pt.Plain, err = untraced()
 		}
 		if err != nil {
+			if errors.Is(err, errThreads) {
+				return analysis.Calibration{}, err
+			}
 			return analysis.Calibration{}, fmt.Errorf("program pair %d: %w", i, err)
 		}
 		pt.Events, pt.Costs = r.meta.Records, r.costs
 		pairs = append(pairs, pt)
 	}
+}
+
+// enoughPairs reports whether the program's pairs, n of them, have
+// calibrated it as well as more pairs could: the median per-event cost is
+// known to within programResolution ns either way (after at least min
+// pairs, Config.ProgramPairs), or to within programRelResolution of itself
+// for events of a microsecond (those cells are the paper's ablation, off
+// by tens of times the bar whatever the deduction; from programMinPairs
+// on, the fewest with a finite interval); or the pairs have reached
+// programPairsGrowth times min; or, after min pairs, the interval, which
+// narrows as 1/√n, would reach the resolution only beyond that limit
+// (before min pairs, only beyond programHopeless times that limit).
+// (The last rule stops the loop-only programs, whose ~2 300 events put
+// the interval at ±20–500 ns: they went on to 44 pairs, 5–9 s a step,
+// and then kept the calibration program's figure anyway.)
+func enoughPairs(c analysis.Calibration, n, min int) bool {
+	tol := max(programResolution, programRelResolution*c.Event)
+	relative := tol > programResolution
+	switch {
+	case c.Resolved(tol):
+		return relative || n >= min
+	case n >= programPairsGrowth*min:
+		return true
+	}
+	// The pairs the interval says resolving would take.
+	half := max(c.Event-c.Lo, c.Hi-c.Event)
+	need := float64(n) * (half / tol) * (half / tol)
+	if n < min {
+		// Before min pairs the interval of a few pairs is their whole
+		// range, so only a program that is off by far more than
+		// sampling can explain stops here: at 6 pairs, an interval
+		// wider than ±45 ns (the loop-only programs' are ±10–500 ns;
+		// concat's reached ±11 ns at load 9, and then it kept the
+		// calibration program's figure instead of its own).
+		return need > programHopeless*float64(programPairsGrowth*min)
+	}
+	return need > float64(programPairsGrowth*min)
 }
 
 // The program's pairs go on, up to programPairsGrowth times
@@ -254,11 +306,14 @@ func calibrateProgram(ctx context.Context, p program, cfg Config, dir string) (a
 // deduction right to about half a nanosecond. An event of a microsecond
 // (no record buffer: a write per event) is known well enough to within
 // programRelResolution of its cost; those cells are the paper's ablation,
-// off by tens of times the bar whatever the deduction.
+// off by tens of times the bar whatever the deduction. programMinPairs is
+// the fewest pairs whose median has a 95 % interval (stats.MedianInterval).
 const (
 	programResolution    = 0.5
 	programRelResolution = 0.02
 	programPairsGrowth   = 4
+	programMinPairs      = 6
+	programHopeless      = 1024
 )
 
 // errThreads: the traced run ran Java code on more than one thread. The

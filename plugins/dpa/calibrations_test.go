@@ -49,7 +49,7 @@ func TestProgramCalibrations(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := calibrateProgram(ctx, p, cfg, dir)
+		c, err := calibrateProgram(ctx, p, cfg, dir, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

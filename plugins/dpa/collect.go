@@ -222,18 +222,34 @@ func (tr *tracer) event(t *runtime.Thread, m *runtime.Method, depth int, a trace
 	}
 }
 
+// hooks are the VM's method hooks. The common event — a method seen
+// before, not outermost, no measured cost, room in the buffer — is stored
+// by the hook itself (Recorder.Store, inlined); the rest goes through
+// event. hooks is not inlined: the copies of its closures that inlining
+// makes in its callers had Store and Thread.CPUTime called instead of
+// inlined (go1.26), which undid the point of Store.
+//
+//go:noinline
 func (tr *tracer) hooks() *runtime.Hooks {
 	return &runtime.Hooks{
 		TimeMethodHooks: tr.measure,
 		MethodEntry: func(t *runtime.Thread, m *runtime.Method, depth int, now int64) {
+			if depth > 1 && t.HookCost == 0 && m.ID < len(tr.methods) && tr.methods[m.ID] != nil &&
+				tr.rec.Store(uint32(t.ID), uint32(m.ID)+1, trace.Enter, now, t.CPUTime(now)) {
+				return
+			}
 			tr.event(t, m, depth, trace.Enter, now)
 		},
 		MethodExit: func(t *runtime.Thread, m *runtime.Method, depth int, exc bool, now int64) {
-			a := trace.Exit
 			if exc {
-				a = trace.Unroll
+				tr.event(t, m, depth, trace.Unroll, now)
+				return
 			}
-			tr.event(t, m, depth, a, now)
+			if depth > 1 && t.HookCost == 0 && m.ID < len(tr.methods) && tr.methods[m.ID] != nil &&
+				tr.rec.Store(uint32(t.ID), uint32(m.ID)+1, trace.Exit, now, t.CPUTime(now)) {
+				return
+			}
+			tr.event(t, m, depth, trace.Exit, now)
 		},
 	}
 }
@@ -286,27 +302,25 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	} else if eventCost, unmeasured, err = calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents); err != nil {
 		return fmt.Errorf("dpa: calibration: %w", err)
 	}
-	// The program's own pairs, after the calibration program: both are
-	// recorded, the one cfg.Calibrate names is deducted.
-	var prog analysis.Calibration
-	if !p.virtual {
-		step.Progress(0, 1, "", "calibrating on "+p.main+" itself")
-		prog, err = calibrateProgram(ctx, p, cfg, step.Dir)
-		if err != nil && !errors.Is(err, errThreads) {
-			return fmt.Errorf("dpa: calibration on the program: %w", err)
-		}
-	}
 	res := p.result("dpa")
 	res.BufferRecords, res.MeasureEvents = cfg.BufferRecords, cfg.MeasureEvents
 	var best *tracedRun
+	var clockCost time.Duration
+	// With paired baselines every best-of run is an untraced run and a
+	// traced one back to back, timed like the calibration's pairs: they
+	// are the program's first calibration pairs, which saves as many
+	// pairs of its own (on fib without a record buffer, 1.6 s a traced
+	// run).
+	var seed []analysis.Pair
 	for i := 0; i < cfg.BestOf; i++ {
+		var plain time.Duration
 		if cfg.PairedBaseline {
 			// Measured right before each traced run, so that both see
 			// the same machine: timing noise on shared or virtual hosts
 			// drifts over seconds, far more than the errors measured.
 			step.Progress(float64(i), float64(cfg.BestOf), "runs", "running "+p.main+" untraced (paired baseline)")
 			var b Result
-			if err := measureBaselines(ctx, p, cfg, &b, io.Discard, io.Discard); err != nil {
+			if plain, err = measureBaselines(ctx, p, cfg, &b, io.Discard, io.Discard); err != nil {
 				return err
 			}
 			keepFastest(&res, &b)
@@ -316,9 +330,18 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 		if i == 0 {
 			stdout, stderr = out, errOut
 		}
-		r, err := runTraced(ctx, p, cfg, step.Dir, fmt.Sprintf("%s.%d", trace.RecordsFile, i), stdout, stderr)
+		// The clock read is timed once per step, in the first run: it is
+		// the same clock in every run, and timing it is 31 × 32 000
+		// reads, 10–40 ms a run.
+		r, err := runTraced(ctx, p, cfg, step.Dir, fmt.Sprintf("%s.%d", trace.RecordsFile, i), stdout, stderr, i == 0)
 		if err != nil {
 			return err
+		}
+		if i == 0 {
+			clockCost = r.meta.ClockOverhead
+		}
+		if plain > 0 && r.code == 0 && len(r.meta.Threads) <= 1 {
+			seed = append(seed, analysis.Pair{Plain: plain, Traced: cpuOr(r.cpu, r.meta.Elapsed), Events: r.meta.Records, Costs: r.costs})
 		}
 		if best == nil || r.meta.Elapsed < best.meta.Elapsed {
 			if best != nil {
@@ -332,6 +355,17 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	if err := os.Rename(best.path, filepath.Join(step.Dir, trace.RecordsFile)); err != nil {
 		return err
 	}
+	// The program's own pairs, after the calibration program: both are
+	// recorded, the one cfg.Calibrate names is deducted.
+	var prog analysis.Calibration
+	if !p.virtual {
+		step.Progress(0, 1, "", "calibrating on "+p.main+" itself")
+		prog, err = calibrateProgram(ctx, p, cfg, step.Dir, seed)
+		if err != nil && !errors.Is(err, errThreads) {
+			return fmt.Errorf("dpa: calibration on the program: %w", err)
+		}
+	}
+	best.meta.ClockOverhead = clockCost
 	setCalibration(best.meta, cfg, eventCost, unmeasured, prog, p.virtual, stretch(best))
 	if err := writeFile(filepath.Join(step.Dir, trace.MetaFile), func(f *os.File) error { return trace.WriteMeta(f, best.meta) }); err != nil {
 		return err
@@ -459,8 +493,9 @@ type tracedRun struct {
 }
 
 // runTraced runs the program once with DPA's hooks, recording into the
-// file name in dir.
-func runTraced(ctx context.Context, p program, cfg Config, dir, name string, stdout, stderr io.Writer) (*tracedRun, error) {
+// file name in dir; with timeClock, it first times the VM's clock read
+// (Meta.ClockOverhead, else 0).
+func runTraced(ctx context.Context, p program, cfg Config, dir, name string, stdout, stderr io.Writer, timeClock bool) (*tracedRun, error) {
 	path := filepath.Join(dir, name)
 	rf, err := os.Create(path)
 	if err != nil {
@@ -478,7 +513,10 @@ func runTraced(ctx context.Context, p program, cfg Config, dir, name string, std
 		return nil, err
 	}
 	tr.v = v
-	clockCost := calibrateClock(v, cfg.Calibration)
+	var clockCost time.Duration
+	if timeClock {
+		clockCost = calibrateClock(v, cfg.Calibration)
+	}
 	code, elapsed, cpu, err := p.run(ctx, v, p.main)
 	if err != nil {
 		return nil, err
@@ -525,7 +563,7 @@ func collectBaseline(ctx context.Context, step *sdk.Step) error {
 		if i == 0 {
 			stdout, stderr = out, errOut
 		}
-		if err := measureBaselines(ctx, p, cfg, &b, stdout, stderr); err != nil {
+		if _, err := measureBaselines(ctx, p, cfg, &b, stdout, stderr); err != nil {
 			return err
 		}
 		keepFastest(&res, &b)
@@ -543,34 +581,37 @@ func collectBaseline(ctx context.Context, step *sdk.Step) error {
 // measureBaselines runs the program untraced and timed from outside (the
 // process-level baseline, like RMP) and, if it has one, its self-timed
 // variant, whose System.nanoTime() figure is the method-level baseline
-// (source instrumentation, like Traceview).
-func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, out, errOut io.Writer) error {
+// (source instrumentation, like Traceview). It returns the untraced run's
+// time on its main thread's CPU clock (the wall clock if that cannot be
+// read), for the per-program calibration's pairs.
+func measureBaselines(ctx context.Context, p program, cfg Config, res *Result, out, errOut io.Writer) (time.Duration, error) {
 	v, err := vm.New(p.options(out, errOut, nil))
 	if err != nil {
-		return err
+		return 0, err
 	}
-	code, elapsed, _, err := p.run(ctx, v, p.main)
+	code, elapsed, cpu, err := p.run(ctx, v, p.main)
 	res.BaseRunNanos = elapsed.Nanoseconds()
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if code != 0 {
-		return fmt.Errorf("dpa: %s exited with %d (untraced)", p.main, code)
+		return 0, fmt.Errorf("dpa: %s exited with %d (untraced)", p.main, code)
 	}
+	plain := cpuOr(cpu, elapsed)
 	if p.timedMain == "" {
-		return nil
+		return plain, nil
 	}
 	var stderr bytes.Buffer
 	if v, err = vm.New(p.options(nil, &stderr, nil)); err != nil {
-		return err
+		return 0, err
 	}
 	if code, _, _, err := p.run(ctx, v, p.timedMain); err != nil || code != 0 {
-		return fmt.Errorf("dpa: %s exited with %d: %v\n%s", p.timedMain, code, err, stderr.String())
+		return 0, fmt.Errorf("dpa: %s exited with %d: %v\n%s", p.timedMain, code, err, stderr.String())
 	}
 	if res.MethodNanos, err = parseElapsed(stderr.String()); err != nil {
-		return fmt.Errorf("dpa: %s: %w", p.timedMain, err)
+		return 0, fmt.Errorf("dpa: %s: %w", p.timedMain, err)
 	}
-	return nil
+	return plain, nil
 }
 
 // parseElapsed reads the "<method> elapsed_ns=N" lines a self-timed

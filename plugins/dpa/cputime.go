@@ -27,26 +27,17 @@ func threadCPU() time.Duration {
 // thread on the calling goroutine, so locking that goroutine to its OS
 // thread for the run makes the thread's CPU clock the main thread's. cpu
 // is -1 when the kernel's thread clock cannot be read.
+//
+// A Go garbage collection is finished first: the collector's runs make a
+// new VM and record buffers each, and a Go collection starts every few
+// runs, so that one run in two or three had a collection's concurrent
+// work and write barriers in it and its neighbours had none
+// (plugins/dpa/BENCHMARKS.md, session 9) — a mode of the host the pairs
+// and the best-of runs would otherwise sample at random.
 func runTimed(ctx context.Context, v *runtime.VM, main string, args []string) (code int, wall, cpu time.Duration, err error) {
-	return runPinned(ctx, v, main, args, -1)
-}
-
-// runPinned is runTimed with the OS thread that runs main pinned to CPU
-// onCPU for the run (not pinned if negative).
-func runPinned(ctx context.Context, v *runtime.VM, main string, args []string, onCPU int) (code int, wall, cpu time.Duration, err error) {
 	goruntime.LockOSThread()
 	defer goruntime.UnlockOSThread()
-	if onCPU >= 0 {
-		var old, set unix.CPUSet
-		if unix.SchedGetaffinity(0, &old) == nil {
-			set.Set(onCPU)
-			if unix.SchedSetaffinity(0, &set) == nil {
-				// Restored before the thread is unlocked and
-				// goes back to the runtime.
-				defer unix.SchedSetaffinity(0, &old)
-			}
-		}
-	}
+	goruntime.GC()
 	c0, w0 := threadCPU(), time.Now()
 	code, err = v.RunMain(ctx, main, args)
 	wall, c1 := time.Since(w0), threadCPU()

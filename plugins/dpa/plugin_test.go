@@ -583,3 +583,35 @@ func TestJoinCalib(t *testing.T) {
 		}
 	}
 }
+
+// TestEnoughPairs: when the program's calibration pairs stop (min = 12,
+// the config's program_pairs made even).
+func TestEnoughPairs(t *testing.T) {
+	cal := func(event, half float64) analysis.Calibration {
+		return analysis.Calibration{Event: event, Lo: event - half, Hi: event + half}
+	}
+	for _, tc := range []struct {
+		name string
+		c    analysis.Calibration
+		n    int
+		want bool
+	}{
+		{"resolved to ±0.5 ns after min", cal(19, 0.4), 12, true},
+		{"resolved to ±0.5 ns before min", cal(19, 0.4), 8, false},
+		{"microsecond events resolved to 2 % at 6", cal(1223, 20), 6, true},
+		{"microsecond events not resolved to 2 %", cal(1223, 40), 6, false},
+		{"interval could reach ±0.5 ns within 4×", cal(19, 0.8), 12, false},
+		{"interval could not reach ±0.5 ns within 4×", cal(19, 1.2), 12, true},
+		{"loop-only program, hopeless before min", cal(17, 100), 6, true},
+		{"loop-only program, hopeless at min", cal(200, 300), 12, true},
+		{"fib's range at 6 pairs: not hopeless before min", cal(19, 3), 6, false},
+		{"concat's ±15 ns at 6 pairs under load: not hopeless before min", cal(19, 15), 6, false},
+		{"±60 ns at 6 pairs: hopeless before min", cal(19, 60), 6, true},
+		{"4× min reached", cal(19, 0.6), 48, true},
+		{"no interval yet (±Inf)", analysis.Calibration{Event: 19, Lo: math.Inf(-1), Hi: math.Inf(1)}, 12, true},
+	} {
+		if got := enoughPairs(tc.c, tc.n, 12); got != tc.want {
+			t.Errorf("%s: enoughPairs(%+v, %d, 12) = %v, want %v", tc.name, tc.c, tc.n, got, tc.want)
+		}
+	}
+}

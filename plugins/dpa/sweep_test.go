@@ -53,10 +53,10 @@ func TestUnmeasuredSweep(t *testing.T) {
 		var clockCost time.Duration
 		for range pairs {
 			var b Result
-			if err := measureBaselines(ctx, p, cfg, &b, io.Discard, io.Discard); err != nil {
+			if _, err := measureBaselines(ctx, p, cfg, &b, io.Discard, io.Discard); err != nil {
 				t.Fatal(err)
 			}
-			r, err := runTraced(ctx, p, cfg, dir, trace.RecordsFile, io.Discard, io.Discard)
+			r, err := runTraced(ctx, p, cfg, dir, trace.RecordsFile, io.Discard, io.Discard, true)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -31,10 +31,12 @@ var (
 	tscOffset        int64
 )
 
-// now is the clock Now reads: monotonic until Init switches it to the TSC.
-// Calling through a variable keeps Now small enough to be inlined, so a
-// read costs one call.
-var now = monotonic
+// useTSC is set once Init has found the TSC usable. Now is one direct
+// call to read, which tests it (in assembly on amd64) and falls back to
+// monotonic: the earlier call through a function variable cost the method
+// hooks' clock read more (plugins/dpa/BENCHMARKS.md), and a test and a
+// call in Now itself would keep Now from being inlined.
+var useTSC bool
 
 var initOnce sync.Once
 
@@ -83,7 +85,7 @@ func calibrate() {
 	hi, lo := bits.Mul64(uint64(n1-n0), 1<<32)
 	mult, _ := bits.Div64(hi, lo, t1-t0)
 	tscBase, tscMult, tscOffset = t0, mult, n0
-	now = tscNow
+	useTSC = true
 }
 
 // kernelUsesTSC reports whether the kernel's clocksource is the TSC.
@@ -93,8 +95,9 @@ func kernelUsesTSC() bool {
 }
 
 // Now is the time in nanoseconds since the process started.
-func Now() int64 { return now() }
+func Now() int64 { return read() }
 
+// monotonic is Now without the TSC.
 func monotonic() int64 { return int64(time.Since(origin)) }
 
 // Source names the time source in use, for reports: "tsc" or "monotonic".

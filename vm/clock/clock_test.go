@@ -24,6 +24,21 @@ func TestNowKeepsTime(t *testing.T) {
 	}
 }
 
+// TestReadFallback reads the clock the way it is read before Init has
+// chosen the TSC (or when it cannot): read must fall back to monotonic.
+func TestReadFallback(t *testing.T) {
+	Init()
+	saved := useTSC
+	useTSC = false
+	defer func() { useTSC = saved }()
+	before := monotonic()
+	got := Now()
+	after := monotonic()
+	if got < before || got > after {
+		t.Errorf("Now = %d without the TSC, outside the monotonic reads around it [%d, %d]", got, before, after)
+	}
+}
+
 func TestNowIsMonotonic(t *testing.T) {
 	Init()
 	prev := Now()

@@ -5,6 +5,6 @@ const hasTSC = true
 // rdtsc reads the time-stamp counter.
 func rdtsc() uint64
 
-// tscNow is Now on the TSC: one RDTSC, scaled with tscBase, tscMult and
-// tscOffset.
-func tscNow() int64
+// read is Now: one RDTSC, scaled with tscBase, tscMult and tscOffset,
+// when useTSC is set, else a jump to monotonic.
+func read() int64

@@ -8,8 +8,11 @@ TEXT ·rdtsc(SB), NOSPLIT, $0-8
 	MOVQ	AX, ret+0(FP)
 	RET
 
-// func tscNow() int64
-TEXT ·tscNow(SB), NOSPLIT, $0-8
+// func read() int64: the TSC scaled with tscBase, tscMult and tscOffset,
+// or monotonic until Init has chosen the TSC.
+TEXT ·read(SB), NOSPLIT, $0-8
+	CMPB	·useTSC(SB), $0
+	JEQ	fallback
 	RDTSC
 	SHLQ	$32, DX
 	ORQ	DX, AX
@@ -22,3 +25,5 @@ TEXT ·tscNow(SB), NOSPLIT, $0-8
 	ADDQ	·tscOffset(SB), AX
 	MOVQ	AX, ret+0(FP)
 	RET
+fallback:
+	JMP	·monotonic(SB)

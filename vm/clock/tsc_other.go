@@ -6,4 +6,4 @@ const hasTSC = false
 
 func rdtsc() uint64 { return 0 }
 
-func tscNow() int64 { return monotonic() }
+func read() int64 { return monotonic() }

@@ -9,11 +9,8 @@ import (
 	"io"
 	"math"
 	"os"
-	"runtime"
 	"time"
 	"unsafe"
-
-	"golang.org/x/sys/unix"
 )
 
 // The collector's own files: RecordsFile holds the events as fixed-size
@@ -142,14 +139,6 @@ type Recorder struct {
 // bufferRecords records; an event takes one, or more when its thread's
 // CPU offset changed or it carries a cost.
 func NewRecorder(w io.Writer, bufferRecords int) (*Recorder, error) {
-	return NewPinnedRecorder(w, bufferRecords, -1)
-}
-
-// NewPinnedRecorder is NewRecorder with the writer goroutine locked to an
-// OS thread that runs only on CPU writerCPU (none if negative), so that
-// the writer never takes the traced thread's core from it when that one
-// is pinned to another CPU.
-func NewPinnedRecorder(w io.Writer, bufferRecords, writerCPU int) (*Recorder, error) {
 	if bufferRecords < 0 {
 		return nil, fmt.Errorf("trace: negative record buffer size %d", bufferRecords)
 	}
@@ -171,7 +160,7 @@ func NewPinnedRecorder(w io.Writer, bufferRecords, writerCPU int) (*Recorder, er
 	prefault(r.buf)
 	prefault(spare)
 	r.spare <- spare
-	go r.writer(make([]byte, bufferRecords*RecordSize), writerCPU)
+	go r.writer(make([]byte, bufferRecords*RecordSize))
 	return r, nil
 }
 
@@ -185,16 +174,8 @@ func prefault(b []record) {
 }
 
 // writer encodes and writes the buffers handed over, until Flush.
-func (r *Recorder) writer(enc []byte, cpu int) {
+func (r *Recorder) writer(enc []byte) {
 	defer close(r.done)
-	if cpu >= 0 {
-		// The goroutine ends locked, so its OS thread ends with it
-		// and no other goroutine inherits the pinning.
-		runtime.LockOSThread()
-		var set unix.CPUSet
-		set.Set(cpu)
-		_ = unix.SchedSetaffinity(0, &set) // a CPU that is not there leaves the writer where it was
-	}
 	for b := range r.full {
 		out := recordBytes(b)
 		if out == nil {
@@ -228,6 +209,23 @@ func (r *Recorder) Record(thread, method uint32, a Action, wall, cpu int64, cost
 		return
 	}
 	r.add(thread, method, a, wall, cpu, cost)
+}
+
+// Store is Record's common case on its own, small enough to be inlined
+// into a method hook, so that an event is one call (the hook) instead of
+// three (hook, tracer, Record): when the buffer has room and the thread's
+// CPU offset is the one last recorded, it stores the event (with no cost)
+// and reports true; otherwise it stores nothing and the caller calls
+// Record.
+func (r *Recorder) Store(thread, method uint32, a Action, wall, cpu int64) bool {
+	n := r.n
+	if n >= len(r.buf) || int(thread) >= len(r.offset) || r.offset[thread] != cpu-wall {
+		return false
+	}
+	b := &r.buf[n]
+	b.word, b.thread, b.value = uint32(a)<<30|method&methodMask, thread, wall
+	r.n = n + 1
+	return true
 }
 
 // add is Record's path for an event that needs auxiliary records first or

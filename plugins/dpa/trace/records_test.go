@@ -39,15 +39,26 @@ func TestRecorderRoundTrip(t *testing.T) {
 		}
 		want = append(want, e)
 	}
-	for _, tc := range []struct{ size, writerCPU int }{{0, -1}, {1, -1}, {3, -1}, {1000, -1}, {4096, -1}, {1000, 0}} {
+	for _, tc := range []struct {
+		size  int
+		store bool // the hooks' way: Store first, Record when it declines
+	}{{0, false}, {1, false}, {3, false}, {1000, false}, {4096, false}, {0, true}, {3, true}, {1000, true}} {
 		size := tc.size
 		var out bytes.Buffer
-		r, err := NewPinnedRecorder(&out, size, tc.writerCPU)
+		r, err := NewRecorder(&out, size)
 		if err != nil {
 			t.Fatal(err)
 		}
+		stored := 0
 		for _, e := range want {
+			if tc.store && e.Cost == 0 && r.Store(e.Thread, e.Method, e.Action, e.Wall, e.CPU) {
+				stored++
+				continue
+			}
 			r.Add(e)
+		}
+		if tc.store && size > 3 && stored == 0 {
+			t.Errorf("buffer %d: Store declined every event", size)
 		}
 		if err := r.Flush(); err != nil {
 			t.Fatal(err)
