@@ -108,16 +108,17 @@ func TestDPACollector(t *testing.T) {
 		if tr.EventCosts != tc.measure || tc.measure && costs < len(tr.Events)/2 || !tc.measure && costs != 0 {
 			t.Errorf("measure_events %v: EventCosts %v, %d of %d events with a cost", tc.measure, tr.EventCosts, costs, len(tr.Events))
 		}
-		// The calibration program's event holds a clock read — but
-		// in a program, out-of-order execution hides part of it, so
-		// an event may cost less than a clock read timed in a tight
-		// loop of reads (9 against 11 ns once the read became one
-		// direct call): half a read is the floor. The program's own
-		// pairs (fib 12 is mostly the VM's start, a millisecond whose
-		// noise can exceed what its events cost) are recorded, and
-		// deducted only when they pin the cost down
+		// The calibration is recorded: the clock read and the
+		// calibration program's event. How much an event costs is a
+		// measurement, not checked here: under the load of a whole
+		// `go test ./...` the calibration program's median over its
+		// rounds came out 0 once (13 ns when quiet), and in a program
+		// out-of-order execution hides part of a clock read, so even
+		// "one read at least" does not hold (9 against 11 ns). The
+		// program's own pairs (fib 12 is mostly the VM's start) are
+		// recorded, and deducted only when they pin the cost down
 		// (TestProgramResolved).
-		if tr.ClockOverhead <= 0 || 2*tr.PairedEventOverhead < tr.ClockOverhead || len(tr.Threads) == 0 || tr.Threads[0].Name != "main" {
+		if tr.ClockOverhead <= 0 || tr.PairedEventOverhead < 0 || len(tr.Threads) == 0 || tr.Threads[0].Name != "main" {
 			t.Errorf("calibration %v / %v, threads %+v", tr.ClockOverhead, tr.PairedEventOverhead, tr.Threads)
 		}
 		program := tr.Calibration == trace.CalibrationProgram
