@@ -87,14 +87,23 @@ func (b *AccessBitmap) Mark(a uint32) {
 // paper's one register misses on every loop over two or more arrays
 // (SOR's three rows, sparse's three vectors), each access evicting the
 // other's object; a few slots, direct-mapped by address, hold them all.
-const cacheSlots = 16
+const (
+	cacheBits  = 4
+	cacheSlots = 1 << cacheBits
+)
+
+// cacheSlot is a's slot in the cache: Fibonacci hashing, since arrays of
+// one size allocated in turn lie a fixed distance apart, which low
+// address bits map to the same few slots (sparse's three vectors shared
+// two with a/8 mod 16).
+func cacheSlot(a uint32) uint32 { return (a * 0x9e3779b9) >> (32 - cacheBits) }
 
 // MarkCached is Mark after the cache check (the paper's global register,
 // with cacheSlots entries): nothing when a is the object the last cached
 // barrier on an address of its slot saw in this epoch, so a is marked
 // already.
 func (b *AccessBitmap) MarkCached(a uint32) {
-	e := &b.recent[a/heap.Alignment%cacheSlots]
+	e := &b.recent[cacheSlot(a)]
 	if *e == a {
 		b.Executed++
 		b.CacheHits++

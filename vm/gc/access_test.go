@@ -68,28 +68,38 @@ func TestAccessBitmapEpochs(t *testing.T) {
 func TestAccessBitmapCache(t *testing.T) {
 	for _, c := range []struct {
 		name string
-		// the objects' distances from the first, in slots of the
-		// cache (one per heap.Alignment bytes), and the order the
-		// barriers see them in
+		// the objects' cache slots (different objects for one slot
+		// given twice), and the order the barriers see them in
 		slots []uint32
 		seq   []int
 		hits  uint64
 	}{
 		{"one object again", []uint32{0}, []int{0, 0, 0}, 2},
 		{"three objects in turn, three slots", []uint32{0, 2, 6}, []int{0, 1, 2, 0, 1, 2, 0}, 4},
-		{"two objects of one slot evict each other", []uint32{0, cacheSlots}, []int{0, 1, 0, 1}, 0},
-		{"an evicted object comes back", []uint32{0, cacheSlots, 4}, []int{0, 2, 1, 2, 0, 0}, 2},
+		{"two objects of one slot evict each other", []uint32{3, 3}, []int{0, 1, 0, 1}, 0},
+		{"an evicted object comes back", []uint32{5, 5, 9}, []int{0, 2, 1, 2, 0, 0}, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			y := newToy(t, Config{AccessBitmap: true})
 			y.h.Seal()
 			b := y.h.Access
-			// the bitmap and the cache see addresses: room for the
-			// farthest one, the objects at the distances asked for
-			base := y.obj(0, (cacheSlots+8)*heap.Alignment, Movable)
+			// the bitmap and the cache see addresses: in one large
+			// object, the first unused address of each slot asked for
+			const room = 64 * cacheSlots
+			base := y.obj(0, room*heap.Alignment, Movable)
+			used := map[uint32]bool{}
 			var objs []uint32
 			for _, s := range c.slots {
-				objs = append(objs, base+s*heap.Alignment)
+				for i := uint32(0); ; i++ {
+					if i == room {
+						t.Fatalf("no free address of slot %d in %d", s, room)
+					}
+					if a := base + i*heap.Alignment; cacheSlot(a) == s && !used[a] {
+						used[a] = true
+						objs = append(objs, a)
+						break
+					}
+				}
 			}
 			for _, k := range c.seq {
 				b.MarkCached(objs[k])
