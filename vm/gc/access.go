@@ -19,17 +19,21 @@ import (
 // epoch ends and where the main space is: a semi-space collection moves
 // the main space to the other half, and the bitmap follows it.
 //
-// The barriers' last-object cache (the paper's global register r8) is
-// kept with the bitmap, one per VM: the VM runs one thread at a time
-// under its global lock, so it is that register, and clearing it with
-// the bits means a cache hit never spans a collection (after which an
-// address may hold a moved or a new object).
+// The barriers' last-object cache (the paper's global register r8,
+// here a few of them: MarkCached) is kept with the bitmap, one per VM:
+// the VM runs one thread at a time under its global lock, so it is that
+// register, and clearing it with the bits means a cache hit never spans
+// a collection (after which an address may hold a moved or a new
+// object).
 type AccessBitmap struct {
-	base  uint32 // the main space's first address
-	size  uint32 // bytes of main space covered
-	last  uint32 // the object the last cached barrier saw; 0 after a collection
-	words []uint64
-	mem   *heap.Region
+	base uint32 // the main space's first address
+	size uint32 // bytes of main space covered
+	// recent holds, per slot, the object a cached barrier last saw
+	// whose address maps to that slot (MarkCached); all 0 after a
+	// collection
+	recent [cacheSlots]uint32
+	words  []uint64
+	mem    *heap.Region
 	// Executed counts the barriers run; CacheHits those of them that
 	// found their object in the cache and did nothing else.
 	Executed, CacheHits uint64
@@ -79,15 +83,33 @@ func (b *AccessBitmap) Mark(a uint32) {
 	}
 }
 
-// MarkCached is Mark after the paper's cache check: nothing when a is the
-// object the previous cached barrier saw in this epoch.
+// cacheSlots is the number of objects the barriers' cache holds: the
+// paper's one register misses on every loop over two or more arrays
+// (SOR's three rows, sparse's three vectors), each access evicting the
+// other's object; a few slots, direct-mapped by address, hold them all.
+const (
+	cacheBits  = 4
+	cacheSlots = 1 << cacheBits
+)
+
+// cacheSlot is a's slot in the cache: Fibonacci hashing, since arrays of
+// one size allocated in turn lie a fixed distance apart, which low
+// address bits map to the same few slots (sparse's three vectors shared
+// two with a/8 mod 16).
+func cacheSlot(a uint32) uint32 { return (a * 0x9e3779b9) >> (32 - cacheBits) }
+
+// MarkCached is Mark after the cache check (the paper's global register,
+// with cacheSlots entries): nothing when a is the object the last cached
+// barrier on an address of its slot saw in this epoch, so a is marked
+// already.
 func (b *AccessBitmap) MarkCached(a uint32) {
-	if a == b.last {
+	e := &b.recent[cacheSlot(a)]
+	if *e == a {
 		b.Executed++
 		b.CacheHits++
 		return
 	}
-	b.last = a
+	*e = a
 	b.Mark(a)
 }
 
@@ -129,5 +151,6 @@ func (b *AccessBitmap) endEpoch(top, base uint32) {
 		n := int(((top-b.base)/heap.Alignment + 63) / 64)
 		clear(b.words[:min(n, len(b.words))])
 	}
-	b.base, b.last = base, 0
+	b.base = base
+	clear(b.recent[:])
 }

@@ -61,24 +61,67 @@ func TestAccessBitmapEpochs(t *testing.T) {
 	}
 }
 
-// The cache skips the object the previous cached barrier saw, and
-// forgets it at a collection.
+// The cache skips an object a cached barrier saw before in this epoch
+// while its slot still holds it: objects of different slots do not evict
+// each other (the loop over two or three arrays), two of one slot do, and
+// a collection forgets them all.
 func TestAccessBitmapCache(t *testing.T) {
-	y := newToy(t, Config{AccessBitmap: true})
-	y.h.Seal()
-	b := y.h.Access
-	o1 := y.root(y.obj(0, 16, Movable))
-	o2 := y.root(y.obj(0, 16, Movable))
-	b.MarkCached(y.roots[o1])
-	b.MarkCached(y.roots[o1])
-	b.MarkCached(y.roots[o2])
-	b.MarkCached(y.roots[o1])
-	if b.Executed != 4 || b.CacheHits != 1 {
-		t.Fatalf("executed %d, hits %d; want 4, 1", b.Executed, b.CacheHits)
-	}
-	y.h.Collect(CauseExplicit)
-	b.MarkCached(y.roots[o1]) // the same address, a new epoch: must mark
-	if !b.Marked(y.roots[o1]) || b.CacheHits != 1 {
-		t.Errorf("after a collection: marked %v, hits %d", b.Marked(y.roots[o1]), b.CacheHits)
+	for _, c := range []struct {
+		name string
+		// the objects' cache slots (different objects for one slot
+		// given twice), and the order the barriers see them in
+		slots []uint32
+		seq   []int
+		hits  uint64
+	}{
+		{"one object again", []uint32{0}, []int{0, 0, 0}, 2},
+		{"three objects in turn, three slots", []uint32{0, 2, 6}, []int{0, 1, 2, 0, 1, 2, 0}, 4},
+		{"two objects of one slot evict each other", []uint32{3, 3}, []int{0, 1, 0, 1}, 0},
+		{"an evicted object comes back", []uint32{5, 5, 9}, []int{0, 2, 1, 2, 0, 0}, 2},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			y := newToy(t, Config{AccessBitmap: true})
+			y.h.Seal()
+			b := y.h.Access
+			// the bitmap and the cache see addresses: in one large
+			// object, the first unused address of each slot asked for
+			const room = 64 * cacheSlots
+			base := y.obj(0, room*heap.Alignment, Movable)
+			used := map[uint32]bool{}
+			var objs []uint32
+			for _, s := range c.slots {
+				for i := uint32(0); ; i++ {
+					if i == room {
+						t.Fatalf("no free address of slot %d in %d", s, room)
+					}
+					if a := base + i*heap.Alignment; cacheSlot(a) == s && !used[a] {
+						used[a] = true
+						objs = append(objs, a)
+						break
+					}
+				}
+			}
+			for _, k := range c.seq {
+				b.MarkCached(objs[k])
+			}
+			if b.Executed != uint64(len(c.seq)) || b.CacheHits != c.hits {
+				t.Fatalf("executed %d, hits %d; want %d, %d", b.Executed, b.CacheHits, len(c.seq), c.hits)
+			}
+			for _, k := range c.seq {
+				if !b.Marked(objs[k]) {
+					t.Errorf("object %d not marked", k)
+				}
+			}
+			y.h.Collect(CauseExplicit)
+			for k, a := range objs {
+				if b.Marked(a) {
+					t.Errorf("object %d still marked after the collection", k)
+				}
+				b.MarkCached(a) // a new epoch: each must mark
+				if !b.Marked(a) || b.CacheHits != c.hits {
+					t.Errorf("after a collection: object %d marked %v, hits %d", k, b.Marked(a), b.CacheHits)
+				}
+			}
+		})
 	}
 }

@@ -107,7 +107,12 @@ func runBarriers(t *testing.T, level string, c gc.Config, w workloads.Workload) 
 //     (closures executed) equal at none and cache, fewer at elim, equal
 //     at elim and all; the barriers that reach the bitmap (run minus
 //     cache hits) fewer at cache than at none and fewer at all than at
-//     elim or cache, all the fewest; statically, fewer at elim. Whether
+//     elim; statically, fewer at elim. Between cache and all there is no
+//     order: where the cache misses only on an object's first barrier in
+//     the epoch (SOR) they record the same, and a barrier the
+//     elimination removed no longer puts its object back in its slot
+//     after another object of that slot took it, so the next barrier on
+//     it misses (binary-trees records 0.1 % more at all). Whether
 //     cache or elim records fewer depends on the workload (the
 //     elimination, being exact, knows nothing across calls, allocations
 //     and loop back edges; BENCHMARKS.md): logged, not required.
@@ -167,8 +172,8 @@ func TestBarrierLevelsOnWorkloads(t *testing.T) {
 				if n.Executed == 0 {
 					t.Fatal("no barrier ran at none")
 				}
-				if !(n.Recorded() > ca.Recorded() && ca.Recorded() > al.Recorded() && n.Recorded() > el.Recorded() && el.Recorded() > al.Recorded()) {
-					t.Errorf("recorded barriers: none %d, cache %d, elim %d, all %d: want none > cache, elim > all", n.Recorded(), ca.Recorded(), el.Recorded(), al.Recorded())
+				if !(n.Recorded() > ca.Recorded() && n.Recorded() > el.Recorded() && el.Recorded() > al.Recorded()) {
+					t.Errorf("recorded barriers: none %d, cache %d, elim %d, all %d: want none > cache, none > elim > all", n.Recorded(), ca.Recorded(), el.Recorded(), al.Recorded())
 				}
 				if n.Executed != ca.Executed || el.Executed != al.Executed || !(el.Executed < n.Executed) {
 					t.Errorf("barriers run: none %d, cache %d, elim %d, all %d", n.Executed, ca.Executed, el.Executed, al.Executed)

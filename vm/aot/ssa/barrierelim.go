@@ -94,7 +94,7 @@ func mayCollect(op Op) bool {
 		OpNeg, OpNot, OpConv, OpIntToByte, OpIntToChar, OpIntToShort, OpCmpl, OpCmpg,
 		OpEq, OpNe, OpLt, OpGe, OpGt, OpLe,
 		OpNullCheck, OpBoundsCheck, OpDivZeroCheck,
-		OpArrayLength, OpAGet, OpAPut, OpIGet, OpIPut, OpFillArrayData, OpBarrier, OpSelect:
+		OpArrayLength, OpAGet, OpAPut, OpIGet, OpIPut, OpFillArrayData, OpBarrier, OpSelect, OpAccess:
 		return false
 	}
 	return true

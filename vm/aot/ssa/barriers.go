@@ -71,7 +71,10 @@ func ParseBarrierLevel(s string) (BarrierLevel, error) {
 // it into one instruction); a barrier ignores null, so running before
 // the null check changes nothing. Comparisons are evaluated at the end
 // of their If block, so their barriers end the block.
-func insertBarriers(f *Func, aux int64) {
+//
+// With last (no barrier pass follows), the Access values the inline
+// pass left are deleted once they have their barrier: they do nothing.
+func insertBarriers(f *Func, aux int64, last bool) {
 	dataLen := lengthsUsedAsData(f)
 	for _, b := range f.Blocks {
 		vals := make([]*Value, 0, len(b.Values)+4)
@@ -83,6 +86,9 @@ func insertBarriers(f *Func, aux int64) {
 				vals = append(vals, nil)
 				copy(vals[at+1:], vals[at:])
 				vals[at] = bar
+			}
+			if last && v.Op == OpAccess {
+				continue
 			}
 			vals = append(vals, v)
 		}
@@ -103,7 +109,7 @@ func insertBarriers(f *Func, aux int64) {
 // accessedObject returns the object v accesses, or nil.
 func accessedObject(v *Value, dataLen []bool) *Value {
 	switch v.Op {
-	case OpIGet, OpIPut, OpAGet, OpAPut, OpFillArrayData, OpMonitorEnter:
+	case OpIGet, OpIPut, OpAGet, OpAPut, OpFillArrayData, OpMonitorEnter, OpAccess:
 		return v.Args[0]
 	case OpArrayLength:
 		if dataLen[v.ID] {

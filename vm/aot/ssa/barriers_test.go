@@ -144,7 +144,7 @@ b0:
 	if err != nil {
 		t.Fatal(err)
 	}
-	insertBarriers(f, barrierCached)
+	insertBarriers(f, barrierCached, true)
 	want := normalise(`
 func f
 b0:
@@ -222,6 +222,68 @@ func TestParseBarrierLevel(t *testing.T) {
 		}
 		if err == nil && c.in != "" && got.String() != c.in {
 			t.Errorf("%v.String() = %q, want %q", got, got.String(), c.in)
+		}
+	}
+}
+
+// TestInlinedReceiverBarrier checks that an inlined instance call keeps
+// its receiver's barrier at every level (and its check barrier), in the
+// call's place, and that the Access the inline pass left is gone from the
+// code the engine lowers.
+func TestInlinedReceiverBarrier(t *testing.T) {
+	const caller = `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = NullCheck <void> v0
+  v2 = InvokeDirect <void> v0 [2]
+  v3 = Const <int> [7]
+  Return v3`
+	const emptyInit = `
+func init
+b0:
+  v0 = This <ref>
+  Return`
+	for _, c := range []struct {
+		level          BarrierLevel
+		check          bool
+		barriers, chks int
+	}{
+		{BarriersOff, false, 0, 0},
+		{BarriersNone, false, 1, 0},
+		{BarriersCache, true, 1, 1},
+		{BarriersElim, false, 1, 0},
+		{BarriersAll, true, 1, 1},
+	} {
+		f, err := Parse(caller)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := Parse(emptyInit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := Config{Check: true, Barriers: c.level, CheckBarriers: c.check, Inline: func(*Value) *Func { return g }}
+		if err := Optimize(f, cfg); err != nil {
+			t.Fatalf("%s: %v", c.level, err)
+		}
+		chks := 0
+		for _, b := range f.Blocks {
+			for _, v := range b.Values {
+				switch {
+				case v.Op == OpInvokeDirect:
+					t.Errorf("%s: the call was not inlined:\n%s", c.level, f)
+				case v.Op == OpAccess:
+					t.Errorf("%s: an Access is left:\n%s", c.level, f)
+				case v.Op == OpBarrier && v.Aux == BarrierCheck:
+					chks++
+				case v.Op == OpBarrier && v.Args[0].Op != OpParam:
+					t.Errorf("%s: %s is not the receiver's", c.level, v.LongString())
+				}
+			}
+		}
+		if n := CountBarriers(f); n != c.barriers || chks != c.chks {
+			t.Errorf("%s (check %v): %d barriers and %d check barriers, want %d and %d\n%s", c.level, c.check, n, chks, c.barriers, c.chks, f)
 		}
 	}
 }

@@ -61,13 +61,13 @@ func pipeline(cfg Config) []pass {
 		if cfg.Barriers.Cached() {
 			aux = barrierCached
 		}
-		ps = append(ps, pass{"barriers", func(f *Func) { insertBarriers(f, aux) }, barriersDoc})
+		ps = append(ps, pass{"barriers", func(f *Func) { insertBarriers(f, aux, !cfg.CheckBarriers) }, barriersDoc})
 	}
 	if cfg.Barriers.Eliminated() {
 		ps = append(ps, pass{"barrierelim", barrierElim, barrierElimDoc})
 	}
 	if cfg.CheckBarriers {
-		ps = append(ps, pass{"barriercheck", func(f *Func) { insertBarriers(f, BarrierCheck) }, barrierCheckDoc})
+		ps = append(ps, pass{"barriercheck", func(f *Func) { insertBarriers(f, BarrierCheck, true) }, barrierCheckDoc})
 	}
 	return ps
 }

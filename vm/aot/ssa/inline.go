@@ -28,9 +28,11 @@ const inlineDoc = "replace calls of small leaf methods of the caller's class by 
 // or reaches a safepoint (inlinable), so no stack trace, handler, class
 // initialisation, collection or method hook can tell the difference,
 // except that the call no longer exists: method entry/exit hooks would
-// not see it (the engine inlines only when none is set) and the
-// receiver's barrier of paper 003 would be lost, so with barriers only
-// static calls (no receiver) are inlined.
+// not see it (the engine inlines only when none is set). The receiver's
+// barrier of paper 003 is kept: with barriers on, an instance call's
+// body starts with an Access of its receiver, the access point the
+// barriers pass instruments in the call's place, so every level inlines
+// what off does and the barrier table measures barriers, not inlining.
 func inlineCalls(f *Func, inl Inliner, barriers BarrierLevel) {
 	if inl == nil {
 		return
@@ -38,13 +40,7 @@ func inlineCalls(f *Func, inl Inliner, barriers BarrierLevel) {
 	for _, b := range f.Blocks {
 		for i := 0; i < len(b.Values); i++ {
 			call := b.Values[i]
-			switch call.Op {
-			case OpInvokeStatic:
-			case OpInvokeDirect:
-				if barriers != BarriersOff {
-					continue
-				}
-			default:
+			if call.Op != OpInvokeStatic && call.Op != OpInvokeDirect {
 				continue
 			}
 			g := inl(call)
@@ -54,6 +50,14 @@ func inlineCalls(f *Func, inl Inliner, barriers BarrierLevel) {
 			body, ret, ok := inlinable(g, call)
 			if !ok {
 				continue
+			}
+			if barriers != BarriersOff && call.Op == OpInvokeDirect && len(call.Args) > 0 && call.Args[0].Type == TypeRef {
+				acc := f.newValue(OpAccess, TypeVoid, 0, []*Value{call.Args[0]})
+				acc.Block, acc.PC = b, call.PC
+				b.Values = append(b.Values, nil)
+				copy(b.Values[i+1:], b.Values[i:])
+				b.Values[i] = acc
+				i++
 			}
 			n := splice(b, i, call, body, ret)
 			i += n

@@ -145,19 +145,43 @@ b0:
   v1 = Copy <int> v4
   v2 = Mul <int> v1 v1
   Return v2`},
-		{"with barriers a direct call keeps its receiver's barrier: not inlined", map[int64]string{9: bump}, BarriersNone, `
+		{"with barriers a direct call is inlined after an Access of its receiver", map[int64]string{9: bump}, BarriersNone, `
 func f
 b0:
   v0 = Param <ref> [0]
   v1 = Param <int> [1]
+  v2 = NullCheck <void> v0
   v3 = InvokeDirect <int> v0 v1 [9]
   Return v3`, `
 func f
 b0:
   v0 = Param <ref> [0]
   v1 = Param <int> [1]
-  v3 = InvokeDirect <int> v0 v1 [9]
+  v2 = NullCheck <void> v0
+  v4 = Access <void> v0
+  v5 = IGet <int> v0 [5]
+  v6 = Add <int> v5 v1
+  v7 = IPut <void> v0 v6 [5]
+  v8 = IGet <int> v0 [5]
+  v3 = Copy <int> v8
   Return v3`},
+		{"with barriers an empty constructor leaves only the Access of its receiver", map[int64]string{2: `
+func init
+b0:
+  v0 = This <ref>
+  Return`}, BarriersAll, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = NullCheck <void> v0
+  v2 = InvokeDirect <void> v0 [2]
+  Return`, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = NullCheck <void> v0
+  v3 = Access <void> v0
+  Return`},
 		{"no callee offered", nil, BarriersOff, staticCall, staticCall},
 		{"a virtual call is never inlined", map[int64]string{7: leafAdd}, BarriersOff, `
 func f

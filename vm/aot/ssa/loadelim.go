@@ -52,7 +52,7 @@ func loadElim(f *Func) {
 				if exactStore(v.Aux) {
 					known[key{v.Args[0].ID, v.Args[1].ID, v.Aux}] = v.Args[2]
 				}
-			case OpNullCheck, OpBoundsCheck, OpDivZeroCheck, OpArrayLength, OpCheckCast, OpInstanceOf, OpSelect:
+			case OpNullCheck, OpBoundsCheck, OpDivZeroCheck, OpArrayLength, OpCheckCast, OpInstanceOf, OpSelect, OpAccess:
 			default:
 				if v.Op.HasEffect() || mayCollect(v.Op) {
 					clear(known)

@@ -88,6 +88,13 @@ const (
 	// converted by ifconv so that no block boundary remains.
 	OpSelect
 
+	// OpAccess is an object-access point without an access of its own:
+	// the receiver of an instance call the inline pass replaced by its
+	// body (Args[0]), left so that the barriers pass still puts the
+	// call's barrier there (paper 003 instruments every invoke
+	// receiver). It does nothing; the last barrier pass deletes it.
+	OpAccess
+
 	numOps
 )
 
@@ -186,6 +193,8 @@ var opTable = [numOps]opInfo{
 	OpBarrier: {"Barrier", fEffect},
 
 	OpSelect: {"Select", 0},
+
+	OpAccess: {"Access", fEffect},
 }
 
 // String returns the op's name as the text dump writes it.
