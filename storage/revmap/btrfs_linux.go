@@ -4,10 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"sort"
-	"syscall"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -186,21 +183,7 @@ func MapBtrfs(mount, dir string) (*Map, error) {
 		return nil, fmt.Errorf("btrfs: %s spans %d devices; only one-device filesystems are mapped", mount, len(devs))
 	}
 	var files []Extent
-	paths := map[uint32]string{}
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.Type().IsRegular() {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		ino := uint32(info.Sys().(*syscall.Stat_t).Ino)
-		rel, err := filepath.Rel(mount, p)
-		if err != nil {
-			return err
-		}
-		paths[ino] = "/" + filepath.ToSlash(rel)
+	paths, err := walkFiles(mount, dir, func(p string, ino uint32) error {
 		return fileExtents(p, func(logical, length uint64) error {
 			// An extent lies in one chunk (btrfs allocates it
 			// from one block group).

@@ -37,6 +37,21 @@ func MapFiles(mount, dir string) (*Map, error) {
 	}
 	bs := uint64(st.Bsize)
 	b := &builder{}
+	paths, err := walkFiles(mount, dir, func(p string, ino uint32) error {
+		return fileExtents(p, func(physical, length uint64) error {
+			b.add(physical/bs, (length+bs-1)/bs, Data, ino)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return NewMap(uint32(bs), st.Blocks*uint64(st.Bsize)/bs, b.sorted(), paths), nil
+}
+
+// walkFiles calls each for every regular file under dir with its inode
+// number, and returns the files' paths by inode (relative to mount, "/a/b").
+func walkFiles(mount, dir string, each func(p string, ino uint32) error) (map[uint32]string, error) {
 	paths := map[uint32]string{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.Type().IsRegular() {
@@ -52,15 +67,9 @@ func MapFiles(mount, dir string) (*Map, error) {
 			return err
 		}
 		paths[ino] = "/" + filepath.ToSlash(rel)
-		return fileExtents(p, func(physical, length uint64) error {
-			b.add(physical/bs, (length+bs-1)/bs, Data, ino)
-			return nil
-		})
+		return each(p, ino)
 	})
-	if err != nil {
-		return nil, err
-	}
-	return NewMap(uint32(bs), st.Blocks*uint64(st.Bsize)/bs, b.sorted(), paths), nil
+	return paths, err
 }
 
 // fileExtents calls emit with the place and length in bytes of each data
