@@ -325,7 +325,7 @@ func loadFigure(runDir string, a results.Artifact) figure {
 		return f
 	}
 	switch {
-	case mt == "image/svg+xml":
+	case mt == "image/svg+xml" || mt == "text/html":
 		if fi.Size() > maxInlineSVG {
 			f.Note = fmt.Sprintf("too large to embed (%s)", bytesString(fi.Size()))
 			return f
@@ -333,6 +333,10 @@ func loadFigure(runDir string, a results.Artifact) figure {
 		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Note = "could not be read: " + errText(err)
+			return f
+		}
+		if mt == "text/html" {
+			f.Page = framedPage(string(data))
 			return f
 		}
 		svg, err := sanitizeSVG(data)
@@ -341,17 +345,6 @@ func loadFigure(runDir string, a results.Artifact) figure {
 			return f
 		}
 		f.SVG = svg
-	case mt == "text/html":
-		if fi.Size() > maxInlineSVG {
-			f.Note = fmt.Sprintf("too large to embed (%s)", bytesString(fi.Size()))
-			return f
-		}
-		data, err := os.ReadFile(name)
-		if err != nil {
-			f.Note = "could not be read: " + errText(err)
-			return f
-		}
-		f.Page = framedPage(string(data))
 	case rasterTypes[mt]:
 		if fi.Size() > maxInlineImage {
 			f.Note = fmt.Sprintf("too large to embed (%s)", bytesString(fi.Size()))
