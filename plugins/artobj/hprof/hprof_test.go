@@ -1,7 +1,6 @@
 package hprof
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -126,30 +125,7 @@ func TestJVMDumpAgrees(t *testing.T) {
 	if out, err := exec.Command("javac", "-d", dir, src, harness).CombinedOutput(); err != nil {
 		t.Fatalf("javac: %v\n%s", err, out)
 	}
-	cmd := exec.Command("java", "-Xint", "-XX:+UseSerialGC", "-cp", dir, "Harness", strconv.Itoa(requests))
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer func() {
-		stdin.Close()
-		cmd.Wait()
-	}()
-	sc := bufio.NewScanner(stdout)
-	for sc.Scan() && sc.Text() != "ready" {
-	}
-	go io.Copy(io.Discard, stdout)
-	dump := filepath.Join(dir, "jvm.hprof")
-	if out, err := exec.Command("jmap", "-dump:live,format=b,file="+dump, strconv.Itoa(cmd.Process.Pid)).CombinedOutput(); err != nil {
-		t.Skipf("jmap could not attach (%v): %s", err, out)
-	}
+	dump := jmapDump(t, dir, "live,format=b", "Harness", strconv.Itoa(requests))
 	f, err := os.Open(dump)
 	if err != nil {
 		t.Fatal(err)

@@ -249,7 +249,16 @@ func jvmHoldersDump(t *testing.T) string {
 	if out, err := exec.Command("javac", "-d", dir, filepath.Join("testdata", "Holders.java")).CombinedOutput(); err != nil {
 		t.Fatalf("javac: %v\n%s", err, out)
 	}
-	cmd := exec.Command("java", "-Xint", "-XX:+UseSerialGC", "-cp", dir, "Holders")
+	return jmapDump(t, dir, "format=b", "Holders")
+}
+
+// jmapDump runs a Java program from the classes in dir on the JDK's
+// interpreter, waits until it prints "ready", and returns the path of the
+// heap dump `jmap -dump:OPTIONS` takes of it (skipping when jmap cannot
+// attach).
+func jmapDump(t *testing.T, dir, options string, javaArgs ...string) string {
+	t.Helper()
+	cmd := exec.Command("java", append([]string{"-Xint", "-XX:+UseSerialGC", "-cp", dir}, javaArgs...)...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -270,7 +279,7 @@ func jvmHoldersDump(t *testing.T) string {
 	}
 	go io.Copy(io.Discard, stdout)
 	dump := filepath.Join(dir, "jvm.hprof")
-	if out, err := exec.Command("jmap", "-dump:format=b,file="+dump, strconv.Itoa(cmd.Process.Pid)).CombinedOutput(); err != nil {
+	if out, err := exec.Command("jmap", "-dump:"+options+",file="+dump, strconv.Itoa(cmd.Process.Pid)).CombinedOutput(); err != nil {
 		t.Skipf("jmap could not attach (%v): %s", err, out)
 	}
 	return dump
