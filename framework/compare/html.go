@@ -13,7 +13,8 @@ func WriteHTML(w io.Writer, c *Comparison) error {
 	return htmlPage.Execute(w, struct {
 		view
 		Old, New string
-	}{v, describeRun(c.Old), describeRun(c.New)})
+		Rankings []Ranking
+	}{v, describeRun(c.Old), describeRun(c.New), c.Rankings})
 }
 
 // BreakAfterCommas escapes s for HTML and lets the browser wrap it after
@@ -43,7 +44,7 @@ code{background:#f4f4f4;padding:0 .2em}
 .table-wrap table{margin:0}
 `
 
-var htmlPage = template.Must(template.New("compare").Funcs(template.FuncMap{"breakable": BreakAfterCommas}).Parse(`<!DOCTYPE html>
+var htmlPage = template.Must(template.New("compare").Funcs(template.FuncMap{"breakable": BreakAfterCommas, "ratio": fmtRatio}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -73,6 +74,23 @@ var htmlPage = template.Must(template.New("compare").Funcs(template.FuncMap{"bre
 </table></div>
 {{end}}
 {{if .Footnotes}}<ol class="muted">{{range .Footnotes}}<li>{{.}}</li>{{end}}</ol>{{end}}
+{{if .Rankings}}<h2>Rankings</h2>
+<p class="muted">Metrics measured per many items (e.g. a cost per opcode), compared by their order: rank 1 is the largest median.</p>
+<div class="table-wrap"><table>
+<thead><tr><th>metric</th><th>rows</th><th>Spearman ρ</th><th>Kendall τ</th><th>max/min old</th><th>max/min new</th><th>rank moves most</th></tr></thead>
+<tbody>
+{{range .Rankings}}<tr>
+<td>{{breakable .Title}}</td>
+<td class="num">{{.Items}}</td>
+<td class="num">{{printf "%.3f" .Spearman}}</td>
+<td class="num">{{printf "%.3f" .Kendall}}</td>
+<td class="num">{{ratio .OldRatio}}</td>
+<td class="num">{{ratio .NewRatio}}</td>
+<td>{{range $i, $m := .Moves}}{{if $i}}, {{end}}<span class="nowrap">{{$m.Item}} {{$m.Old}} → {{$m.New}}</span>{{end}}</td>
+</tr>
+{{end}}</tbody>
+</table></div>
+{{end}}
 </body>
 </html>
 `))

@@ -86,6 +86,14 @@ func TestRankings(t *testing.T) {
 	if !strings.Contains(md.String(), "## Rankings") || !strings.Contains(md.String(), "**cost by opcode (engine=interp)**: 25 rows: Spearman ρ 1.000") {
 		t.Errorf("markdown:\n%s", md.String())
 	}
+	var page bytes.Buffer
+	if err := WriteHTML(&page, c); err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf(`<td class="num">%.3f</td>`, wantTau); !strings.Contains(page.String(), "<h2>Rankings</h2>") || !strings.Contains(page.String(), want) ||
+		!strings.Contains(page.String(), `<span class="nowrap">op00 25 → 1</span>, <span class="nowrap">op24 1 → 25</span>`) {
+		t.Errorf("html lacks the rankings (τ cell %q, the moves):\n%s", want, page.String())
+	}
 	if err := WriteJSON(&js, c); err != nil {
 		t.Fatal(err)
 	}
