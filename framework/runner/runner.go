@@ -108,6 +108,11 @@ type execution struct {
 	// closed when the run ends; order is the order they were opened in.
 	volumes map[string]*openVolume
 	order   []*openVolume
+	// pluginWarnings are the plugins' warn-level log lines, each message
+	// once with the steps that logged it (pluginWarningOrder: first seen
+	// first), for the results' warnings.
+	pluginWarnings     map[string][]string
+	pluginWarningOrder []string
 }
 
 // openVolume is the outcome of opening one distinct storage spec: a failure
@@ -336,6 +341,7 @@ func (e *execution) collect(ctx context.Context) error {
 	// Whatever happens, the results name the cells left without data; the
 	// warning carries them into the report.
 	defer func() {
+		e.res.Warnings = append(e.res.Warnings, e.foldPluginWarnings()...)
 		e.res.Missing = missing(steps, e.res.Steps)
 		if n := len(e.res.Missing); n > 0 {
 			names := make([]string, 0, min(n, 10))
@@ -524,11 +530,45 @@ func (e *execution) log(w io.Writer, id string, l *api.LogLine) {
 		e.Logger.Error(l.Message, args...)
 	case api.LogLine_LEVEL_WARN:
 		e.Logger.Warn(l.Message, args...)
+		e.pluginWarning(id, l.Message)
 	case api.LogLine_LEVEL_DEBUG:
 		e.Logger.Debug(l.Message, args...)
 	default:
 		e.Logger.Info(l.Message, args...)
 	}
+}
+
+// pluginWarning keeps a plugin's warning for the results: a user reads the
+// report's warnings, not the run's log, and a warning such as a lost-events
+// count or a noisy calibration changes how the figures may be read.
+func (e *execution) pluginWarning(step, msg string) {
+	if e.pluginWarnings == nil {
+		e.pluginWarnings = map[string][]string{}
+	}
+	if _, ok := e.pluginWarnings[msg]; !ok {
+		e.pluginWarningOrder = append(e.pluginWarningOrder, msg)
+	}
+	e.pluginWarnings[msg] = append(e.pluginWarnings[msg], step)
+}
+
+// foldPluginWarnings is one warning per distinct message, naming the steps
+// that logged it (the first three and how many more), so that a warning
+// repeated in every repetition does not fill the report.
+func (e *execution) foldPluginWarnings() []string {
+	var out []string
+	for _, msg := range e.pluginWarningOrder {
+		steps := e.pluginWarnings[msg]
+		where := strings.Join(steps[:min(len(steps), 3)], ", ")
+		if n := len(steps) - 3; n > 0 {
+			where += fmt.Sprintf(" and %d more", n)
+		}
+		noun := "step"
+		if len(steps) > 1 {
+			noun = "steps"
+		}
+		out = append(out, fmt.Sprintf("%s (%s %s)", msg, noun, where))
+	}
+	return out
 }
 
 func appendRecords(stepDir string, b *api.RecordBatch) error {

@@ -111,6 +111,47 @@ experiment "e" {
 	}
 }
 
+// A plugin's warning reaches the results and the report once, naming the
+// steps that logged it, however many repetitions log it.
+func TestPluginWarningsReachTheResults(t *testing.T) {
+	r, plan := setupPlugins(t, `
+experiment "e" {
+  repeat = 2
+  matrix {
+    v = [1, 2]
+  }
+  collect "testplug" "ok" {
+    value = matrix.v
+    warn  = "host too noisy"
+  }
+  collect "other" "ok" {
+    value = 3
+    warn  = "buffer overrun"
+  }
+}`, "testplug", "other")
+	res, dir, err := r.Run(context.Background(), plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, w := range res.Warnings {
+		if strings.Contains(w, "host too noisy") || strings.Contains(w, "buffer overrun") {
+			got = append(got, w)
+		}
+	}
+	if len(got) != 2 || !strings.HasPrefix(got[0], "host too noisy (steps ") || !strings.HasSuffix(got[0], " and 1 more)") ||
+		!strings.HasPrefix(got[1], "buffer overrun (steps ") || strings.Contains(got[1], "more") {
+		t.Fatalf("warnings %q; want each message once, with its steps", res.Warnings)
+	}
+	report, err := os.ReadFile(filepath.Join(dir, "report.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(report), "host too noisy") {
+		t.Errorf("report.md lacks the plugin's warning:\n%s", report)
+	}
+}
+
 // TestPluginCrash: the crashing step fails with a readable message, its
 // partial data stays, and the plugin is restarted for the next step.
 func TestPluginCrash(t *testing.T) {

@@ -79,20 +79,22 @@ const calibrationRounds = 15
 // buffer of the given size (records written to a scratch file in dir)
 // and, when measure is set, the part of it the event cannot measure itself
 // (the cost less Event.Cost): what the analysis deducts per event on top
-// of the measured costs.
-func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure bool) (event, unmeasured time.Duration, err error) {
+// of the measured costs. notSlower counts the rounds whose traced run was
+// no slower than the untraced one: a host too noisy to calibrate on, whose
+// median cost of 0 would silently deduct nothing.
+func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure bool) (event, unmeasured time.Duration, notSlower int, err error) {
 	calls -= calls % calibrationMethods
 	cls, err := smali.Parse("DpaCalibrate.smali", []byte(calibrationSmali()), nil)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	data, err := smali.Assemble([]*ast.Class{cls}, nil)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	dexPath := filepath.Join(dir, "calibrate.dex")
 	if err := os.WriteFile(dexPath, data, 0o644); err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	defer os.Remove(dexPath)
 	args := []string{strconv.Itoa(calls)}
@@ -142,17 +144,20 @@ func calibrateEvents(ctx context.Context, dir string, calls, buffer int, measure
 	for i := 0; i < calibrationRounds; i++ {
 		plain, err := run(false)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
 		}
 		traced, err := run(true)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, 0, err
+		}
+		if traced <= plain {
+			notSlower++
 		}
 		c := max(traced-plain, 0) / time.Duration(2*calls)
 		costs = append(costs, c)
 		us = append(us, max(c-lastMeasured, 0))
 	}
-	return median(costs), median(us), nil
+	return median(costs), median(us), notSlower, nil
 }
 
 // median returns the middle value of xs (the lower of the two middle ones

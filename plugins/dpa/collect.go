@@ -299,8 +299,14 @@ func collectDPA(ctx context.Context, step *sdk.Step) error {
 	if p.virtual {
 		// Tracing executes no instructions: there is nothing to deduct.
 		cfg.MeasureEvents = false
-	} else if eventCost, unmeasured, err = calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents); err != nil {
-		return fmt.Errorf("dpa: calibration: %w", err)
+	} else {
+		var notSlower int
+		if eventCost, unmeasured, notSlower, err = calibrateEvents(ctx, step.Dir, calls, cfg.BufferRecords, cfg.MeasureEvents); err != nil {
+			return fmt.Errorf("dpa: calibration: %w", err)
+		}
+		if 2*notSlower >= calibrationRounds {
+			step.Log(sdk.Warn, fmt.Sprintf("dpa: the calibration program ran traced no slower than untraced in %d of %d rounds (the host too noisy to calibrate on): its event cost, %v, is not to be trusted where it is deducted (programs too short to calibrate on themselves, and the cross-check columns)", notSlower, calibrationRounds, eventCost))
+		}
 	}
 	res := p.result("dpa")
 	res.BufferRecords, res.MeasureEvents = cfg.BufferRecords, cfg.MeasureEvents

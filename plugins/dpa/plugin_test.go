@@ -292,7 +292,7 @@ func between(s, from, to string) (string, bool) {
 // accuracy config's plugin grew to tens of GB.
 func TestCalibrationLeavesNoWriters(t *testing.T) {
 	before := runtime.NumGoroutine()
-	if _, _, err := calibrateEvents(context.Background(), t.TempDir(), 128, 16, true); err != nil {
+	if _, _, _, err := calibrateEvents(context.Background(), t.TempDir(), 128, 16, true); err != nil {
 		t.Fatal(err)
 	}
 	if n := runtime.NumGoroutine() - before; n > 2 {

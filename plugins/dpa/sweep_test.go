@@ -45,7 +45,7 @@ func TestUnmeasuredSweep(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		event, unmeasured, err := calibrateEvents(ctx, dir, 2*cfg.BufferRecords, cfg.BufferRecords, true)
+		event, unmeasured, _, err := calibrateEvents(ctx, dir, 2*cfg.BufferRecords, cfg.BufferRecords, true)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,6 +21,8 @@ import (
 // Config of the test collectors.
 type Config struct {
 	Value float64 `json:"value" default:"1"`
+	// Warn, when set, is logged at warn level by "ok".
+	Warn string `json:"warn"`
 }
 
 // Needs has a required setting, for config error tests.
@@ -29,7 +31,8 @@ type Needs struct {
 }
 
 // Plugin returns the test plugin. Collectors:
-//   - "ok" writes value.txt and result artifacts;
+//   - "ok" writes value.txt and result artifacts, and logs warn at warn
+//     level when set;
 //   - "crash" writes partial.txt, then kills its own process from another
 //     goroutine (a real crash, not a recoverable panic);
 //   - "hang" starts a grandchild `sleep`, records its pid in child.pid,
@@ -76,6 +79,9 @@ func runOK(_ context.Context, s *sdk.Step) error {
 	var c Config
 	if err := s.Decode(&c); err != nil {
 		return err
+	}
+	if c.Warn != "" {
+		s.Log(sdk.Warn, c.Warn)
 	}
 	s.Progress(1, 1, "", "")
 	return s.WriteArtifact("value.txt", sdk.KindRaw, "text/plain", "", []byte(strconv.FormatFloat(c.Value, 'g', -1, 64)))
