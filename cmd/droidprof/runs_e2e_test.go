@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +34,7 @@ func TestKilledRunIsCrashed(t *testing.T) {
 	if list[0]["status"] != results.StatusCrashed || list[0]["finished"] == nil {
 		t.Errorf("killed run listed as %v", list[0])
 	}
+	home := strings.TrimPrefix(c.env[0], "DROIDPROF_HOME=")
 	id, _ := list[0]["run_id"].(string)
 	if id == "" {
 		t.Fatalf("runs --json has no run_id: %v", list[0])
@@ -45,8 +47,25 @@ func TestKilledRunIsCrashed(t *testing.T) {
 	if err := json.Unmarshal([]byte(c.ok("show", "--json", id)), &res); err != nil || res.Status != results.StatusCrashed || res.Finished.IsZero() {
 		t.Errorf("show --json: %v status %s finished %v", err, res.Status, res.Finished)
 	}
+	// The step droidprof was killed in is named, with the files it wrote.
+	if n := len(res.Steps); n != 1 || res.Steps[0].Status != results.StepCrashed {
+		t.Fatalf("the killed step: %+v", res.Steps)
+	}
+	entries, err := os.ReadDir(filepath.Join(home, "runs", id, filepath.FromSlash(res.Steps[0].Dir)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files, listed []string
+	for _, en := range entries {
+		files = append(files, en.Name())
+	}
+	for _, a := range res.Steps[0].Artifacts {
+		listed = append(listed, a.Name)
+	}
+	if fmt.Sprint(files) != fmt.Sprint(listed) {
+		t.Errorf("the killed step lists %v; its directory holds %v", listed, files)
+	}
 	// Reindexing from the run directories keeps it crashed.
-	home := strings.TrimPrefix(c.env[0], "DROIDPROF_HOME=")
 	os.Remove(filepath.Join(home, "runs", "index.db"))
 	if out := c.ok("runs"); !strings.Contains(out, "crashed") {
 		t.Errorf("after reindex:\n%s", out)

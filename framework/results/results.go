@@ -77,12 +77,21 @@ type Step struct {
 	Labels     map[string]string `json:"labels,omitempty"`
 	Repetition int               `json:"repetition"`
 	Warmup     bool              `json:"warmup,omitempty"`
-	Status     string            `json:"status"` // ok, failed, skipped
+	Status     string            `json:"status"` // ok, failed, interrupted, skipped, StepRunning, StepCrashed
 	Error      string            `json:"error,omitempty"`
 	Duration   float64           `json:"duration_s"`
 	Dir        string            `json:"dir"` // relative to the run directory
 	Artifacts  []Artifact        `json:"artifacts,omitempty"`
 }
+
+// Step statuses besides ok, failed, interrupted and skipped: a step is
+// running while it runs (it is in results.json then, so that a run whose
+// droidprof was killed names the step it was in), and crashed when its
+// droidprof was killed during it.
+const (
+	StepRunning = "running"
+	StepCrashed = "crashed"
+)
 
 // Analysis records one analyzer invocation.
 type Analysis struct {

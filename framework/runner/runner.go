@@ -359,11 +359,18 @@ func (e *execution) collect(ctx context.Context) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		// The step is in the results while it runs, so that a droidprof
+		// killed during it leaves a run whose reader (runstore.Read) can
+		// name the step and keep its files.
+		e.res.Steps = append(e.res.Steps, s.record(results.StepRunning))
+		if err := e.save(); err != nil {
+			return err
+		}
 		if e.Progress != nil {
 			e.Progress.Step(i, len(steps), s.id())
 		}
 		rec := e.runStep(ctx, s)
-		e.res.Steps = append(e.res.Steps, rec)
+		e.res.Steps[len(e.res.Steps)-1] = rec
 		if rec.Status != "ok" {
 			failed++
 		}
@@ -414,11 +421,10 @@ func missing(planned []step, ran []results.Step) []results.Missing {
 // in what is returned.
 func (e *execution) runStep(ctx context.Context, s step) (rec results.Step) {
 	id := s.id()
-	rel := filepath.Join("steps", id)
-	rec = results.Step{ID: id, Collector: s.collector(), Labels: s.cell.Labels, Repetition: s.rep, Warmup: s.warmup, Dir: filepath.ToSlash(rel), Status: "ok"}
+	rec = s.record("ok")
 	start := time.Now()
 	defer func() { rec.Duration = time.Since(start).Seconds() }()
-	stepDir := filepath.Join(e.dir, rel)
+	stepDir := filepath.Join(e.dir, filepath.FromSlash(rec.Dir))
 	if err := os.MkdirAll(stepDir, 0o755); err != nil {
 		rec.Status, rec.Error = "failed", err.Error()
 		return rec
@@ -437,6 +443,12 @@ func (e *execution) runStep(ctx context.Context, s step) (rec results.Step) {
 	// interrupted) are kept and listed: collected data is never dropped.
 	rec.Artifacts = append(rec.Artifacts, unannounced(e.dir, stepDir, announced)...)
 	return rec
+}
+
+// record is the step's entry in the results, with the given status.
+func (s step) record(status string) results.Step {
+	id := s.id()
+	return results.Step{ID: id, Collector: s.collector(), Labels: s.cell.Labels, Repetition: s.rep, Warmup: s.warmup, Dir: "steps/" + id, Status: status}
 }
 
 func (e *execution) stream(ctx context.Context, s step, id, stepDir string, rec *results.Step) (map[string]bool, error) {

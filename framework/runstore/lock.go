@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"time"
 
@@ -93,10 +94,38 @@ func Read(dir string) (*results.Results, error) {
 	res.Finished = last.UTC()
 	res.Warnings = append(res.Warnings, fmt.Sprintf("droidprof stopped writing this run at %s without finishing it (killed, or the machine went down); what it collected until then is kept",
 		last.UTC().Format(time.RFC3339)))
+	for i := range res.Steps {
+		if st := &res.Steps[i]; st.Status == results.StepRunning {
+			st.Status, st.Error = results.StepCrashed, "droidprof stopped during this step; the files it wrote are kept"
+			st.Artifacts = append(st.Artifacts, stepFiles(dir, st)...)
+		}
+	}
 	if err := res.Write(path); err != nil {
 		return res, fmt.Errorf("mark run %s crashed: %w", dir, err)
 	}
 	return res, nil
+}
+
+// stepFiles lists the files a crashed step left in its directory that its
+// record does not name yet (the collector announces its artifacts as it
+// goes), so that the run's reader finds what was collected.
+func stepFiles(runDir string, st *results.Step) []results.Artifact {
+	named := map[string]bool{}
+	for _, a := range st.Artifacts {
+		named[a.Path] = true
+	}
+	entries, _ := os.ReadDir(filepath.Join(runDir, filepath.FromSlash(st.Dir)))
+	var out []results.Artifact
+	for _, en := range entries {
+		p := path.Join(st.Dir, en.Name())
+		if en.IsDir() || named[p] {
+			continue
+		}
+		if fi, err := en.Info(); err == nil {
+			out = append(out, results.Artifact{Name: en.Name(), Path: p, Size: fi.Size(), Kind: "raw"})
+		}
+	}
+	return out
 }
 
 // lastWrite is the newest modification time of any file in the run

@@ -94,7 +94,10 @@ func TestBrowser(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`input[name="a"][value="slow-1"]`)),
 		chromedp.Click(chromedp.CSS(`input[name="b"][value="fast-1"]`)),
 		chromedp.Submit(chromedp.CSS(`input[name="a"]`)),
-		chromedp.WaitVisible(chromedp.CSS("h1")))
+		// The list page has an h1 too: wait for what only the
+		// comparison has, else the screenshot may be taken
+		// mid-navigation (0 width).
+		chromedp.WaitVisible(chromedp.CSS(`a[href^="/compare?a="]`)))
 	loc, err := chromedp.Run(ctx, chromedp.Location())
 	if err != nil || !strings.Contains(loc, "a=slow-1") || !strings.Contains(loc, "b=fast-1") {
 		t.Errorf("the comparison's URL is not shareable: %s %v", loc, err)
