@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"text/tabwriter"
 )
 
 // command is one subcommand of the CLI; these names are a contract.
@@ -93,15 +92,22 @@ func dispatch(env *env, args []string) error {
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "droidprof — plugin-based profiling experiments\n\nUsage:")
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	// Each form of a command on a line of its own (args separates them
+	// by " | "), then what it does: one table of commands, as wide as the
+	// longest (serve's four forms), pushed every description off an
+	// 80-column terminal.
 	for _, c := range commands() {
-		if !c.hidden {
-			fmt.Fprintf(tw, "  droidprof %s\t%s\t%s\n", c.name, c.args, c.help)
+		if c.hidden {
+			continue
 		}
+		for _, form := range strings.Split(c.args, " | ") {
+			fmt.Fprintln(w, strings.TrimRight("  droidprof "+c.name+" "+form, " "))
+		}
+		fmt.Fprintf(w, "        %s\n", c.help)
 	}
-	tw.Flush()
 	fmt.Fprintln(w, "\n--out DIR is the run store: run stores runs in it, the other commands find them there.")
-	fmt.Fprintln(w, "Environment: DROIDPROF_HOME (run store $DROIDPROF_HOME/runs when no --out), DROIDPROF_PLUGIN_PATH (plugin dirs), DROIDPROF_<KEY> (config overrides).")
+	fmt.Fprintln(w, "Environment: DROIDPROF_HOME (run store $DROIDPROF_HOME/runs when no --out),")
+	fmt.Fprintln(w, "  DROIDPROF_PLUGIN_PATH (plugin dirs), DROIDPROF_<KEY> (config overrides).")
 }
 
 // suggest returns ` (did you mean "x"?)` for the closest name, if close.
