@@ -28,6 +28,7 @@ experiment "opcost-all" {
     operand_grids = ["all"]
     use_cases    = true
     call_shapes  = true
+    alloc_shapes = true
     vm {
       engine = matrix.engine
     }

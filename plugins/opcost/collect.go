@@ -35,6 +35,8 @@ type Result struct {
 	Grids []GridResult `json:"grids,omitempty"`
 	// CallShapes are the calls measured in other shapes, if asked for.
 	CallShapes *CallShapes `json:"call_shapes,omitempty"`
+	// AllocShapes are the allocations of large arrays, if asked for.
+	AllocShapes *AllocShapes `json:"alloc_shapes,omitempty"`
 }
 
 // GridResult is one opcode measured over a grid of operand values.
@@ -151,6 +153,12 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	if cfg.CallShapes {
 		step.Progress(1, 1, "", "measuring the call shapes")
 		if res.CallShapes, err = measureCallShapes(ctx, step.Dir, cfg.Measurements, cfg.VM.Engine, gcCfg); err != nil {
+			return err
+		}
+	}
+	if cfg.AllocShapes {
+		step.Progress(1, 1, "", "measuring the allocation shapes")
+		if res.AllocShapes, err = measureAllocShapes(ctx, step.Dir, cfg.Measurements, cfg.VM.Engine, gcCfg); err != nil {
 			return err
 		}
 	}

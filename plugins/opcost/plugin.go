@@ -49,7 +49,8 @@ type Config struct {
 	OperandGrids []string          `json:"operand_grids" doc:"opcodes whose cost to measure over a grid of operand magnitudes, as heat maps (the paper's operand-value dependence): div-int, rem-int, mul-int, div-long, mul-long, div-double, mul-double, double-to-int, double-to-long, or all"`
 	GridValues   []string          `json:"grid_values" doc:"operand values of the grids, for both axes (default: eight magnitudes from 1 to near the type's limit); each must be a valid operand of every grid opcode, at most 16 (a 16 × 16 grid)"`
 	UseCases     bool              `json:"use_cases" doc:"also run the paper's expression use cases ((double)(x/2) against (double)x/2 for a long x): each written both ways, estimated from the cost table and measured"`
-	CallShapes   bool              `json:"call_shapes" doc:"also measure calls in the shapes the invoke benchmarks leave out — an argument word, a recursive call (fib) — for the cost model"`
+	CallShapes   bool              `json:"call_shapes" doc:"also measure calls in the shapes the invoke benchmarks leave out — an argument word, a recursive call — for the cost model"`
+	AllocShapes  bool              `json:"alloc_shapes" doc:"also measure allocations of large char arrays in both heap spaces — the zeroing and the collections a byte brings on, which a new-array of one element does not pay — for the cost model"`
 	Warmup       int               `json:"warmup" doc:"runs per benchmark before the measured ones, discarded (class loading, the aot engine's compilation)" default:"1" min:"0" max:"1000"`
 	VM           vmconfig.Settings `json:"vm" doc:"the VM: engine (interp or aot), heap and collector"`
 

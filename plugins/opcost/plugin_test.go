@@ -420,7 +420,7 @@ func TestCallTerms(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs := r.CallShapes
-	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["fib"]) != 3 || cs.FibCounts["invoke-static"] < 242785 {
+	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["recursion"]) != 3 || cs.RecursionCounts["invoke-static"] < uint64(cs.Descents*(recursionDepth+1)) {
 		t.Fatalf("call shapes %+v", cs)
 	}
 	w, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-fib 12"}, "measurements": 2},
