@@ -13,6 +13,7 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/plugins/opcost/microbench"
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 func TestConformance(t *testing.T) {
@@ -440,6 +441,79 @@ func TestCallTerms(t *testing.T) {
 		if tb.Name == "prediction-interp" {
 			if len(tb.Rows) != 1 || !strings.HasSuffix(tb.Rows[0][6], " / 464") {
 				t.Errorf("prediction %v %v", tb.Columns, tb.Rows)
+			}
+			return
+		}
+	}
+	t.Error("no prediction table")
+}
+
+// The allocation terms: the collector measures the allocation shapes
+// (char arrays in both spaces; their sizes from the VM's allocation
+// hook), the workloads collector counts a program's allocations and
+// collections, and the prediction adds the bytes at the shapes' costs.
+// dpa-concat builds its string by copying it whole at every step, so its
+// char arrays grow past the large-object threshold (12 KiB) as it runs.
+func TestAllocTerms(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"arith", "control", "invoke", "return", "move", "const", "array", "instance"},
+		"loop_size": 100, "loop_count": 20, "measurements": 3, "alloc_shapes": true}, sdktest.CollectOptions{RunDir: run, StepID: "table"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	as := r.AllocShapes
+	if as == nil || len(as.Sizes) != len(allocLengths) || len(as.Samples) != len(allocLengths) {
+		t.Fatalf("allocation shapes %+v", as)
+	}
+	for i := range as.Sizes {
+		// A char array holds two bytes a char beyond its header.
+		if got := as.Sizes[i] - as.Sizes[0]; got < 2*uint32(as.Lengths[i]-as.Lengths[0]) || len(as.Samples[i]) != 3 {
+			t.Errorf("shape %d chars: size %d (the one-char array's %d), %d samples", as.Lengths[i], as.Sizes[i], as.Sizes[0], len(as.Samples[i]))
+		}
+	}
+	if as.Sizes[3] < gc.LargeThreshold || as.Sizes[2] >= gc.LargeThreshold {
+		t.Errorf("sizes %v: want two shapes below the large-object threshold and two above", as.Sizes)
+	}
+	w, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-concat 1500"}, "measurements": 2},
+		sdktest.CollectOptions{RunDir: run, StepID: "concat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wr WorkloadsResult
+	if data, err = os.ReadFile(filepath.Join(w.StepDir, WorkloadsFile)); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &wr); err != nil {
+		t.Fatal(err)
+	}
+	// concat(1500) ends with a string of 6 390 chars ("0,1,…,1499,"),
+	// and copies every shorter one on the way: the sum of its lengths
+	// alone is over 4.7 M chars, 9 MB.
+	if a := wr.Workloads[0].Alloc; a == nil || a.Bytes+a.LargeBytes+a.NativeBytes < 9e6 || a.Objects == 0 {
+		t.Fatalf("concat's allocations %+v", a)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run,
+		[]*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0), w.Step("opcost.workloads", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.Summary, "Allocation shapes: a byte beyond") {
+		t.Errorf("summary: %s", resp.Summary)
+	}
+	for _, tb := range resp.Tables {
+		if tb.Name == "prediction-interp" {
+			col := slices.Index(tb.Columns, "allocation ms")
+			if len(tb.Rows) != 1 || col < 0 {
+				t.Fatalf("prediction %v %v", tb.Columns, tb.Rows)
 			}
 			return
 		}
