@@ -595,7 +595,14 @@ func Linearity(r Result) ([]LinearityRow, error) {
 	if _, ok := byName[microbench.PartnerName]; !ok {
 		return nil, nil
 	}
-	empty := median(byName[microbench.EmptyLoop].Samples)
+	emptyRuns := byName[microbench.EmptyLoop].Samples
+	if len(r.LinearityEmpty) > 0 {
+		emptyRuns = r.LinearityEmpty // the study's own, measured in its rounds
+	}
+	if len(emptyRuns) == 0 {
+		return nil, fmt.Errorf("opcost: linearity: no measurements of %s", microbench.EmptyLoop)
+	}
+	empty := median(emptyRuns)
 	instrs := float64(r.LoopCount) * float64(r.LoopSize)
 	per := func(name string) (float64, error) {
 		b, ok := byName[name]

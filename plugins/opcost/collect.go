@@ -35,6 +35,10 @@ type Result struct {
 	Grids []GridResult `json:"grids,omitempty"`
 	// CallShapes are the calls measured in other shapes, if asked for.
 	CallShapes *CallShapes `json:"call_shapes,omitempty"`
+	// LinearityEmpty is the empty loop measured in the linearity study's
+	// rounds, which its pairs are corrected by (the study's benchmarks
+	// run in a program of their own, one of each a round).
+	LinearityEmpty []int64 `json:"linearity_empty_ns,omitempty"`
 	// AllocShapes are the allocations of large arrays, if asked for.
 	AllocShapes *AllocShapes `json:"alloc_shapes,omitempty"`
 }
@@ -111,15 +115,26 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	if cfg.UseCases {
 		benches = union(benches, microbench.UseCaseBenches())
 	}
+	var lin []*microbench.Bench
 	if cfg.Linearity {
-		lin, err := microbench.Linearity(nil)
-		if err != nil {
+		if lin, err = microbench.Linearity(nil); err != nil {
 			return err
 		}
 		benches = union(benches, lin)
 	}
+	inRounds := map[string]bool{}
+	for _, b := range lin {
+		// Both programs measure an empty loop of their own.
+		inRounds[b.Name] = b.Name != microbench.EmptyLoop
+	}
+	var alone []*microbench.Bench // the benchmarks measured one after another
+	for _, b := range benches {
+		if !inRounds[b.Name] {
+			alone = append(alone, b)
+		}
+	}
 	step.Progress(0, 1, "", fmt.Sprintf("generating %d micro-benchmarks of %d instructions", len(benches), cfg.LoopSize))
-	data, err := microbench.Assemble(benches, cfg.LoopSize)
+	data, err := microbench.Assemble(alone, cfg.LoopSize)
 	if err != nil {
 		return err
 	}
@@ -129,14 +144,24 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	}
 	res := Result{Engine: cmp.Or(cfg.VM.Engine, "interp"), LoopSize: cfg.LoopSize, LoopCount: cfg.LoopCount, Measurements: cfg.Measurements}
 	index, measured := 0, 0
-	for _, b := range benches {
+	for _, b := range alone {
 		if b.Measured() {
 			measured++
 		}
 	}
+	var rounds map[string][]int64
+	if len(lin) > 0 {
+		step.Progress(0, 1, "", fmt.Sprintf("linearity: %d benchmarks, one of each a round, %d rounds", len(lin), cfg.Measurements))
+		if rounds, err = measureRounds(ctx, step.Dir, lin, cfg, gcCfg); err != nil {
+			return fmt.Errorf("opcost: linearity: %w", err)
+		}
+		res.LinearityEmpty = rounds[microbench.EmptyLoop]
+	}
 	for _, b := range benches {
 		r := BenchResult{Name: b.Name, Class: b.Class, Base: b.Base, Split: b.Split, Same: b.Same, Included: b.Included}
-		if b.Measured() {
+		if inRounds[b.Name] {
+			r.Samples = rounds[b.Name]
+		} else if b.Measured() {
 			step.Progress(float64(index), float64(measured), "benchmarks", "measuring "+b.Name)
 			if r.Samples, err = measure(ctx, dexPath, index, cfg, gcCfg); err != nil {
 				return fmt.Errorf("opcost: %s: %w", b.Name, err)
@@ -197,6 +222,50 @@ func measure(ctx context.Context, dexPath string, index int, cfg Config, gcCfg g
 			return nil, fmt.Errorf("time %q: %w", l, err)
 		}
 		out = append(out, ns)
+	}
+	return out, nil
+}
+
+// measureRounds runs benches in a program of their own, every one once a
+// round (the driver's Rounds), so that benchmarks compared with one
+// another see the same phases of a shared host's load: measured one
+// after another, 30 runs each, a pair and the opcodes it is compared
+// with were minutes apart. It returns each one's measured runs by name;
+// the first cfg.Warmup rounds are discarded.
+func measureRounds(ctx context.Context, dir string, benches []*microbench.Bench, cfg Config, gcCfg gc.Config) (map[string][]int64, error) {
+	data, err := microbench.Assemble(benches, cfg.LoopSize)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "rounds.dex")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return nil, err
+	}
+	defer os.Remove(path)
+	var measured []string
+	for _, b := range benches {
+		if b.Measured() {
+			measured = append(measured, b.Name)
+		}
+	}
+	var stdout bytes.Buffer
+	rounds := cfg.Warmup + cfg.Measurements
+	opts := vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout}
+	if _, err := runProgram(ctx, opts, microbench.MainClass, []string{strconv.Itoa(microbench.Rounds), strconv.Itoa(cfg.LoopCount), strconv.Itoa(rounds)}); err != nil {
+		return nil, err
+	}
+	lines := strings.Fields(stdout.String())
+	if len(lines) != rounds*len(measured) {
+		return nil, fmt.Errorf("%d times printed, want %d rounds of %d", len(lines), rounds, len(measured))
+	}
+	out := map[string][]int64{}
+	for i, l := range lines[cfg.Warmup*len(measured):] {
+		ns, err := strconv.ParseInt(l, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("time %d %q: %w", i, l, err)
+		}
+		name := measured[i%len(measured)]
+		out[name] = append(out[name], ns)
 	}
 	return out, nil
 }

@@ -140,6 +140,23 @@ func TestLinearity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var r Result
+	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	// The study runs in rounds with an empty loop of its own.
+	if len(r.LinearityEmpty) != 3 {
+		t.Errorf("the study's empty loop: %d runs, want 3", len(r.LinearityEmpty))
+	}
+	for _, b := range r.Benches {
+		if b.Class == "linearity" && len(b.Samples) != 3 {
+			t.Errorf("%s: %d runs, want 3", b.Name, len(b.Samples))
+		}
+	}
 	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, []*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0)})
 	if err != nil {
 		t.Fatal(err)
