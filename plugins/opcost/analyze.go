@@ -139,7 +139,7 @@ func (t *Table) callTerms(cs *CallShapes) {
 		t.ArgWordNS = max(0, (median(four)-median(one))/3/calls)
 	}
 	rec := cs.Samples["recursion"]
-	if len(rec) == 0 || cs.Descents == 0 {
+	if len(rec) == 0 || cs.Trees == 0 {
 		return
 	}
 	cost := costsByOpcode(t)
@@ -155,8 +155,8 @@ func (t *Table) callTerms(cs *CallShapes) {
 	}
 	recRest := median(rec) - priced(cs.RecursionCounts)
 	leafRest := median(one) - priced(cs.LeafCounts)
-	perCall := (recRest / float64(cs.Descents*(recursionDepth+1))) - leafRest/calls
-	t.RecursiveNS = max(0, perCall*float64(recursionDepth+1)/float64(recursionDepth))
+	perCall := recRest/float64(cs.Trees*treeCalls) - leafRest/calls
+	t.RecursiveNS = max(0, perCall*treeCalls/(treeCalls-1))
 }
 
 func median(xs []int64) float64 {

@@ -20,16 +20,20 @@ import (
 // of an empty method without arguments) leave out of a real call, each
 // measured by a program of its own — the cost of an argument word, and
 // of a recursive call (fib's calls cost some 8 ns more than the table
-// says; see BENCHMARKS.md). The recursion is measured on a descent of
-// its own (down(n) = n + down(n − 1)), not on fib, which is one of the
-// workloads the model predicts.
+// says; see BENCHMARKS.md). The recursion is measured on a tree
+// recursion of its own (nodes(d) = 1 + nodes(d − 1) + nodes(d − 1), the
+// shape of fib's and a game search's calls), not on fib, which is one of
+// the workloads the model predicts.
 
 // fibN is the fib whose number of calls every shape makes.
 const fibN = 25
 
-// recursionDepth is how deep each descent of the recursion shape goes:
-// a call of down(recursionDepth) makes recursionDepth recursive calls.
-const recursionDepth = 24
+// treeDepth is the depth of the recursion shape's trees: a call of
+// nodes(treeDepth) makes treeCalls calls, all but the first recursive.
+const (
+	treeDepth = 13
+	treeCalls = 1<<(treeDepth+1) - 1
+)
 
 // shapeNames are the call-shape programs' shapes, in the driver's order
 // (the recursion last).
@@ -41,10 +45,9 @@ type CallShapes struct {
 	// Samples[shape] are the thread CPU times of its runs, ns, in the
 	// order of shapeNames.
 	Samples map[string][]int64 `json:"samples_ns"`
-	// Descents are the recursion shape's calls of down(recursionDepth)
-	// per run: Descents × (recursionDepth+1) calls, Descents ×
-	// recursionDepth of them recursive.
-	Descents int `json:"descents"`
+	// Trees are the recursion shape's calls of nodes(treeDepth) per run:
+	// Trees × treeCalls calls, Trees × (treeCalls − 1) of them recursive.
+	Trees int `json:"trees"`
 	// RecursionCounts are the recursion shape's executed instructions by
 	// opcode (a counting run), to price its body with the cost table.
 	RecursionCounts map[string]uint64 `json:"recursion_counts"`
@@ -55,8 +58,8 @@ type CallShapes struct {
 }
 
 // callShapesDEX builds the call-shape program: "cs.Main SHAPE N" runs
-// shape SHAPE (an index of shapeNames) with N calls, or N descents of
-// down(recursionDepth).
+// shape SHAPE (an index of shapeNames) with N calls, or N trees of
+// nodes(treeDepth).
 func callShapesDEX() ([]byte, error) {
 	shapes := []struct {
 		name string
@@ -83,14 +86,19 @@ func callShapesDEX() ([]byte, error) {
 	cb.Method(ast.AccPublic|ast.AccStatic, "leaf", "(I)I").Registers(1).Op("return", smali.P(0))
 	cb.Method(ast.AccPublic|ast.AccStatic, "leaf4", "(IIII)I").Registers(4).Op("return", smali.P(3))
 	cb.Method(ast.AccPublic, "vleaf", "(I)I").Registers(2).Op("return", smali.P(1))
-	cb.Method(ast.AccPublic|ast.AccStatic, "down", "(I)I").Registers(2).
+	nodes := smali.MethodRef("Lcs/Main;", "nodes", "(I)I")
+	cb.Method(ast.AccPublic|ast.AccStatic, "nodes", "(I)I").Registers(3).
+		Op("const/4", smali.V(0), ast.Int(1)).
 		Op("if-nez", smali.P(0), smali.LabelRef("rec")).
-		Op("return", smali.P(0)).
+		Op("return", smali.V(0)).
 		Label("rec").
-		Op("add-int/lit8", smali.V(0), smali.P(0), ast.Int(-1)).
-		Op("invoke-static", smali.Regs(smali.V(0)), smali.MethodRef("Lcs/Main;", "down", "(I)I")).
-		Op("move-result", smali.V(0)).
-		Op("add-int/2addr", smali.V(0), smali.P(0)).
+		Op("add-int/lit8", smali.V(1), smali.P(0), ast.Int(-1)).
+		Op("invoke-static", smali.Regs(smali.V(1)), nodes).
+		Op("move-result", smali.V(2)).
+		Op("add-int/2addr", smali.V(0), smali.V(2)).
+		Op("invoke-static", smali.Regs(smali.V(1)), nodes).
+		Op("move-result", smali.V(2)).
+		Op("add-int/2addr", smali.V(0), smali.V(2)).
 		Op("return", smali.V(0))
 	// main(args): args[0] picks the shape (0…len(shapes)−1 a loop of n
 	// calls, len(shapes) the recursion), args[1] is n.
@@ -112,10 +120,10 @@ func callShapesDEX() ([]byte, error) {
 			Op("return-void").
 			Label(l + "_next")
 	}
-	m.Op("const/4", smali.V(1), ast.Int(0)).Op("const/16", smali.V(2), ast.Int(recursionDepth)).
-		Label("descend").
-		Op("invoke-static", smali.Regs(smali.V(2)), smali.MethodRef("Lcs/Main;", "down", "(I)I")).Op("move-result", smali.V(4)).
-		Op("add-int/lit8", smali.V(1), smali.V(1), ast.Int(1)).Op("if-lt", smali.V(1), smali.V(0), smali.LabelRef("descend")).
+	m.Op("const/4", smali.V(1), ast.Int(0)).Op("const/16", smali.V(2), ast.Int(treeDepth)).
+		Label("tree").
+		Op("invoke-static", smali.Regs(smali.V(2)), nodes).Op("move-result", smali.V(4)).
+		Op("add-int/lit8", smali.V(1), smali.V(1), ast.Int(1)).Op("if-lt", smali.V(1), smali.V(0), smali.LabelRef("tree")).
 		Op("return-void")
 	cls, err := cb.Build(&smali.Options{API: 28})
 	if err != nil {
@@ -138,7 +146,7 @@ func measureCallShapes(ctx context.Context, dir string, measurements int, engine
 	}
 	defer os.Remove(path)
 	calls := 2*fibonacci(fibN+1) - 1
-	cs := &CallShapes{Calls: calls, Descents: calls / (recursionDepth + 1), Samples: map[string][]int64{}}
+	cs := &CallShapes{Calls: calls, Trees: calls / treeCalls, Samples: map[string][]int64{}}
 	count := func(shape string, n int) (map[string]uint64, error) {
 		i := strconv.Itoa(slices.Index(shapeNames, shape))
 		v, err := runProgram(ctx, vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: "interp", Hooks: &runtime.Hooks{CountOpcodes: true}}, "cs.Main", []string{i, strconv.Itoa(n)})
@@ -153,7 +161,7 @@ func measureCallShapes(ctx context.Context, dir string, measurements int, engine
 		}
 		return out, nil
 	}
-	if cs.RecursionCounts, err = count("recursion", cs.Descents); err != nil {
+	if cs.RecursionCounts, err = count("recursion", cs.Trees); err != nil {
 		return nil, err
 	}
 	if cs.LeafCounts, err = count("static-(I)I", calls); err != nil {
@@ -164,7 +172,7 @@ func measureCallShapes(ctx context.Context, dir string, measurements int, engine
 		for i, name := range shapeNames {
 			n := calls
 			if name == "recursion" {
-				n = cs.Descents
+				n = cs.Trees
 			}
 			ns, err := timedRun(ctx, opts, "cs.Main", []string{strconv.Itoa(i), strconv.Itoa(n)})
 			if err != nil {

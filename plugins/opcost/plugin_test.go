@@ -438,7 +438,7 @@ func TestCallTerms(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs := r.CallShapes
-	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["recursion"]) != 3 || cs.RecursionCounts["invoke-static"] < uint64(cs.Descents*(recursionDepth+1)) {
+	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["recursion"]) != 3 || cs.RecursionCounts["invoke-static"] < uint64(cs.Trees*treeCalls) {
 		t.Fatalf("call shapes %+v", cs)
 	}
 	w, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-fib 12"}, "measurements": 2},
