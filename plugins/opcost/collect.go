@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -202,28 +203,89 @@ func collect(ctx context.Context, step *sdk.Step) error {
 }
 
 // measure runs benchmark index of the DEX file in a VM of its own and
-// returns the measured runs' times.
+// returns the measured runs' times. With cfg.StopCI it stops the VM as
+// soon as the measured runs' 95 % confidence interval is narrow enough
+// (stopper): a quiet benchmark needs far fewer than a noisy one.
 func measure(ctx context.Context, dexPath string, index int, cfg Config, gcCfg gc.Config) ([]int64, error) {
-	var stdout bytes.Buffer
 	runs := cfg.Warmup + cfg.Measurements
 	args := append([]string{strconv.Itoa(index), strconv.Itoa(cfg.LoopCount), strconv.Itoa(runs)}, cfg.operands...)
-	opts := vm.Options{ClassPath: []string{dexPath}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout}
-	if _, err := runProgram(ctx, opts, microbench.MainClass, args); err != nil {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	out := &stopper{warmup: cfg.Warmup, ci: cfg.StopCI / 100, cancel: cancel}
+	opts := vm.Options{ClassPath: []string{dexPath}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: out}
+	if _, err := runProgram(ctx, opts, microbench.MainClass, args); err != nil && !out.stopped {
 		return nil, err
 	}
-	lines := strings.Fields(stdout.String())
-	if len(lines) != runs {
-		return nil, fmt.Errorf("%d times printed, want %d", len(lines), runs)
+	if out.err != nil {
+		return nil, out.err
 	}
-	var out []int64
-	for _, l := range lines[cfg.Warmup:] {
-		ns, err := strconv.ParseInt(l, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("time %q: %w", l, err)
+	if !out.stopped && len(out.times) != runs {
+		return nil, fmt.Errorf("%d times printed, want %d", len(out.times), runs)
+	}
+	return out.times[cfg.Warmup:], nil
+}
+
+// MinStopRuns is how many measured runs a benchmark gets before its
+// confidence interval may stop it.
+const MinStopRuns = 10
+
+// stopper is the driver's standard output: it parses each run's time as
+// the driver prints it and, when ci > 0, cancels the VM once at least
+// MinStopRuns measured runs have a 95 % confidence interval of their
+// mean within ±ci of it.
+type stopper struct {
+	warmup  int
+	ci      float64
+	cancel  context.CancelFunc
+	buf     []byte
+	times   []int64
+	stopped bool
+	err     error
+}
+
+func (s *stopper) Write(p []byte) (int, error) {
+	s.buf = append(s.buf, p...)
+	// Once stopped, the runs the VM finishes before it stops are left
+	// out: the times are those the interval was judged on.
+	for !s.stopped {
+		i := bytes.IndexByte(s.buf, '\n')
+		if i < 0 {
+			break
 		}
-		out = append(out, ns)
+		line := strings.TrimSpace(string(s.buf[:i]))
+		s.buf = s.buf[i+1:]
+		ns, err := strconv.ParseInt(line, 10, 64)
+		if err != nil {
+			if s.err == nil {
+				s.err = fmt.Errorf("time %d %q: %w", len(s.times), line, err)
+			}
+			continue
+		}
+		s.times = append(s.times, ns)
+		if m := s.times[min(s.warmup, len(s.times)):]; s.ci > 0 && !s.stopped && len(m) >= MinStopRuns && narrow(m, s.ci) {
+			s.stopped = true
+			s.cancel()
+		}
 	}
-	return out, nil
+	return len(p), nil
+}
+
+// narrow reports whether the 95 % confidence interval of xs's mean is
+// within ±rel of it (Student's t for n ≥ 10 is at most 2.26; 2.3 is used).
+func narrow(xs []int64, rel float64) bool {
+	var sum float64
+	for _, x := range xs {
+		sum += float64(x)
+	}
+	n := float64(len(xs))
+	mean := sum / n
+	var ss float64
+	for _, x := range xs {
+		d := float64(x) - mean
+		ss += d * d
+	}
+	sd := math.Sqrt(ss / (n - 1))
+	return mean > 0 && 2.3*sd/math.Sqrt(n) <= rel*mean
 }
 
 // measureRounds runs benches in a program of their own, every one once a

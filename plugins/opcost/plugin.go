@@ -51,6 +51,7 @@ type Config struct {
 	UseCases     bool              `json:"use_cases" doc:"also run the paper's expression use cases ((double)(x/2) against (double)x/2 for a long x): each written both ways, estimated from the cost table and measured"`
 	CallShapes   bool              `json:"call_shapes" doc:"also measure calls in the shapes the invoke benchmarks leave out — an argument word, a recursive call — for the cost model"`
 	AllocShapes  bool              `json:"alloc_shapes" doc:"also measure allocations of large char arrays in both heap spaces — the zeroing and the collections a byte brings on, which a new-array of one element does not pay — for the cost model"`
+	StopCI       float64           `json:"stop_ci" doc:"adaptive stopping: a benchmark (and a sweep or grid point) stops after at least 10 measured runs once the 95 % confidence interval of their mean is within ± this many per cent of it, instead of running all measurements; 0: always run all (the linearity study's rounds always do)" min:"0" max:"100"`
 	Warmup       int               `json:"warmup" doc:"runs per benchmark before the measured ones, discarded (class loading, the aot engine's compilation)" default:"1" min:"0" max:"1000"`
 	VM           vmconfig.Settings `json:"vm" doc:"the VM: engine (interp or aot), heap and collector"`
 

@@ -537,3 +537,51 @@ func TestAllocTerms(t *testing.T) {
 	}
 	t.Error("no prediction table")
 }
+
+// Adaptive stopping: with a confidence interval wide enough for any run
+// (±100 %), every benchmark stops at the first chance, after
+// MinStopRuns measured runs of the 30 asked for; without it, all 30 run.
+func TestStopCI(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	for _, tc := range []struct {
+		stopCI float64
+		want   int
+	}{{100, MinStopRuns}, {0, 30}} {
+		out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"add-int", "mul-int"},
+			"loop_size": 100, "loop_count": 20, "measurements": 30, "stop_ci": tc.stopCI}, sdktest.CollectOptions{RunDir: t.TempDir(), StepID: "s"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r Result
+		data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range r.Benches {
+			if len(b.Samples) != tc.want {
+				t.Errorf("stop_ci %g: %s has %d runs, want %d", tc.stopCI, b.Name, len(b.Samples), tc.want)
+			}
+		}
+	}
+}
+
+// The stopper's interval: ten equal runs are as narrow as can be; runs
+// that vary by a factor of two are not within ±1 %.
+func TestNarrow(t *testing.T) {
+	for _, tc := range []struct {
+		xs   []int64
+		rel  float64
+		want bool
+	}{
+		{[]int64{100, 100, 100, 100, 100, 100, 100, 100, 100, 100}, 0.001, true},
+		{[]int64{100, 200, 100, 200, 100, 200, 100, 200, 100, 200}, 0.01, false},
+		{[]int64{1000, 1001, 999, 1000, 1002, 998, 1000, 1001, 999, 1000}, 0.01, true},
+	} {
+		if got := narrow(tc.xs, tc.rel); got != tc.want {
+			t.Errorf("narrow(%v, %g) = %v, want %v", tc.xs, tc.rel, got, tc.want)
+		}
+	}
+}
