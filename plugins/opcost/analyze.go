@@ -696,9 +696,12 @@ func sweepReport(res *sdk.Result, prefix, titleSuffix string, r Result, summary 
 // gridReport shows each operand grid as a heat map and a table, and says
 // how much the opcode's cost depends on its operands.
 func gridReport(res *sdk.Result, prefix, titleSuffix string, r Result, summary *strings.Builder) error {
-	instrs := float64(r.LoopCount) * float64(r.LoopSize)
 	var notes []string
 	for _, g := range r.Grids {
+		instrs := float64(r.LoopCount) * float64(r.LoopSize)
+		if g.LoopSize > 0 {
+			instrs = float64(g.LoopCount) * float64(g.LoopSize)
+		}
 		empty := median(g.Empty)
 		values := make([][]float64, len(g.Samples))
 		lo, hi := math.Inf(1), math.Inf(-1)

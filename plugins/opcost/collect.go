@@ -52,6 +52,9 @@ type GridResult struct {
 	// Samples[row][column] are the measurements at one point.
 	Samples [][][]int64 `json:"samples_ns"`
 	Empty   []int64     `json:"empty_ns"` // the empty loop, for the grids' program
+	// LoopSize and LoopCount are the grids' loop (0: the result's).
+	LoopSize  int `json:"loop_size,omitempty"`
+	LoopCount int `json:"loop_count,omitempty"`
 }
 
 // SweepPoint is the sweep's opcode and the empty loop measured at one
@@ -418,6 +421,12 @@ func sweepBench(name string) (*microbench.Bench, error) {
 // grids measures each grid opcode at every point of its grid, in one
 // program: the driver sets the operands of each point.
 func grids(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config, ops []string, benches []*microbench.Bench) ([]GridResult, error) {
+	// A shorter body, as many instructions a run: the loop count grows
+	// as the size shrinks.
+	if cfg.GridLoopSize > 0 && cfg.GridLoopSize != cfg.LoopSize {
+		cfg.LoopCount = max(1, cfg.LoopCount*cfg.LoopSize/cfg.GridLoopSize)
+		cfg.LoopSize = cfg.GridLoopSize
+	}
 	data, err := microbench.Assemble(benches, cfg.LoopSize)
 	if err != nil {
 		return nil, err
@@ -438,7 +447,7 @@ func grids(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config, ops
 		if len(cfg.GridValues) > 0 {
 			values = cfg.GridValues
 		}
-		r := GridResult{Opcode: op, A: values, B: values, Empty: empty}
+		r := GridResult{Opcode: op, A: values, B: values, Empty: empty, LoopSize: cfg.LoopSize, LoopCount: cfg.LoopCount}
 		if g.Unary {
 			r.B = []string{"-"}
 		}

@@ -302,6 +302,22 @@ func TestGridErrors(t *testing.T) {
 	if len(r.Grids) != 1 || !slices.Equal(r.Grids[0].A, []string{"3", "5000000000"}) || len(r.Grids[0].Samples) != 2 || len(r.Grids[0].Samples[1]) != 2 {
 		t.Errorf("grid of two values: %+v", r.Grids)
 	}
+	// A grid's own loop: a body of 10 copies run twice as often.
+	out, err = c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"mul-long"},
+		"grid_values": []string{"3"}, "grid_loop_size": 10, "loop_size": 20, "loop_count": 5, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "short"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, err = os.ReadFile(filepath.Join(out.StepDir, ResultFile)); err != nil {
+		t.Fatal(err)
+	}
+	r = Result{}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Grids) != 1 || r.Grids[0].LoopSize != 10 || r.Grids[0].LoopCount != 10 || r.LoopSize != 20 {
+		t.Errorf("grid_loop_size 10: the grid's loop %d × %d, the table's %d", r.Grids[0].LoopSize, r.Grids[0].LoopCount, r.LoopSize)
+	}
 }
 
 // A host too noisy for the threshold: every opcode whose measurements
