@@ -10,6 +10,10 @@
 # 10 iterations on. At 1 000 iterations the study needed about 34 CPU-
 # minutes on this machine (the interpreter's table alone 12, its operand
 # grids 7), over the 30-minute budget; at 300 it needs about 11.
+# stop_ci = 1: a benchmark or grid point stops after 10 of its 30 runs
+# once the 95 % interval of their mean is within ±1 % (a quiet one needs
+# no more to give the same cost); at load 13, run to run, every grid
+# point at 30 runs took the interpreter's grids alone to some 20 minutes.
 #
 #   go run ./cmd/droidprof run configs/opcost-all.hcl
 experiment "opcost-all" {
@@ -23,11 +27,13 @@ experiment "opcost-all" {
     loop_size    = 10000
     loop_count   = 300
     measurements = 30
+    stop_ci      = 1
     linearity    = true
     sweep_opcode = "move"
     operand_grids = ["all"]
     use_cases    = true
     call_shapes  = true
+    alloc_shapes = true
     vm {
       engine = matrix.engine
     }

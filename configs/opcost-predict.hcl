@@ -15,6 +15,7 @@ experiment "opcost-predict" {
     loop_count   = 30
     measurements = 10
     call_shapes  = true
+    alloc_shapes = true
   }
 
   collect "opcost" "workloads" {

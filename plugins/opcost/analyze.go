@@ -47,6 +47,9 @@ type Table struct {
 	// call shapes (0 without them).
 	ArgWordNS   float64 `json:"arg_word_ns,omitempty"`
 	RecursiveNS float64 `json:"recursive_call_ns,omitempty"`
+	// Alloc are the allocation terms, from the allocation shapes (nil
+	// without them).
+	Alloc *AllocTerms `json:"alloc,omitempty"`
 }
 
 // Costs derives the cost table of a result: every benchmark's time less
@@ -112,30 +115,48 @@ func Costs(r Result, maxCV float64) (*Table, error) {
 	if cs := r.CallShapes; cs != nil && cs.Calls > 0 {
 		t.callTerms(cs)
 	}
+	if as := r.AllocShapes; as != nil {
+		at, err := allocTerms(as)
+		if err != nil {
+			return nil, err
+		}
+		t.Alloc = &at
+	}
 	return t, nil
 }
 
 // callTerms derives the call terms from the call shapes: an argument
 // word is what three more of them cost ((IIII)I against (I)I); a
-// recursive call is what fib's call costs beyond its instructions priced
-// by the table (its one argument word included). Noise can make either
-// negative on a loaded host; the model then adds nothing.
+// recursive call is what the recursion shape's run costs beyond its
+// instructions priced by the table, less the same for static-(I)I's run
+// (as many calls, none recursive: the VM's start-up and what the table
+// misprices in any call cancel), per recursive call. Noise can make
+// either negative on a loaded host; the model then adds nothing.
 func (t *Table) callTerms(cs *CallShapes) {
 	calls := float64(cs.Calls)
 	one, four := cs.Samples["static-(I)I"], cs.Samples["static-(IIII)I"]
 	if len(one) > 0 && len(four) > 0 {
 		t.ArgWordNS = max(0, (median(four)-median(one))/3/calls)
 	}
-	fib := cs.Samples["fib"]
-	if len(fib) == 0 {
+	rec := cs.Samples["recursion"]
+	if len(rec) == 0 || cs.Trees == 0 {
 		return
 	}
 	cost := costsByOpcode(t)
-	body := calls * t.ArgWordNS
-	for op, n := range cs.FibCounts {
-		body += float64(n) * cost[op].NS
+	priced := func(counts map[string]uint64) float64 {
+		var ns float64
+		for op, n := range counts {
+			ns += float64(n) * cost[op].NS
+		}
+		return ns
 	}
-	t.RecursiveNS = max(0, (median(fib)-body)/(calls-1)) // the first call is not recursive
+	if len(one) == 0 || len(cs.LeafCounts) == 0 {
+		return
+	}
+	recRest := median(rec) - priced(cs.RecursionCounts)
+	leafRest := median(one) - priced(cs.LeafCounts)
+	perCall := recRest/float64(cs.Trees*treeCalls) - leafRest/calls
+	t.RecursiveNS = max(0, perCall*treeCalls/(treeCalls-1))
 }
 
 func median(xs []int64) float64 {
@@ -354,6 +375,10 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 	if r.CallShapes != nil {
 		fmt.Fprintf(summary, "Call shapes: an argument word costs %.2f ns and a recursive call %.2f ns beyond the table's invoke. ", t.ArgWordNS, t.RecursiveNS)
 	}
+	if a := t.Alloc; a != nil {
+		fmt.Fprintf(summary, "Allocation shapes: a byte beyond a %d-byte array costs %.4f ns in the main space and %.4f ns in the large-object space, a large object %.0f ns of its own. ",
+			a.BaseSize, a.MainByteNS, a.LargeByteNS, a.LargeObjectNS)
+	}
 	if len(noisy) > 0 {
 		fmt.Fprintf(summary, "**%d opcodes measured with a coefficient of variation above %.3g %%** (%s): the host was too noisy for them; rerun on a quieter machine or with more measurements. ",
 			len(noisy), cfg.MaxCV, strings.Join(noisy, ", "))
@@ -446,7 +471,13 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 		}
 		// Calls: their argument words and recursion, beyond the invokes.
 		callTerms := float64(m.ArgWords)*t.ArgWordNS + float64(m.Recursive)*t.RecursiveNS
-		predicted := bytecode + natives + callTerms
+		// Allocation: the bytes beyond the table's small array, at the
+		// allocation shapes' costs.
+		var alloc float64
+		if t.Alloc != nil {
+			alloc = t.Alloc.term(m.Alloc)
+		}
+		predicted := bytecode + natives + callTerms + alloc
 		cpu := make([]float64, len(m.CPU))
 		for i, ns := range m.CPU {
 			cpu[i] = float64(ns)
@@ -460,16 +491,25 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 			res.Sample("workload_cpu", "ms", sdk.LowerIsBetter, labels, c/1e6)
 		}
 		rows = append(rows, []string{m.Name, strings.Join(m.Args, " "), strconv.FormatUint(total, 10), fmt.Sprintf("%.1f", bytecode/1e6),
-			strconv.FormatUint(nativeCalls, 10), fmt.Sprintf("%.1f", natives/1e6), fmt.Sprintf("%d / %d", m.ArgWords, m.Recursive), fmt.Sprintf("%.1f", callTerms/1e6), fmt.Sprintf("%.1f", predicted/1e6),
-			fmt.Sprintf("%.1f", measured/1e6), fmt.Sprintf("%+.1f %%", 100*e), fmt.Sprintf("%+.1f %%", 100*(bytecode+natives-measured)/measured), fmt.Sprintf("%+.1f %%", 100*(bytecode-measured)/measured),
+			strconv.FormatUint(nativeCalls, 10), fmt.Sprintf("%.1f", natives/1e6), fmt.Sprintf("%d / %d", m.ArgWords, m.Recursive), fmt.Sprintf("%.1f", callTerms/1e6),
+			allocColumn(m.Alloc), fmt.Sprintf("%.1f", alloc/1e6), fmt.Sprintf("%.1f", predicted/1e6),
+			fmt.Sprintf("%.1f", measured/1e6), fmt.Sprintf("%+.1f %%", 100*e), fmt.Sprintf("%+.1f %%", 100*(predicted-alloc-measured)/measured), fmt.Sprintf("%+.1f %%", 100*(bytecode+natives-measured)/measured), fmt.Sprintf("%+.1f %%", 100*(bytecode-measured)/measured),
 			fmt.Sprintf("%.2f %%", 100*uncosted/float64(max(total, 1)))})
 	}
-	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost, plus each native call at its mean time in the counting run, plus each call's argument words and recursion at the call shapes' costs) against the program's measured thread CPU time (median)",
-		[]string{"workload", "args", "instructions", "bytecode ms", "native calls", "natives ms", "argument words / recursive calls", "call terms ms", "predicted ms", "measured ms", "error", "error without call terms", "error of bytecode alone", "uncosted instructions"}, rows)
+	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost, plus each native call at its mean time in the counting run, plus each call's argument words and recursion at the call shapes' costs, plus the bytes allocated beyond the table's small array at the allocation shapes' costs; the collections' CPU is shown, not added: the shapes' costs per byte hold it) against the program's measured thread CPU time (median)",
+		[]string{"workload", "args", "instructions", "bytecode ms", "native calls", "natives ms", "argument words / recursive calls", "call terms ms", "MB allocated (large) / GCs, their CPU ms", "allocation ms", "predicted ms", "measured ms", "error", "error without allocation", "error without call terms or allocation", "error of bytecode alone", "uncosted instructions"}, rows)
 	fmt.Fprintf(summary, "Cost model on %s: largest prediction error %.1f %% over %d workloads. ", w.Engine, 100*worst, len(w.Workloads))
 	if len(missing) > 0 {
 		fmt.Fprintf(summary, "Executed opcodes without a cost in the table (not measured in this run): %s. ", strings.Join(slices.Sorted(maps.Keys(missing)), ", "))
 	}
+}
+
+// allocColumn shows a program's allocations in the prediction table.
+func allocColumn(c *AllocCounts) string {
+	if c == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f (%.1f) / %d, %.1f", float64(c.Bytes+c.LargeBytes+c.NativeBytes)/1e6, float64(c.LargeBytes)/1e6, c.GCs, float64(c.GCNS)/1e6)
 }
 
 // compareTables compares every cell's cost table with the first one's
@@ -555,7 +595,14 @@ func Linearity(r Result) ([]LinearityRow, error) {
 	if _, ok := byName[microbench.PartnerName]; !ok {
 		return nil, nil
 	}
-	empty := median(byName[microbench.EmptyLoop].Samples)
+	emptyRuns := byName[microbench.EmptyLoop].Samples
+	if len(r.LinearityEmpty) > 0 {
+		emptyRuns = r.LinearityEmpty // the study's own, measured in its rounds
+	}
+	if len(emptyRuns) == 0 {
+		return nil, fmt.Errorf("opcost: linearity: no measurements of %s", microbench.EmptyLoop)
+	}
+	empty := median(emptyRuns)
 	instrs := float64(r.LoopCount) * float64(r.LoopSize)
 	per := func(name string) (float64, error) {
 		b, ok := byName[name]
@@ -649,9 +696,12 @@ func sweepReport(res *sdk.Result, prefix, titleSuffix string, r Result, summary 
 // gridReport shows each operand grid as a heat map and a table, and says
 // how much the opcode's cost depends on its operands.
 func gridReport(res *sdk.Result, prefix, titleSuffix string, r Result, summary *strings.Builder) error {
-	instrs := float64(r.LoopCount) * float64(r.LoopSize)
 	var notes []string
 	for _, g := range r.Grids {
+		instrs := float64(r.LoopCount) * float64(r.LoopSize)
+		if g.LoopSize > 0 {
+			instrs = float64(g.LoopCount) * float64(g.LoopSize)
+		}
 		empty := median(g.Empty)
 		values := make([][]float64, len(g.Samples))
 		lo, hi := math.Inf(1), math.Inf(-1)

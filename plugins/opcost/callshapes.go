@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/droidprof/droidprof/vm"
@@ -18,16 +19,25 @@ import (
 // The call shapes: what the table's invoke benchmarks (a loop of calls
 // of an empty method without arguments) leave out of a real call, each
 // measured by a program of its own — the cost of an argument word, and
-// of a recursive call (fib, whose calls cost some 8 ns more than the
-// table says; see BENCHMARKS.md).
+// of a recursive call (fib's calls cost some 8 ns more than the table
+// says; see BENCHMARKS.md). The recursion is measured on a tree
+// recursion of its own (nodes(d) = 1 + nodes(d − 1) + nodes(d − 1), the
+// shape of fib's and a game search's calls), not on fib, which is one of
+// the workloads the model predicts.
 
-// fibN is the fib the recursion is measured with; the other shapes make
-// as many calls as it does.
+// fibN is the fib whose number of calls every shape makes.
 const fibN = 25
 
+// treeDepth is the depth of the recursion shape's trees: a call of
+// nodes(treeDepth) makes treeCalls calls, all but the first recursive.
+const (
+	treeDepth = 13
+	treeCalls = 1<<(treeDepth+1) - 1
+)
+
 // shapeNames are the call-shape programs' shapes, in the driver's order
-// (fib last).
-var shapeNames = []string{"loop", "static-()V", "static-(I)I", "static-(IIII)I", "virtual-(I)I", "fib"}
+// (the recursion last).
+var shapeNames = []string{"loop", "static-()V", "static-(I)I", "static-(IIII)I", "virtual-(I)I", "recursion"}
 
 // CallShapes are the call-shape programs' measurements.
 type CallShapes struct {
@@ -35,13 +45,21 @@ type CallShapes struct {
 	// Samples[shape] are the thread CPU times of its runs, ns, in the
 	// order of shapeNames.
 	Samples map[string][]int64 `json:"samples_ns"`
-	// FibCounts are fib's executed instructions by opcode (a counting
-	// run), to price its body with the cost table.
-	FibCounts map[string]uint64 `json:"fib_counts"`
+	// Trees are the recursion shape's calls of nodes(treeDepth) per run:
+	// Trees × treeCalls calls, Trees × (treeCalls − 1) of them recursive.
+	Trees int `json:"trees"`
+	// RecursionCounts are the recursion shape's executed instructions by
+	// opcode (a counting run), to price its body with the cost table.
+	RecursionCounts map[string]uint64 `json:"recursion_counts"`
+	// LeafCounts are the same for the shape static-(I)I, whose run is
+	// what the recursion's is compared with: the same calls, none of
+	// them recursive, and the VM's start-up in both.
+	LeafCounts map[string]uint64 `json:"leaf_counts"`
 }
 
 // callShapesDEX builds the call-shape program: "cs.Main SHAPE N" runs
-// shape SHAPE (an index of shapeNames) with N calls, or fib(N).
+// shape SHAPE (an index of shapeNames) with N calls, or N trees of
+// nodes(treeDepth).
 func callShapesDEX() ([]byte, error) {
 	shapes := []struct {
 		name string
@@ -68,21 +86,22 @@ func callShapesDEX() ([]byte, error) {
 	cb.Method(ast.AccPublic|ast.AccStatic, "leaf", "(I)I").Registers(1).Op("return", smali.P(0))
 	cb.Method(ast.AccPublic|ast.AccStatic, "leaf4", "(IIII)I").Registers(4).Op("return", smali.P(3))
 	cb.Method(ast.AccPublic, "vleaf", "(I)I").Registers(2).Op("return", smali.P(1))
-	cb.Method(ast.AccPublic|ast.AccStatic, "fib", "(I)I").Registers(3).
-		Op("const/4", smali.V(0), ast.Int(2)).
-		Op("if-ge", smali.P(0), smali.V(0), smali.LabelRef("rec")).
-		Op("return", smali.P(0)).
+	nodes := smali.MethodRef("Lcs/Main;", "nodes", "(I)I")
+	cb.Method(ast.AccPublic|ast.AccStatic, "nodes", "(I)I").Registers(3).
+		Op("const/4", smali.V(0), ast.Int(1)).
+		Op("if-nez", smali.P(0), smali.LabelRef("rec")).
+		Op("return", smali.V(0)).
 		Label("rec").
-		Op("add-int/lit8", smali.V(0), smali.P(0), ast.Int(-1)).
-		Op("invoke-static", smali.Regs(smali.V(0)), smali.MethodRef("Lcs/Main;", "fib", "(I)I")).
-		Op("move-result", smali.V(0)).
-		Op("add-int/lit8", smali.V(1), smali.P(0), ast.Int(-2)).
-		Op("invoke-static", smali.Regs(smali.V(1)), smali.MethodRef("Lcs/Main;", "fib", "(I)I")).
-		Op("move-result", smali.V(1)).
-		Op("add-int/2addr", smali.V(0), smali.V(1)).
+		Op("add-int/lit8", smali.V(1), smali.P(0), ast.Int(-1)).
+		Op("invoke-static", smali.Regs(smali.V(1)), nodes).
+		Op("move-result", smali.V(2)).
+		Op("add-int/2addr", smali.V(0), smali.V(2)).
+		Op("invoke-static", smali.Regs(smali.V(1)), nodes).
+		Op("move-result", smali.V(2)).
+		Op("add-int/2addr", smali.V(0), smali.V(2)).
 		Op("return", smali.V(0))
 	// main(args): args[0] picks the shape (0…len(shapes)−1 a loop of n
-	// calls, len(shapes) fib), args[1] is n.
+	// calls, len(shapes) the recursion), args[1] is n.
 	m := cb.Method(ast.AccPublic|ast.AccStatic, "main", "([Ljava/lang/String;)V").Registers(8)
 	parse := smali.MethodRef("Ljava/lang/Integer;", "parseInt", "(Ljava/lang/String;)I")
 	m.Op("const/4", smali.V(0), ast.Int(0)).Op("aget-object", smali.V(0), smali.P(0), smali.V(0)).
@@ -101,7 +120,11 @@ func callShapesDEX() ([]byte, error) {
 			Op("return-void").
 			Label(l + "_next")
 	}
-	m.Op("invoke-static", smali.Regs(smali.V(0)), smali.MethodRef("Lcs/Main;", "fib", "(I)I")).Op("return-void")
+	m.Op("const/4", smali.V(1), ast.Int(0)).Op("const/16", smali.V(2), ast.Int(treeDepth)).
+		Label("tree").
+		Op("invoke-static", smali.Regs(smali.V(2)), nodes).Op("move-result", smali.V(4)).
+		Op("add-int/lit8", smali.V(1), smali.V(1), ast.Int(1)).Op("if-lt", smali.V(1), smali.V(0), smali.LabelRef("tree")).
+		Op("return-void")
 	cls, err := cb.Build(&smali.Options{API: 28})
 	if err != nil {
 		return nil, err
@@ -111,7 +134,7 @@ func callShapesDEX() ([]byte, error) {
 
 // measureCallShapes runs every shape measurements times, the shapes
 // alternating within each round (the host's load drifts between rounds,
-// not within one), after a counting run of fib.
+// not within one), after a counting run of the recursion.
 func measureCallShapes(ctx context.Context, dir string, measurements int, engine string, gcCfg gc.Config) (*CallShapes, error) {
 	data, err := callShapesDEX()
 	if err != nil {
@@ -123,23 +146,33 @@ func measureCallShapes(ctx context.Context, dir string, measurements int, engine
 	}
 	defer os.Remove(path)
 	calls := 2*fibonacci(fibN+1) - 1
-	cs := &CallShapes{Calls: calls, Samples: map[string][]int64{}, FibCounts: map[string]uint64{}}
-	fib := strconv.Itoa(len(shapeNames) - 1)
-	v, err := runProgram(ctx, vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: "interp", Hooks: &runtime.Hooks{CountOpcodes: true}}, "cs.Main", []string{fib, strconv.Itoa(fibN)})
-	if err != nil {
-		return nil, fmt.Errorf("opcost: call shapes: counting fib: %w", err)
-	}
-	for op, n := range v.OpCounts() {
-		if n > 0 {
-			cs.FibCounts[dex.Opcode(op).Info().Name] = n
+	cs := &CallShapes{Calls: calls, Trees: calls / treeCalls, Samples: map[string][]int64{}}
+	count := func(shape string, n int) (map[string]uint64, error) {
+		i := strconv.Itoa(slices.Index(shapeNames, shape))
+		v, err := runProgram(ctx, vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: "interp", Hooks: &runtime.Hooks{CountOpcodes: true}}, "cs.Main", []string{i, strconv.Itoa(n)})
+		if err != nil {
+			return nil, fmt.Errorf("opcost: call shapes: counting %s: %w", shape, err)
 		}
+		out := map[string]uint64{}
+		for op, n := range v.OpCounts() {
+			if n > 0 {
+				out[dex.Opcode(op).Info().Name] = n
+			}
+		}
+		return out, nil
+	}
+	if cs.RecursionCounts, err = count("recursion", cs.Trees); err != nil {
+		return nil, err
+	}
+	if cs.LeafCounts, err = count("static-(I)I", calls); err != nil {
+		return nil, err
 	}
 	opts := vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: engine}
 	for range measurements {
 		for i, name := range shapeNames {
 			n := calls
-			if name == "fib" {
-				n = fibN
+			if name == "recursion" {
+				n = cs.Trees
 			}
 			ns, err := timedRun(ctx, opts, "cs.Main", []string{strconv.Itoa(i), strconv.Itoa(n)})
 			if err != nil {

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -35,6 +36,12 @@ type Result struct {
 	Grids []GridResult `json:"grids,omitempty"`
 	// CallShapes are the calls measured in other shapes, if asked for.
 	CallShapes *CallShapes `json:"call_shapes,omitempty"`
+	// LinearityEmpty is the empty loop measured in the linearity study's
+	// rounds, which its pairs are corrected by (the study's benchmarks
+	// run in a program of their own, one of each a round).
+	LinearityEmpty []int64 `json:"linearity_empty_ns,omitempty"`
+	// AllocShapes are the allocations of large arrays, if asked for.
+	AllocShapes *AllocShapes `json:"alloc_shapes,omitempty"`
 }
 
 // GridResult is one opcode measured over a grid of operand values.
@@ -45,6 +52,9 @@ type GridResult struct {
 	// Samples[row][column] are the measurements at one point.
 	Samples [][][]int64 `json:"samples_ns"`
 	Empty   []int64     `json:"empty_ns"` // the empty loop, for the grids' program
+	// LoopSize and LoopCount are the grids' loop (0: the result's).
+	LoopSize  int `json:"loop_size,omitempty"`
+	LoopCount int `json:"loop_count,omitempty"`
 }
 
 // SweepPoint is the sweep's opcode and the empty loop measured at one
@@ -109,15 +119,26 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	if cfg.UseCases {
 		benches = union(benches, microbench.UseCaseBenches())
 	}
+	var lin []*microbench.Bench
 	if cfg.Linearity {
-		lin, err := microbench.Linearity(nil)
-		if err != nil {
+		if lin, err = microbench.Linearity(nil); err != nil {
 			return err
 		}
 		benches = union(benches, lin)
 	}
+	inRounds := map[string]bool{}
+	for _, b := range lin {
+		// Both programs measure an empty loop of their own.
+		inRounds[b.Name] = b.Name != microbench.EmptyLoop
+	}
+	var alone []*microbench.Bench // the benchmarks measured one after another
+	for _, b := range benches {
+		if !inRounds[b.Name] {
+			alone = append(alone, b)
+		}
+	}
 	step.Progress(0, 1, "", fmt.Sprintf("generating %d micro-benchmarks of %d instructions", len(benches), cfg.LoopSize))
-	data, err := microbench.Assemble(benches, cfg.LoopSize)
+	data, err := microbench.Assemble(alone, cfg.LoopSize)
 	if err != nil {
 		return err
 	}
@@ -127,14 +148,24 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	}
 	res := Result{Engine: cmp.Or(cfg.VM.Engine, "interp"), LoopSize: cfg.LoopSize, LoopCount: cfg.LoopCount, Measurements: cfg.Measurements}
 	index, measured := 0, 0
-	for _, b := range benches {
+	for _, b := range alone {
 		if b.Measured() {
 			measured++
 		}
 	}
+	var rounds map[string][]int64
+	if len(lin) > 0 {
+		step.Progress(0, 1, "", fmt.Sprintf("linearity: %d benchmarks, one of each a round, %d rounds", len(lin), cfg.Measurements))
+		if rounds, err = measureRounds(ctx, step.Dir, lin, cfg, gcCfg); err != nil {
+			return fmt.Errorf("opcost: linearity: %w", err)
+		}
+		res.LinearityEmpty = rounds[microbench.EmptyLoop]
+	}
 	for _, b := range benches {
 		r := BenchResult{Name: b.Name, Class: b.Class, Base: b.Base, Split: b.Split, Same: b.Same, Included: b.Included}
-		if b.Measured() {
+		if inRounds[b.Name] {
+			r.Samples = rounds[b.Name]
+		} else if b.Measured() {
 			step.Progress(float64(index), float64(measured), "benchmarks", "measuring "+b.Name)
 			if r.Samples, err = measure(ctx, dexPath, index, cfg, gcCfg); err != nil {
 				return fmt.Errorf("opcost: %s: %w", b.Name, err)
@@ -154,6 +185,12 @@ func collect(ctx context.Context, step *sdk.Step) error {
 			return err
 		}
 	}
+	if cfg.AllocShapes {
+		step.Progress(1, 1, "", "measuring the allocation shapes")
+		if res.AllocShapes, err = measureAllocShapes(ctx, step.Dir, cfg.Measurements, cfg.VM.Engine, gcCfg); err != nil {
+			return err
+		}
+	}
 	if len(gridOps) > 0 {
 		if res.Grids, err = grids(ctx, step, cfg, gcCfg, gridOps, gridBenches); err != nil {
 			return err
@@ -169,26 +206,131 @@ func collect(ctx context.Context, step *sdk.Step) error {
 }
 
 // measure runs benchmark index of the DEX file in a VM of its own and
-// returns the measured runs' times.
+// returns the measured runs' times. With cfg.StopCI it stops the VM as
+// soon as the measured runs' 95 % confidence interval is narrow enough
+// (stopper): a quiet benchmark needs far fewer than a noisy one.
 func measure(ctx context.Context, dexPath string, index int, cfg Config, gcCfg gc.Config) ([]int64, error) {
-	var stdout bytes.Buffer
 	runs := cfg.Warmup + cfg.Measurements
 	args := append([]string{strconv.Itoa(index), strconv.Itoa(cfg.LoopCount), strconv.Itoa(runs)}, cfg.operands...)
-	opts := vm.Options{ClassPath: []string{dexPath}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout}
-	if _, err := runProgram(ctx, opts, microbench.MainClass, args); err != nil {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	out := &stopper{warmup: cfg.Warmup, ci: cfg.StopCI / 100, cancel: cancel}
+	opts := vm.Options{ClassPath: []string{dexPath}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: out}
+	if _, err := runProgram(ctx, opts, microbench.MainClass, args); err != nil && !out.stopped {
+		return nil, err
+	}
+	if out.err != nil {
+		return nil, out.err
+	}
+	if !out.stopped && len(out.times) != runs {
+		return nil, fmt.Errorf("%d times printed, want %d", len(out.times), runs)
+	}
+	return out.times[cfg.Warmup:], nil
+}
+
+// MinStopRuns is how many measured runs a benchmark gets before its
+// confidence interval may stop it.
+const MinStopRuns = 10
+
+// stopper is the driver's standard output: it parses each run's time as
+// the driver prints it and, when ci > 0, cancels the VM once at least
+// MinStopRuns measured runs have a 95 % confidence interval of their
+// mean within ±ci of it.
+type stopper struct {
+	warmup  int
+	ci      float64
+	cancel  context.CancelFunc
+	buf     []byte
+	times   []int64
+	stopped bool
+	err     error
+}
+
+func (s *stopper) Write(p []byte) (int, error) {
+	s.buf = append(s.buf, p...)
+	// Once stopped, the runs the VM finishes before it stops are left
+	// out: the times are those the interval was judged on.
+	for !s.stopped {
+		i := bytes.IndexByte(s.buf, '\n')
+		if i < 0 {
+			break
+		}
+		line := strings.TrimSpace(string(s.buf[:i]))
+		s.buf = s.buf[i+1:]
+		ns, err := strconv.ParseInt(line, 10, 64)
+		if err != nil {
+			if s.err == nil {
+				s.err = fmt.Errorf("time %d %q: %w", len(s.times), line, err)
+			}
+			continue
+		}
+		s.times = append(s.times, ns)
+		if m := s.times[min(s.warmup, len(s.times)):]; s.ci > 0 && !s.stopped && len(m) >= MinStopRuns && narrow(m, s.ci) {
+			s.stopped = true
+			s.cancel()
+		}
+	}
+	return len(p), nil
+}
+
+// narrow reports whether the 95 % confidence interval of xs's mean is
+// within ±rel of it (Student's t for n ≥ 10 is at most 2.26; 2.3 is used).
+func narrow(xs []int64, rel float64) bool {
+	var sum float64
+	for _, x := range xs {
+		sum += float64(x)
+	}
+	n := float64(len(xs))
+	mean := sum / n
+	var ss float64
+	for _, x := range xs {
+		d := float64(x) - mean
+		ss += d * d
+	}
+	sd := math.Sqrt(ss / (n - 1))
+	return mean > 0 && 2.3*sd/math.Sqrt(n) <= rel*mean
+}
+
+// measureRounds runs benches in a program of their own, every one once a
+// round (the driver's Rounds), so that benchmarks compared with one
+// another see the same phases of a shared host's load: measured one
+// after another, 30 runs each, a pair and the opcodes it is compared
+// with were minutes apart. It returns each one's measured runs by name;
+// the first cfg.Warmup rounds are discarded.
+func measureRounds(ctx context.Context, dir string, benches []*microbench.Bench, cfg Config, gcCfg gc.Config) (map[string][]int64, error) {
+	data, err := microbench.Assemble(benches, cfg.LoopSize)
+	if err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "rounds.dex")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return nil, err
+	}
+	defer os.Remove(path)
+	var measured []string
+	for _, b := range benches {
+		if b.Measured() {
+			measured = append(measured, b.Name)
+		}
+	}
+	var stdout bytes.Buffer
+	rounds := cfg.Warmup + cfg.Measurements
+	opts := vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout}
+	if _, err := runProgram(ctx, opts, microbench.MainClass, []string{strconv.Itoa(microbench.Rounds), strconv.Itoa(cfg.LoopCount), strconv.Itoa(rounds)}); err != nil {
 		return nil, err
 	}
 	lines := strings.Fields(stdout.String())
-	if len(lines) != runs {
-		return nil, fmt.Errorf("%d times printed, want %d", len(lines), runs)
+	if len(lines) != rounds*len(measured) {
+		return nil, fmt.Errorf("%d times printed, want %d rounds of %d", len(lines), rounds, len(measured))
 	}
-	var out []int64
-	for _, l := range lines[cfg.Warmup:] {
+	out := map[string][]int64{}
+	for i, l := range lines[cfg.Warmup*len(measured):] {
 		ns, err := strconv.ParseInt(l, 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("time %q: %w", l, err)
+			return nil, fmt.Errorf("time %d %q: %w", i, l, err)
 		}
-		out = append(out, ns)
+		name := measured[i%len(measured)]
+		out[name] = append(out[name], ns)
 	}
 	return out, nil
 }
@@ -279,6 +421,12 @@ func sweepBench(name string) (*microbench.Bench, error) {
 // grids measures each grid opcode at every point of its grid, in one
 // program: the driver sets the operands of each point.
 func grids(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config, ops []string, benches []*microbench.Bench) ([]GridResult, error) {
+	// A shorter body, as many instructions a run: the loop count grows
+	// as the size shrinks.
+	if cfg.GridLoopSize > 0 && cfg.GridLoopSize != cfg.LoopSize {
+		cfg.LoopCount = max(1, cfg.LoopCount*cfg.LoopSize/cfg.GridLoopSize)
+		cfg.LoopSize = cfg.GridLoopSize
+	}
 	data, err := microbench.Assemble(benches, cfg.LoopSize)
 	if err != nil {
 		return nil, err
@@ -299,7 +447,7 @@ func grids(ctx context.Context, step *sdk.Step, cfg Config, gcCfg gc.Config, ops
 		if len(cfg.GridValues) > 0 {
 			values = cfg.GridValues
 		}
-		r := GridResult{Opcode: op, A: values, B: values, Empty: empty}
+		r := GridResult{Opcode: op, A: values, B: values, Empty: empty, LoopSize: cfg.LoopSize, LoopCount: cfg.LoopCount}
 		if g.Unary {
 			r.B = []string{"-"}
 		}

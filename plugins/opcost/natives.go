@@ -41,6 +41,10 @@ type nativeMeter struct {
 	clockNS  int64 // what reading the thread CPU clock twice costs
 	mu       sync.Mutex
 	byMethod map[string]*nativeStat
+	// depth is how many native calls are under way (nested through
+	// callbacks): the allocation meter leaves what they allocate to
+	// their time.
+	depth atomic.Int32
 }
 
 type nativeStat struct {
@@ -76,9 +80,11 @@ func (nm *nativeMeter) wrap(m *runtime.Method, f runtime.NativeFunc) runtime.Nat
 	return func(t *runtime.Thread, args []uint32) {
 		st.calls.Add(1)
 		before := executed(t)
+		nm.depth.Add(1)
 		t0 := threadCPU()
 		f(t, args)
 		d := threadCPU() - t0
+		nm.depth.Add(-1)
 		if executed(t) == before {
 			st.timed.Add(1)
 			st.ns.Add(max(d-nm.clockNS, 0))

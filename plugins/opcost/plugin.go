@@ -48,8 +48,11 @@ type Config struct {
 	SweepCounts  []int             `json:"sweep_counts" doc:"loop counts of the calibration sweep (default 10, 30, 100, 300, 1000, 3000, 10000)"`
 	OperandGrids []string          `json:"operand_grids" doc:"opcodes whose cost to measure over a grid of operand magnitudes, as heat maps (the paper's operand-value dependence): div-int, rem-int, mul-int, div-long, mul-long, div-double, mul-double, double-to-int, double-to-long, or all"`
 	GridValues   []string          `json:"grid_values" doc:"operand values of the grids, for both axes (default: eight magnitudes from 1 to near the type's limit); each must be a valid operand of every grid opcode, at most 16 (a 16 × 16 grid)"`
+	GridLoopSize int               `json:"grid_loop_size" doc:"copies of the instruction in the operand grids' loop bodies, with loop_count scaled so that a run executes as many instructions (0: loop_size); where the calibration sweep shows the cost flat from a smaller size, a shorter body costs the aot engine a tenth of the compilation per grid point" min:"0" max:"100000"`
 	UseCases     bool              `json:"use_cases" doc:"also run the paper's expression use cases ((double)(x/2) against (double)x/2 for a long x): each written both ways, estimated from the cost table and measured"`
-	CallShapes   bool              `json:"call_shapes" doc:"also measure calls in the shapes the invoke benchmarks leave out — an argument word, a recursive call (fib) — for the cost model"`
+	CallShapes   bool              `json:"call_shapes" doc:"also measure calls in the shapes the invoke benchmarks leave out — an argument word, a recursive call — for the cost model"`
+	AllocShapes  bool              `json:"alloc_shapes" doc:"also measure allocations of large char arrays in both heap spaces — the zeroing and the collections a byte brings on, which a new-array of one element does not pay — for the cost model"`
+	StopCI       float64           `json:"stop_ci" doc:"adaptive stopping: a benchmark (and a sweep or grid point) stops after at least 10 measured runs once the 95 % confidence interval of their mean is within ± this many per cent of it, instead of running all measurements; 0: always run all (the linearity study's rounds always do)" min:"0" max:"100"`
 	Warmup       int               `json:"warmup" doc:"runs per benchmark before the measured ones, discarded (class loading, the aot engine's compilation)" default:"1" min:"0" max:"1000"`
 	VM           vmconfig.Settings `json:"vm" doc:"the VM: engine (interp or aot), heap and collector"`
 

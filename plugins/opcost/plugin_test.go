@@ -13,6 +13,7 @@ import (
 	"github.com/droidprof/droidprof/framework/sdk"
 	"github.com/droidprof/droidprof/framework/sdk/sdktest"
 	"github.com/droidprof/droidprof/plugins/opcost/microbench"
+	"github.com/droidprof/droidprof/vm/gc"
 )
 
 func TestConformance(t *testing.T) {
@@ -138,6 +139,23 @@ func TestLinearity(t *testing.T) {
 		"loop_size": 200, "loop_count": 50, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "lin"})
 	if err != nil {
 		t.Fatal(err)
+	}
+	var r Result
+	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	// The study runs in rounds with an empty loop of its own.
+	if len(r.LinearityEmpty) != 3 {
+		t.Errorf("the study's empty loop: %d runs, want 3", len(r.LinearityEmpty))
+	}
+	for _, b := range r.Benches {
+		if b.Class == "linearity" && len(b.Samples) != 3 {
+			t.Errorf("%s: %d runs, want 3", b.Name, len(b.Samples))
+		}
 	}
 	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, []*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0)})
 	if err != nil {
@@ -284,6 +302,22 @@ func TestGridErrors(t *testing.T) {
 	if len(r.Grids) != 1 || !slices.Equal(r.Grids[0].A, []string{"3", "5000000000"}) || len(r.Grids[0].Samples) != 2 || len(r.Grids[0].Samples[1]) != 2 {
 		t.Errorf("grid of two values: %+v", r.Grids)
 	}
+	// A grid's own loop: a body of 10 copies run twice as often.
+	out, err = c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"nop"}, "operand_grids": []string{"mul-long"},
+		"grid_values": []string{"3"}, "grid_loop_size": 10, "loop_size": 20, "loop_count": 5, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "short"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, err = os.ReadFile(filepath.Join(out.StepDir, ResultFile)); err != nil {
+		t.Fatal(err)
+	}
+	r = Result{}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Grids) != 1 || r.Grids[0].LoopSize != 10 || r.Grids[0].LoopCount != 10 || r.LoopSize != 20 {
+		t.Errorf("grid_loop_size 10: the grid's loop %d × %d, the table's %d", r.Grids[0].LoopSize, r.Grids[0].LoopCount, r.LoopSize)
+	}
 }
 
 // A host too noisy for the threshold: every opcode whose measurements
@@ -420,7 +454,7 @@ func TestCallTerms(t *testing.T) {
 		t.Fatal(err)
 	}
 	cs := r.CallShapes
-	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["fib"]) != 3 || cs.FibCounts["invoke-static"] < 242785 {
+	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["recursion"]) != 3 || cs.RecursionCounts["invoke-static"] < uint64(cs.Trees*treeCalls) {
 		t.Fatalf("call shapes %+v", cs)
 	}
 	w, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-fib 12"}, "measurements": 2},
@@ -445,4 +479,125 @@ func TestCallTerms(t *testing.T) {
 		}
 	}
 	t.Error("no prediction table")
+}
+
+// The allocation terms: the collector measures the allocation shapes
+// (char arrays in both spaces; their sizes from the VM's allocation
+// hook), the workloads collector counts a program's allocations and
+// collections, and the prediction adds the bytes at the shapes' costs.
+// dpa-concat builds its string by copying it whole at every step, so its
+// char arrays grow past the large-object threshold (12 KiB) as it runs.
+func TestAllocTerms(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	run := t.TempDir()
+	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"arith", "control", "invoke", "return", "move", "const", "array", "instance"},
+		"loop_size": 100, "loop_count": 20, "measurements": 3, "alloc_shapes": true}, sdktest.CollectOptions{RunDir: run, StepID: "table"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	as := r.AllocShapes
+	if as == nil || len(as.Sizes) != len(allocLengths) || len(as.Samples) != len(allocLengths) {
+		t.Fatalf("allocation shapes %+v", as)
+	}
+	for i := range as.Sizes {
+		// A char array holds two bytes a char beyond its header.
+		if got := as.Sizes[i] - as.Sizes[0]; got < 2*uint32(as.Lengths[i]-as.Lengths[0]) || len(as.Samples[i]) != 3 {
+			t.Errorf("shape %d chars: size %d (the one-char array's %d), %d samples", as.Lengths[i], as.Sizes[i], as.Sizes[0], len(as.Samples[i]))
+		}
+	}
+	if as.Sizes[3] < gc.LargeThreshold || as.Sizes[2] >= gc.LargeThreshold {
+		t.Errorf("sizes %v: want two shapes below the large-object threshold and two above", as.Sizes)
+	}
+	w, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-concat 1500"}, "measurements": 2},
+		sdktest.CollectOptions{RunDir: run, StepID: "concat"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wr WorkloadsResult
+	if data, err = os.ReadFile(filepath.Join(w.StepDir, WorkloadsFile)); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &wr); err != nil {
+		t.Fatal(err)
+	}
+	// concat(1500) ends with a string of 6 390 chars ("0,1,…,1499,"),
+	// and copies every shorter one on the way: the sum of its lengths
+	// alone is over 4.7 M chars, 9 MB.
+	if a := wr.Workloads[0].Alloc; a == nil || a.Bytes+a.LargeBytes+a.NativeBytes < 9e6 || a.Objects == 0 {
+		t.Fatalf("concat's allocations %+v", a)
+	}
+	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run,
+		[]*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0), w.Step("opcost.workloads", nil, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(resp.Summary, "Allocation shapes: a byte beyond") {
+		t.Errorf("summary: %s", resp.Summary)
+	}
+	for _, tb := range resp.Tables {
+		if tb.Name == "prediction-interp" {
+			col := slices.Index(tb.Columns, "allocation ms")
+			if len(tb.Rows) != 1 || col < 0 {
+				t.Fatalf("prediction %v %v", tb.Columns, tb.Rows)
+			}
+			return
+		}
+	}
+	t.Error("no prediction table")
+}
+
+// Adaptive stopping: with a confidence interval wide enough for any run
+// (±100 %), every benchmark stops at the first chance, after
+// MinStopRuns measured runs of the 30 asked for; without it, all 30 run.
+func TestStopCI(t *testing.T) {
+	c := sdktest.Start(t, Plugin())
+	for _, tc := range []struct {
+		stopCI float64
+		want   int
+	}{{100, MinStopRuns}, {0, 30}} {
+		out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"add-int", "mul-int"},
+			"loop_size": 100, "loop_count": 20, "measurements": 30, "stop_ci": tc.stopCI}, sdktest.CollectOptions{RunDir: t.TempDir(), StepID: "s"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r Result
+		data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range r.Benches {
+			if len(b.Samples) != tc.want {
+				t.Errorf("stop_ci %g: %s has %d runs, want %d", tc.stopCI, b.Name, len(b.Samples), tc.want)
+			}
+		}
+	}
+}
+
+// The stopper's interval: ten equal runs are as narrow as can be; runs
+// that vary by a factor of two are not within ±1 %.
+func TestNarrow(t *testing.T) {
+	for _, tc := range []struct {
+		xs   []int64
+		rel  float64
+		want bool
+	}{
+		{[]int64{100, 100, 100, 100, 100, 100, 100, 100, 100, 100}, 0.001, true},
+		{[]int64{100, 200, 100, 200, 100, 200, 100, 200, 100, 200}, 0.01, false},
+		{[]int64{1000, 1001, 999, 1000, 1002, 998, 1000, 1001, 999, 1000}, 0.01, true},
+	} {
+		if got := narrow(tc.xs, tc.rel); got != tc.want {
+			t.Errorf("narrow(%v, %g) = %v, want %v", tc.xs, tc.rel, got, tc.want)
+		}
+	}
 }

@@ -64,6 +64,8 @@ type WorkloadMeasure struct {
 	ArgWords  uint64  `json:"arg_words"`
 	Recursive uint64  `json:"recursive_calls"`
 	CPU       []int64 `json:"cpu_ns"`
+	// Alloc are its allocations and collections (the counting run).
+	Alloc *AllocCounts `json:"alloc,omitempty"`
 }
 
 func collectWorkloads(ctx context.Context, step *sdk.Step) error {
@@ -109,11 +111,14 @@ func collectWorkloads(ctx context.Context, step *sdk.Step) error {
 		// program's on any engine.
 		meter := newNativeMeter()
 		opts.Hooks = &runtime.Hooks{CountOpcodes: true, WrapNative: meter.wrap, MethodEntry: m.countCall}
+		am := &allocMeter{natives: meter}
+		am.install(opts.Hooks)
 		v, err := runProgram(ctx, opts, w.Main, args)
 		if err != nil {
 			return fmt.Errorf("opcost: %s: %w", name, err)
 		}
 		m.Natives = meter.calls()
+		m.Alloc = &am.counts
 		for op, n := range v.OpCounts() {
 			if n > 0 {
 				m.Counts[dex.Opcode(op).Info().Name] = n

@@ -223,10 +223,16 @@ func Assemble(benches []*Bench, size int) ([]byte, error) {
 // MainClass is the driver: "opcost.Main INDEX LOOPS REPS [A B]" runs the
 // INDEXth measured benchmark of the program (in the order given to
 // Program, Measured ones only) REPS times with LOOPS iterations and prints
-// each run's thread CPU time in nanoseconds on a line of its own. A and B,
+// each run's thread CPU time in nanoseconds on a line of its own. INDEX
+// -1 (Rounds) runs every measured benchmark once a round, in order, for
+// REPS rounds: benchmarks compared with one another (the linearity
+// study's) then see the same phases of a shared host's load. A and B,
 // decimal numbers, set the operand grids' operands first (as int, long
 // and double: Ops.gai, gaj, gad and gbi, gbj, gbd).
 const MainClass = "opcost.Main"
+
+// Rounds is the driver's INDEX that runs every benchmark once a round.
+const Rounds = -1
 
 // mainClass dispatches to the benchmarks' run methods with a switch, so
 // that no reflection runs between measurements.
@@ -256,10 +262,17 @@ func mainClass(benches []*Bench) *ast.Class {
 	}
 	m.Label("operands_set")
 	m.Op("sget-object", v(8), smali.FieldRef("Ljava/lang/System;", "out", "Ljava/io/PrintStream;"))
+	// v9 is the benchmark to run: INDEX, or in rounds 0 … n−1 each round;
+	// v10 is n.
+	m.Op("const/16", v(10), ast.Int(int32(len(benches))))
 	m.Label("rep")
 	m.Op("if-lez", v(2), smali.LabelRef("end"))
+	m.Op("move", v(9), v(0))
+	m.Op("if-gez", v(0), smali.LabelRef("dispatch"))
+	m.Op("const/4", v(9), ast.Int(0))
+	m.Label("dispatch")
 	if len(benches) > 0 {
-		m.Op("packed-switch", v(0), smali.LabelRef("table"))
+		m.Op("packed-switch", v(9), smali.LabelRef("table"))
 	}
 	m.Op("goto", smali.LabelRef("end"))
 	var cases []string
@@ -273,6 +286,10 @@ func mainClass(benches []*Bench) *ast.Class {
 	}
 	m.Label("print")
 	m.Op("invoke-virtual", smali.Regs(v(8), v(4), v(5)), smali.MethodRef("Ljava/io/PrintStream;", "println", "(J)V"))
+	m.Op("if-gez", v(0), smali.LabelRef("next_rep"))
+	m.Op("add-int/lit8", v(9), v(9), ast.Int(1))
+	m.Op("if-lt", v(9), v(10), smali.LabelRef("dispatch"))
+	m.Label("next_rep")
 	m.Op("add-int/lit8", v(2), v(2), ast.Int(-1))
 	m.Op("goto", smali.LabelRef("rep"))
 	m.Label("end")

@@ -183,3 +183,36 @@ func TestRunsOnBothEngines(t *testing.T) {
 		i++
 	}
 }
+
+// The driver's rounds: every measured benchmark once a round, in order,
+// each run printing its time.
+func TestRounds(t *testing.T) {
+	bs, err := Linearity([]string{"nop", "aget"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := Assemble(bs, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "rounds.dex")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	v, err := vm.New(vm.Options{ClassPath: []string{path}, Stdout: &stdout, Stderr: &stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, err := v.RunMain(context.Background(), MainClass, []string{strconv.Itoa(Rounds), "2", "3"})
+	lines := strings.Fields(stdout.String())
+	// The empty loop, the partner, and each opcode alone and in two pairs.
+	if want := 3 * (2 + 2*3); err != nil || code != 0 || len(lines) != want {
+		t.Fatalf("exit %d, %v: %d lines, want %d\n%s", code, err, len(lines), want, stderr.String())
+	}
+	for _, l := range lines {
+		if ns, err := strconv.ParseInt(l, 10, 64); err != nil || ns <= 0 {
+			t.Errorf("time %q", l)
+		}
+	}
+}
