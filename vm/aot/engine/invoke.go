@@ -24,6 +24,10 @@ type site struct {
 	m       *runtime.Method
 	cls     [2]*runtime.Class
 	targets [2]*runtime.Method
+	// intr is m's intrinsic (intrinsic.go), looked up once m is
+	// resolved (looked)
+	intr   intrinsic
+	looked bool
 }
 
 // invoke lowers a call: the callee gets a frame on top of the register
@@ -50,8 +54,34 @@ func (l *lowerer) invoke(v *ssa.Value) instr {
 	clr := new([]int)
 	l.afterCall = clr
 	return func(f *frame) bool {
+		if cs.intr != nil {
+			if f.vm.Flags() != 0 {
+				// the call's safepoint, before the intrinsic reads
+				// its arguments (a moving collection updates them)
+				f.at(pc)
+				f.t.Safepoint()
+			}
+			if ret, ok := cs.intr(f, args); ok {
+				f.e.intrinsicCalls++
+				if d >= 0 {
+					if wide {
+						setL(f.r, d, ret)
+					} else {
+						f.r[d] = uint32(ret)
+					}
+				}
+				for _, s := range *clr {
+					f.r[s] = 0
+				}
+				return true
+			}
+		}
 		f.at(pc)
 		ok := call(f, caller, kind, idx, args, words, cs)
+		if !cs.looked && cs.m != nil {
+			cs.looked = true
+			cs.intr = f.e.intrinsicFor(f.vm, cs.m)
+		}
 		if ok && d >= 0 {
 			if wide {
 				setL(f.r, d, f.t.Ret)
