@@ -23,7 +23,8 @@ type intrinsic func(f *frame, args []arg) (ret uint64, handled bool)
 // equals, compareTo, Math.min from compareTo; StringBuilder.append of a
 // char or a String, four to seven calls each in the core library):
 // tiny bodies for which the calls cost more than the work. None of them
-// allocates, calls or may collect.
+// allocates, calls or may collect. scimark-montecarlo's are Random.next,
+// four per sample (through nextDouble), whose monitor is elided.
 var intrinsicMakers = map[string]func(vm *runtime.VM, m *runtime.Method) intrinsic{
 	"Ljava/lang/String;->length()I":                                                  stringIntrinsic(strLength),
 	"Ljava/lang/String;->isEmpty()Z":                                                 stringIntrinsic(strIsEmpty),
@@ -32,6 +33,7 @@ var intrinsicMakers = map[string]func(vm *runtime.VM, m *runtime.Method) intrins
 	"Ljava/lang/String;->compareTo(Ljava/lang/String;)I":                             stringIntrinsic(strCompareTo),
 	"Ljava/lang/StringBuilder;->append(C)Ljava/lang/StringBuilder;":                  builderIntrinsic(sbAppendChar),
 	"Ljava/lang/StringBuilder;->append(Ljava/lang/String;)Ljava/lang/StringBuilder;": builderIntrinsic(sbAppendString),
+	"Ljava/util/Random;->next(I)I":                                                   randomNext,
 	"Ljava/lang/Math;->min(II)I":                                                     staticIntrinsic(mathMin),
 	"Ljava/lang/Math;->max(II)I":                                                     staticIntrinsic(mathMax),
 }
@@ -241,6 +243,33 @@ func sbAppendString(f *frame, args []arg, str *runtime.Class, strValue uint32, s
 	f.h.Copy(v+charData+2*uint32(k), sv+charData, 2*uint32(m))
 	f.h.SetU32(count, uint32(k+m))
 	return uint64(sb), true
+}
+
+// randomNext is java.util.Random.next(int) of the core library, for a
+// receiver of exactly that class (a subclass may override next), with
+// its monitor elided: the method locks the receiver around the seed's
+// update, which cannot collect, call or let another thread run, so when
+// no thread holds the lock (runtime.VM.Unlocked) taking and releasing it
+// leaves no trace. Held, hashed or inflated, the call is made. The
+// constants are those of vm/core's Random.java (TestIntrinsicsSameOnBothEngines
+// compares sequences with the method's).
+func randomNext(_ *runtime.VM, m *runtime.Method) intrinsic {
+	rc := m.Class
+	seed, ok := instanceField(rc, "seed", "J")
+	if !ok {
+		return nil
+	}
+	const multiplier, addend, mask = 0x5DEECE66D, 0xB, 1<<48 - 1
+	return func(f *frame, args []arg) (uint64, bool) {
+		r := f.r[args[0].slot]
+		if r == 0 || f.vm.ClassOf(r) != rc || !f.vm.Unlocked(r) {
+			return 0, false
+		}
+		s := (f.h.U64(r+seed)*multiplier + addend) & mask
+		f.h.SetU64(r+seed, s)
+		bits := int32(f.r[args[1].slot])
+		return uint64(uint32(s >> (uint32(48-bits) & 63))), true
+	}
 }
 
 // staticIntrinsic makes the intrinsic of a static method, which a call

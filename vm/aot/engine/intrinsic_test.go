@@ -22,6 +22,7 @@ import (
 // first call, use their intrinsics in the later ones.
 type intrinsicCase struct {
 	name, body string
+	classes    []string // more classes
 }
 
 // str leaves in reg a new String (not the literal) of s's characters.
@@ -57,7 +58,7 @@ func caught(label, code string) string {
 }
 
 var intrinsicCases = []intrinsicCase{
-	{"length", `
+	{name: "length", body: `
     const-string v0, "abc"
 ` + call("invoke-virtual {v0}, Ljava/lang/String;->length()I") + `
     const-string v0, ""
@@ -67,7 +68,7 @@ var intrinsicCases = []intrinsicCase{
 		call("invoke-virtual {v0}, Ljava/lang/String;->isEmpty()Z") + `
     const/4 v0, 0
 ` + caught("npe", call("invoke-virtual {v0}, Ljava/lang/String;->length()I"))},
-	{"charAt", str("v0", "a\u00e9\uffff") + `
+	{name: "charAt", body: str("v0", "a\u00e9\uffff") + `
     const/4 v1, 0
 ` + call("invoke-virtual {v0, v1}, Ljava/lang/String;->charAt(I)C") + `
     const/4 v1, 2
@@ -78,7 +79,7 @@ var intrinsicCases = []intrinsicCase{
 ` + caught("high", call("invoke-virtual {v0, v1}, Ljava/lang/String;->charAt(I)C")) + `
     const/4 v0, 0
 ` + caught("npe", call("invoke-virtual {v0, v1}, Ljava/lang/String;->charAt(I)C"))},
-	{"equals", str("v0", "beta") + str("v1", "beta") +
+	{name: "equals", body: str("v0", "beta") + str("v1", "beta") +
 		call("invoke-virtual {v0, v1}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z") +
 		call("invoke-virtual {v0, v0}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z") + `
     const-string v1, "betb"
@@ -95,7 +96,7 @@ var intrinsicCases = []intrinsicCase{
 ` + call("invoke-virtual {v0, v1}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z") + `
     const/4 v0, 0
 ` + caught("npe", call("invoke-virtual {v0, v1}, Ljava/lang/String;->equals(Ljava/lang/Object;)Z"))},
-	{"compareTo", str("v0", "gamma") + str("v1", "gamma") +
+	{name: "compareTo", body: str("v0", "gamma") + str("v1", "gamma") +
 		call("invoke-virtual {v0, v1}, Ljava/lang/String;->compareTo(Ljava/lang/String;)I") + `
     const-string v1, "gam"
 ` + call("invoke-virtual {v0, v1}, Ljava/lang/String;->compareTo(Ljava/lang/String;)I") +
@@ -108,7 +109,7 @@ var intrinsicCases = []intrinsicCase{
 ` + call("invoke-virtual {v1, v1}, Ljava/lang/String;->compareTo(Ljava/lang/String;)I") + `
     const/4 v1, 0
 ` + caught("arg", call("invoke-virtual {v0, v1}, Ljava/lang/String;->compareTo(Ljava/lang/String;)I"))},
-	{"append", `
+	{name: "append", body: `
     const/4 v0, 3
     new-instance v1, Ljava/lang/StringBuilder;
     invoke-direct {v1, v0}, Ljava/lang/StringBuilder;-><init>(I)V
@@ -150,7 +151,51 @@ var intrinsicCases = []intrinsicCase{
     const/4 v4, -1
     invoke-static {v4}, LMain;->p(I)V
 `},
-	{"minmax", `
+	{name: "random", body: `
+    new-instance v0, Ljava/util/Random;
+    const-wide/16 v1, 42
+    invoke-direct {v0, v1, v2}, Ljava/util/Random;-><init>(J)V
+` + call("invoke-virtual {v0}, Ljava/util/Random;->nextInt()I") + `
+    const/16 v1, 100
+` + call("invoke-virtual {v0, v1}, Ljava/util/Random;->nextInt(I)I") +
+		call("invoke-virtual {v0}, Ljava/util/Random;->nextBoolean()Z") + `
+    invoke-virtual {v0}, Ljava/util/Random;->nextLong()J
+    move-result-wide v1
+    long-to-int v4, v1
+    invoke-static {v4}, LMain;->p(I)V
+    invoke-virtual {v0}, Ljava/util/Random;->nextDouble()D
+    move-result-wide v1
+    invoke-static {v1, v2}, Ljava/lang/Double;->toString(D)Ljava/lang/String;
+    move-result-object v4
+    invoke-static {v4}, LMain;->ps(Ljava/lang/Object;)V
+    monitor-enter v0
+` + call("invoke-virtual {v0}, Ljava/util/Random;->nextInt()I") + `
+    monitor-exit v0
+` + call("invoke-virtual {v0}, Ljava/lang/Object;->hashCode()I") + `
+    const/4 v4, 0
+    invoke-static {v4}, LMain;->p(I)V
+` + call("invoke-virtual {v0}, Ljava/util/Random;->nextInt()I") + `
+    new-instance v0, LSub;
+    const-wide/16 v1, 7
+    invoke-direct {v0, v1, v2}, LSub;-><init>(J)V
+` + call("invoke-virtual {v0}, Ljava/util/Random;->nextInt()I"), classes: []string{`.class public LSub;
+.super Ljava/util/Random;
+
+.method public constructor <init>(J)V
+    .registers 3
+    invoke-direct {p0, p1, p2}, Ljava/util/Random;-><init>(J)V
+    return-void
+.end method
+
+.method protected next(I)I
+    .registers 3
+    invoke-super {p0, p1}, Ljava/util/Random;->next(I)I
+    move-result v0
+    xor-int/lit8 v0, v0, 1
+    return v0
+.end method
+`}},
+	{name: "minmax", body: `
     const/high16 v0, -0x80000000
     const v1, 0x7fffffff
 ` + call("invoke-static {v0, v1}, Ljava/lang/Math;->min(II)I") +
@@ -184,12 +229,13 @@ func TestIntrinsicsSameOnBothEngines(t *testing.T) {
     return-void
 .end method
 `, c.body)
-			want, _ := runIntrinsics(t, "interp", true, src)
+			srcs := append([]string{src}, c.classes...)
+			want, _ := runIntrinsics(t, "interp", true, srcs...)
 			if strings.Count(want, "\n") < 3 {
 				t.Fatalf("interp printed too little:\n%s", want)
 			}
 			for _, on := range []bool{false, true} {
-				got, e := runIntrinsics(t, "aot", on, src)
+				got, e := runIntrinsics(t, "aot", on, srcs...)
 				if got != want {
 					t.Errorf("aot, intrinsics %v:\n%s\nwant (interp):\n%s", on, got, want)
 				}
@@ -201,15 +247,19 @@ func TestIntrinsicsSameOnBothEngines(t *testing.T) {
 	}
 }
 
-// runIntrinsics runs src's Main on eng, the aot engine's intrinsics on
+// runIntrinsics runs Main of the classes srcs on eng, the aot engine's intrinsics on
 // or off.
-func runIntrinsics(t *testing.T, eng string, on bool, src string) (string, *engine.Engine) {
+func runIntrinsics(t *testing.T, eng string, on bool, srcs ...string) (string, *engine.Engine) {
 	t.Helper()
-	class, err := smali.Parse("Main.smali", []byte(src), &smali.Options{API: 28})
-	if err != nil {
-		t.Fatal(err)
+	var classes []*ast.Class
+	for i, src := range srcs {
+		class, err := smali.Parse(fmt.Sprintf("C%d.smali", i), []byte(src), &smali.Options{API: 28})
+		if err != nil {
+			t.Fatal(err)
+		}
+		classes = append(classes, class)
 	}
-	data, err := smali.Assemble([]*ast.Class{class}, &smali.AssembleOptions{API: 28})
+	data, err := smali.Assemble(classes, &smali.AssembleOptions{API: 28})
 	if err != nil {
 		t.Fatal(err)
 	}
