@@ -25,6 +25,10 @@ type code struct {
 	// starts them (zero, constants set), copied by code.invoke
 	frameTags []bool
 	slotInit  []uint32
+	// leaf is set when the method cannot throw, call, allocate, lock or
+	// reach a safepoint (isLeaf): code.invoke then gives it a lighter
+	// frame
+	leaf bool
 }
 
 type constInit struct {

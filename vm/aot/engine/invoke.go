@@ -176,6 +176,9 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 		t.ThrowStackOverflow()
 		return false
 	}
+	if c.leaf && !m.IsSynchronized() {
+		return c.invokeLeaf(f, m, args, fp, size)
+	}
 	copy(t.Tags[fp:fp+size], c.frameTags)
 	base := fp + c.nregs
 	copy(t.Stack[base:fp+size], c.slotInit)
@@ -192,6 +195,22 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 	t.SP = fp
 	t.Frames = t.Frames[:fi]
 	return ok
+}
+
+// invokeLeaf is the rest of invoke for a leaf callee (code.leaf): as
+// the callee cannot throw, call, collect or reach a safepoint, nothing
+// looks at its stack trace or scans its slots while it runs, and after
+// it they are above the stack pointer; so it gets no entry in t.Frames,
+// its slots no tags, and t.SP stays (caffeine-method's area and apply).
+func (c *code) invokeLeaf(f *frame, m *runtime.Method, args []arg, fp, size int) bool {
+	t := f.t
+	base := fp + c.nregs
+	copy(t.Stack[base:fp+size], c.slotInit)
+	copyArgs(t, f.r, args, base-m.ArgWords)
+	fi := len(t.Frames)
+	g := f.e.frame(t, fi)
+	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
+	return c.run(g)
 }
 
 // invokeSynchronized is the rest of invoke for a synchronized callee,
