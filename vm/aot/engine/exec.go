@@ -353,6 +353,21 @@ type frame struct {
 	threw bool
 
 	acc *gc.AccessBitmap // what the barriers mark (barrier.go)
+
+	// callee is the frame struct of this thread one call deeper, once
+	// looked up (calleeFrame)
+	callee *frame
+}
+
+// calleeFrame is the frame struct for a compiled method f calls: the
+// thread's at the next depth (Engine.frame), kept in f, whose depth and
+// thread never change, so that a call does not look it up again.
+func (f *frame) calleeFrame() *frame {
+	if g := f.callee; g != nil {
+		return g
+	}
+	f.callee = f.e.frame(f.t, f.fi+1)
+	return f.callee
 }
 
 // at records the dex pc of the instruction about to throw or call, for

@@ -28,6 +28,10 @@ type site struct {
 	// resolved (looked)
 	intr   intrinsic
 	looked bool
+	// codes are the direct-run code of m (static and direct calls) and
+	// of targets, once Engine.direct returned it, which it then always
+	// does for that method
+	codes [2]*code
 }
 
 // invoke lowers a call: the callee gets a frame on top of the register
@@ -110,23 +114,25 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 		recv = f.r[args[0].slot]
 	}
 	var target *runtime.Method
+	var c *code
+	k := 0 // the entry of cs.codes for target
 	if m := cs.m; m != nil {
 		switch kind {
 		case runtime.InvokeStatic:
 			if m.Class.State == runtime.ClassInitialized {
-				target = m
+				target, c = m, cs.codes[0]
 			}
 		case runtime.InvokeDirect:
 			if recv != 0 {
-				target = m
+				target, c = m, cs.codes[0]
 			}
 		case runtime.InvokeVirtual, runtime.InvokeInterface:
 			if recv != 0 {
 				switch rc := f.vm.ClassOf(recv); rc {
 				case cs.cls[0]:
-					target = cs.targets[0]
+					target, c = cs.targets[0], cs.codes[0]
 				case cs.cls[1]:
-					target = cs.targets[1]
+					target, c, k = cs.targets[1], cs.codes[1], 1
 				}
 			}
 		}
@@ -147,11 +153,17 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 		cs.m = m
 		if kind == runtime.InvokeVirtual || kind == runtime.InvokeInterface {
 			// the receiver's slot is current after a safepoint's move
-			cs.cls[1], cs.targets[1] = cs.cls[0], cs.targets[0]
+			cs.cls[1], cs.targets[1], cs.codes[1] = cs.cls[0], cs.targets[0], cs.codes[0]
 			cs.cls[0], cs.targets[0] = f.vm.ClassOf(f.r[args[0].slot]), target
 		}
+		cs.codes[0] = nil
 	}
-	if c := f.e.direct(f.vm, target); c != nil && t.Exc == 0 {
+	if c == nil {
+		if c = f.e.direct(f.vm, target); c != nil {
+			cs.codes[k] = c
+		}
+	}
+	if c != nil && t.Exc == 0 {
 		return c.invoke(f, target, args)
 	}
 	fp, nregs, ok := t.PushFrame(target, argc)
@@ -189,7 +201,7 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 	if m.IsSynchronized() {
 		return c.invokeSynchronized(f, m, fp, size, fi)
 	}
-	g := f.e.frame(t, fi)
+	g := f.calleeFrame()
 	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
 	ok := c.run(g)
 	t.SP = fp
@@ -208,7 +220,7 @@ func (c *code) invokeLeaf(f *frame, m *runtime.Method, args []arg, fp, size int)
 	copy(t.Stack[base:fp+size], c.slotInit)
 	copyArgs(t, f.r, args, base-m.ArgWords)
 	fi := len(t.Frames)
-	g := f.e.frame(t, fi)
+	g := f.calleeFrame()
 	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
 	return c.run(g)
 }
@@ -232,7 +244,7 @@ func (c *code) invokeSynchronized(f *frame, m *runtime.Method, fp, size, fi int)
 	}
 	t.PushRoot(lock)
 	t.MonitorEnter(lock)
-	g := f.e.frame(t, fi)
+	g := f.calleeFrame()
 	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
 	ok := c.run(g)
 	exc := t.Exc
