@@ -353,6 +353,9 @@ type frame struct {
 	threw bool
 
 	acc *gc.AccessBitmap // what the barriers mark (barrier.go)
+	// touches are the barriers an intrinsic runs on each object the
+	// method it stands for would access (frame.touch)
+	touches uint8
 
 	// callee is the frame struct of this thread one call deeper, once
 	// looked up (calleeFrame)
@@ -537,7 +540,7 @@ func (e *Engine) frame(t *runtime.Thread, depth int) *frame {
 		e.last = fs
 	}
 	for depth >= len(fs.frames) {
-		fs.frames = append(fs.frames, &frame{e: e, t: t, vm: t.VM, h: t.VM.Heap, acc: e.accessBitmap(t.VM)})
+		fs.frames = append(fs.frames, &frame{e: e, t: t, vm: t.VM, h: t.VM.Heap, acc: e.accessBitmap(t.VM), touches: e.touchBarriers()})
 	}
 	return fs.frames[depth]
 }

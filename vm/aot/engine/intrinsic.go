@@ -40,11 +40,9 @@ var intrinsicMakers = map[string]func(vm *runtime.VM, m *runtime.Method) intrins
 
 // intrinsicFor returns the intrinsic of the resolved method m of a call
 // site, or nil. Only when calls may be inlined (no method hook would
-// miss the call: Engine.inlines) and without barriers, whose counts and
-// bitmap are those of the compiled core-library bodies.
+// miss the call: Engine.inlines).
 func (e *Engine) intrinsicFor(vm *runtime.VM, m *runtime.Method) intrinsic {
-	if e.noIntrinsics || !e.inlines(vm) || e.cfg.Barriers != ssa.BarriersOff || e.cfg.CheckBarriers ||
-		m == nil || m.Class == nil || !m.Class.Boot {
+	if e.noIntrinsics || !e.inlines(vm) || m == nil || m.Class == nil || !m.Class.Boot {
 		return nil
 	}
 	mk := intrinsicMakers[m.Class.Descriptor+"->"+m.Name+m.Signature]
@@ -52,6 +50,35 @@ func (e *Engine) intrinsicFor(vm *runtime.VM, m *runtime.Method) intrinsic {
 		return nil
 	}
 	return mk(vm, m)
+}
+
+// touchBarriers are the barriers of frame.touch at the engine's level:
+// the level's own (cached or not) and the check barrier's.
+func (e *Engine) touchBarriers() uint8 {
+	var b uint8
+	switch {
+	case e.cfg.Barriers == ssa.BarriersOff:
+	case e.cfg.Barriers.Cached():
+		b = barCached
+	default:
+		b = barMark
+	}
+	if e.cfg.CheckBarriers {
+		b |= barShadow
+	}
+	return b
+}
+
+// touch runs paper 003's barrier on the object at a (not null) that the
+// method an intrinsic stands for would access, when barriers are on:
+// the bitmap then marks the same objects in each GC epoch as with the
+// compiled method (whose barriers at a field, array or monitor access
+// of each; not its counts: an intrinsic's barriers are never
+// eliminated, and it runs one per object).
+func (f *frame) touch(a uint32) {
+	if f.touches != 0 && a != 0 {
+		markBar(f, f.touches, a)
+	}
 }
 
 // SetIntrinsics turns the intrinsics on (the default) or off; for
@@ -84,7 +111,11 @@ func stringIntrinsic(op strOp) func(vm *runtime.VM, m *runtime.Method) intrinsic
 			if s == 0 {
 				return 0, false
 			}
-			return op(f, str, value, args, s, f.vm.ArrayLength(s))
+			ret, ok := op(f, str, value, args, s, f.vm.ArrayLength(s))
+			if ok {
+				f.touch(recv) // each reads this or compares it
+			}
+			return ret, ok
 		}
 	}
 }
@@ -108,11 +139,13 @@ func instanceField(c *runtime.Class, name, typ string) (uint32, bool) {
 	return 0, false
 }
 
-func strLength(_ *frame, _ *runtime.Class, _ uint32, _ []arg, _ uint32, n int32) (uint64, bool) {
+func strLength(f *frame, _ *runtime.Class, _ uint32, _ []arg, s uint32, n int32) (uint64, bool) {
+	f.touch(s)
 	return uint64(uint32(n)), true
 }
 
-func strIsEmpty(_ *frame, _ *runtime.Class, _ uint32, _ []arg, _ uint32, n int32) (uint64, bool) {
+func strIsEmpty(f *frame, _ *runtime.Class, _ uint32, _ []arg, s uint32, n int32) (uint64, bool) {
+	f.touch(s)
 	if n == 0 {
 		return 1, true
 	}
@@ -124,6 +157,7 @@ func strCharAt(f *frame, _ *runtime.Class, _ uint32, args []arg, s uint32, n int
 	if i < 0 || i >= n {
 		return 0, false // StringIndexOutOfBoundsException, from charAt
 	}
+	f.touch(s)
 	return uint64(f.h.U16(s + charData + 2*uint32(i))), true
 }
 
@@ -133,12 +167,16 @@ func strEquals(f *frame, str *runtime.Class, value uint32, args []arg, s uint32,
 	case o == recv:
 		return 1, true
 	case o == 0 || f.vm.ClassOf(o) != str: // instanceof String: the class is final
+		f.touch(o) // this == anObject reads both
 		return 0, true
 	}
 	t := f.h.U32(o + value)
 	if t == 0 {
 		return 0, false
 	}
+	f.touch(o)
+	f.touch(s)
+	f.touch(t)
 	if f.vm.ArrayLength(t) != n {
 		return 0, true
 	}
@@ -157,6 +195,9 @@ func strCompareTo(f *frame, str *runtime.Class, value uint32, args []arg, s uint
 	if t == 0 {
 		return 0, false
 	}
+	f.touch(o)
+	f.touch(s)
+	f.touch(t)
 	m := f.vm.ArrayLength(t)
 	k := min(n, m)
 	a, b := f.h.Bytes(s+charData, 2*uint32(k)), f.h.Bytes(t+charData, 2*uint32(k))
@@ -199,7 +240,13 @@ func builderIntrinsic(op builderOp) func(vm *runtime.VM, m *runtime.Method) intr
 			if v == 0 {
 				return 0, false
 			}
-			return op(f, args, str, strValue, sb, v, f.vm.ArrayLength(v), sb+count)
+			ret, ok := op(f, args, str, strValue, sb, v, f.vm.ArrayLength(v), sb+count)
+			if ok {
+				// each reads count and value, and stores into value
+				f.touch(sb)
+				f.touch(v)
+			}
+			return ret, ok
 		}
 	}
 }
@@ -241,6 +288,10 @@ func sbAppendString(f *frame, args []arg, str *runtime.Class, strValue uint32, s
 		return 0, false
 	}
 	f.h.Copy(v+charData+2*uint32(k), sv+charData, 2*uint32(m))
+	// str.length() and str.getChars read str.value and its length
+	// (System.arraycopy, a native, has no barriers)
+	f.touch(s)
+	f.touch(sv)
 	f.h.SetU32(count, uint32(k+m))
 	return uint64(sb), true
 }
@@ -267,6 +318,7 @@ func randomNext(_ *runtime.VM, m *runtime.Method) intrinsic {
 		}
 		s := (f.h.U64(r+seed)*multiplier + addend) & mask
 		f.h.SetU64(r+seed, s)
+		f.touch(r) // the monitor and the seed's load and store
 		bits := int32(f.r[args[1].slot])
 		return uint64(uint32(s >> (uint32(48-bits) & 63))), true
 	}

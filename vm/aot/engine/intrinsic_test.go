@@ -212,23 +212,7 @@ var intrinsicCases = []intrinsicCase{
 func TestIntrinsicsSameOnBothEngines(t *testing.T) {
 	for _, c := range intrinsicCases {
 		t.Run(c.name, func(t *testing.T) {
-			src := smaliHeader + printI + printObj + fmt.Sprintf(`
-.method static c(I)V
-    .registers 7
-%s
-    return-void
-.end method
-
-.method public static main([Ljava/lang/String;)V
-    .registers 2
-    const/4 v0, 0
-    invoke-static {v0}, LMain;->c(I)V
-    invoke-static {v0}, LMain;->c(I)V
-    const/4 v0, 3
-    invoke-static {v0}, LMain;->c(I)V
-    return-void
-.end method
-`, c.body)
+			src := intrinsicProgram(c.body)
 			srcs := append([]string{src}, c.classes...)
 			want, _ := runIntrinsics(t, "interp", true, srcs...)
 			if strings.Count(want, "\n") < 3 {
@@ -247,9 +231,39 @@ func TestIntrinsicsSameOnBothEngines(t *testing.T) {
 	}
 }
 
+// intrinsicProgram is class Main running body three times.
+func intrinsicProgram(body string) string {
+	return smaliHeader + printI + printObj + fmt.Sprintf(`
+.method static c(I)V
+    .registers 7
+%s
+    return-void
+.end method
+
+.method public static main([Ljava/lang/String;)V
+    .registers 2
+    const/4 v0, 0
+    invoke-static {v0}, LMain;->c(I)V
+    invoke-static {v0}, LMain;->c(I)V
+    const/4 v0, 3
+    invoke-static {v0}, LMain;->c(I)V
+    return-void
+.end method
+`, body)
+}
+
 // runIntrinsics runs Main of the classes srcs on eng, the aot engine's intrinsics on
 // or off.
 func runIntrinsics(t *testing.T, eng string, on bool, srcs ...string) (string, *engine.Engine) {
+	t.Helper()
+	out, e, _ := runIntrinsicsBarriers(t, eng, on, "", srcs...)
+	return out, e
+}
+
+// runIntrinsicsBarriers is runIntrinsics with paper 003's barriers at
+// level (and check barriers; "" for none); it returns the objects the
+// access bitmap holds at the end too.
+func runIntrinsicsBarriers(t *testing.T, eng string, on bool, level string, srcs ...string) (string, *engine.Engine, []uint32) {
 	t.Helper()
 	var classes []*ast.Class
 	for i, src := range srcs {
@@ -270,7 +284,7 @@ func runIntrinsics(t *testing.T, eng string, on bool, srcs ...string) (string, *
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	v, err := vm.New(vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &out, Engine: eng})
+	v, err := vm.New(vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &out, Engine: eng, Barriers: level, CheckBarriers: level != ""})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,5 +295,42 @@ func runIntrinsics(t *testing.T, eng string, on bool, srcs ...string) (string, *
 	if _, err := v.RunMain(ctx, "Main", nil); err != nil {
 		t.Fatal(err)
 	}
-	return out.String(), e
+	var marked []uint32
+	if b := v.AccessBitmap(); b != nil {
+		b.Walk(func(a uint32) { marked = append(marked, a) })
+		if d, ok := b.FirstDifference(b.Shadow); ok {
+			t.Errorf("the bitmap differs from the check barriers' at %#x", d)
+		}
+	}
+	return out.String(), e, marked
+}
+
+// TestIntrinsicsKeepBarriers: with paper 003's barriers, a program whose
+// calls intrinsics answer ends with the same objects marked in the
+// access bitmap as when the compiled methods run (the heap's addresses
+// are the same: intrinsics allocate nothing), at each level, and equal
+// to the check barriers'.
+func TestIntrinsicsKeepBarriers(t *testing.T) {
+	for _, c := range intrinsicCases {
+		for _, level := range []string{"none", "cache", "elim", "all"} {
+			t.Run(c.name+"/"+level, func(t *testing.T) {
+				src := intrinsicProgram(c.body)
+				srcs := append([]string{src}, c.classes...)
+				wantOut, _, want := runIntrinsicsBarriers(t, "aot", false, level, srcs...)
+				out, e, got := runIntrinsicsBarriers(t, "aot", true, level, srcs...)
+				if out != wantOut {
+					t.Errorf("output with intrinsics:\n%s\nwithout:\n%s", out, wantOut)
+				}
+				if e.Stats().Intrinsics == 0 {
+					t.Error("no call answered by an intrinsic")
+				}
+				if len(want) == 0 {
+					t.Fatal("no object marked without intrinsics")
+				}
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Errorf("marked with intrinsics %d objects %x\nwithout %d %x", len(got), got, len(want), want)
+				}
+			})
+		}
+	}
 }
