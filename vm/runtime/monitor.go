@@ -28,6 +28,12 @@ type Monitor struct {
 	obj     uint32
 }
 
+// Unlocked reports whether no thread holds the object at a's lock and
+// its lock word is in the plain unlocked state (no hash, no monitor):
+// then a monitor-enter and monitor-exit of it with nothing between them
+// leave it as it was (the aot engine's lock elision, intrinsic.go).
+func (vm *VM) Unlocked(a uint32) bool { return vm.lockWord(a) == 0 }
+
 func (vm *VM) lockWord(a uint32) uint32       { return vm.Heap.U32(a + 4) }
 func (vm *VM) setLockWord(a uint32, w uint32) { vm.Heap.SetU32(a+4, w) }
 

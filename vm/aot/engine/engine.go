@@ -49,6 +49,9 @@ type Engine struct {
 	// the calls it replaced.
 	noInline bool
 	inlined  int
+	// noIntrinsics turns the intrinsics off (SetIntrinsics)
+	noIntrinsics   bool
+	intrinsicCalls uint64
 	// objInit is Object.<init>'s empty body once objInitDone
 	objInit     *ssa.Func
 	objInitDone bool
@@ -286,6 +289,10 @@ type Stats struct {
 	// Inlined counts the call sites the inline pass replaced by their
 	// callee's body in the compiled methods.
 	Inlined int
+
+	// Intrinsics counts the calls an intrinsic answered without calling
+	// (intrinsic.go).
+	Intrinsics uint64
 }
 
 // NumFallbacks is the number of methods left to the interpreter.
@@ -300,7 +307,7 @@ func (s Stats) NumFallbacks() int {
 // Stats returns how many methods were compiled and why the others fell
 // back.
 func (e *Engine) Stats() Stats {
-	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Inlined: e.inlined, Barriers: e.barrierStats()}
+	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Inlined: e.inlined, Intrinsics: e.intrinsicCalls, Barriers: e.barrierStats()}
 	for k, n := range e.fallbacks {
 		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
 	}

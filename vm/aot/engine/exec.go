@@ -25,6 +25,10 @@ type code struct {
 	// starts them (zero, constants set), copied by code.invoke
 	frameTags []bool
 	slotInit  []uint32
+	// leaf is set when the method cannot throw, call, allocate, lock or
+	// reach a safepoint (isLeaf): code.invoke then gives it a lighter
+	// frame
+	leaf bool
 }
 
 type constInit struct {
@@ -349,6 +353,24 @@ type frame struct {
 	threw bool
 
 	acc *gc.AccessBitmap // what the barriers mark (barrier.go)
+	// touches are the barriers an intrinsic runs on each object the
+	// method it stands for would access (frame.touch)
+	touches uint8
+
+	// callee is the frame struct of this thread one call deeper, once
+	// looked up (calleeFrame)
+	callee *frame
+}
+
+// calleeFrame is the frame struct for a compiled method f calls: the
+// thread's at the next depth (Engine.frame), kept in f, whose depth and
+// thread never change, so that a call does not look it up again.
+func (f *frame) calleeFrame() *frame {
+	if g := f.callee; g != nil {
+		return g
+	}
+	f.callee = f.e.frame(f.t, f.fi+1)
+	return f.callee
 }
 
 // at records the dex pc of the instruction about to throw or call, for
@@ -518,7 +540,7 @@ func (e *Engine) frame(t *runtime.Thread, depth int) *frame {
 		e.last = fs
 	}
 	for depth >= len(fs.frames) {
-		fs.frames = append(fs.frames, &frame{e: e, t: t, vm: t.VM, h: t.VM.Heap, acc: e.accessBitmap(t.VM)})
+		fs.frames = append(fs.frames, &frame{e: e, t: t, vm: t.VM, h: t.VM.Heap, acc: e.accessBitmap(t.VM), touches: e.touchBarriers()})
 	}
 	return fs.frames[depth]
 }

@@ -24,6 +24,14 @@ type site struct {
 	m       *runtime.Method
 	cls     [2]*runtime.Class
 	targets [2]*runtime.Method
+	// intr is m's intrinsic (intrinsic.go), looked up once m is
+	// resolved (looked)
+	intr   intrinsic
+	looked bool
+	// codes are the direct-run code of m (static and direct calls) and
+	// of targets, once Engine.direct returned it, which it then always
+	// does for that method
+	codes [2]*code
 }
 
 // invoke lowers a call: the callee gets a frame on top of the register
@@ -50,8 +58,34 @@ func (l *lowerer) invoke(v *ssa.Value) instr {
 	clr := new([]int)
 	l.afterCall = clr
 	return func(f *frame) bool {
+		if cs.intr != nil {
+			if f.vm.Flags() != 0 {
+				// the call's safepoint, before the intrinsic reads
+				// its arguments (a moving collection updates them)
+				f.at(pc)
+				f.t.Safepoint()
+			}
+			if ret, ok := cs.intr(f, args); ok {
+				f.e.intrinsicCalls++
+				if d >= 0 {
+					if wide {
+						setL(f.r, d, ret)
+					} else {
+						f.r[d] = uint32(ret)
+					}
+				}
+				for _, s := range *clr {
+					f.r[s] = 0
+				}
+				return true
+			}
+		}
 		f.at(pc)
 		ok := call(f, caller, kind, idx, args, words, cs)
+		if !cs.looked && cs.m != nil {
+			cs.looked = true
+			cs.intr = f.e.intrinsicFor(f.vm, cs.m)
+		}
 		if ok && d >= 0 {
 			if wide {
 				setL(f.r, d, f.t.Ret)
@@ -80,23 +114,25 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 		recv = f.r[args[0].slot]
 	}
 	var target *runtime.Method
+	var c *code
+	k := 0 // the entry of cs.codes for target
 	if m := cs.m; m != nil {
 		switch kind {
 		case runtime.InvokeStatic:
 			if m.Class.State == runtime.ClassInitialized {
-				target = m
+				target, c = m, cs.codes[0]
 			}
 		case runtime.InvokeDirect:
 			if recv != 0 {
-				target = m
+				target, c = m, cs.codes[0]
 			}
 		case runtime.InvokeVirtual, runtime.InvokeInterface:
 			if recv != 0 {
 				switch rc := f.vm.ClassOf(recv); rc {
 				case cs.cls[0]:
-					target = cs.targets[0]
+					target, c = cs.targets[0], cs.codes[0]
 				case cs.cls[1]:
-					target = cs.targets[1]
+					target, c, k = cs.targets[1], cs.codes[1], 1
 				}
 			}
 		}
@@ -117,11 +153,17 @@ func call(f *frame, caller *runtime.Method, kind uint8, idx uint32, args []arg, 
 		cs.m = m
 		if kind == runtime.InvokeVirtual || kind == runtime.InvokeInterface {
 			// the receiver's slot is current after a safepoint's move
-			cs.cls[1], cs.targets[1] = cs.cls[0], cs.targets[0]
+			cs.cls[1], cs.targets[1], cs.codes[1] = cs.cls[0], cs.targets[0], cs.codes[0]
 			cs.cls[0], cs.targets[0] = f.vm.ClassOf(f.r[args[0].slot]), target
 		}
+		cs.codes[0] = nil
 	}
-	if c := f.e.direct(f.vm, target); c != nil && t.Exc == 0 {
+	if c == nil {
+		if c = f.e.direct(f.vm, target); c != nil {
+			cs.codes[k] = c
+		}
+	}
+	if c != nil && t.Exc == 0 {
 		return c.invoke(f, target, args)
 	}
 	fp, nregs, ok := t.PushFrame(target, argc)
@@ -146,6 +188,9 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 		t.ThrowStackOverflow()
 		return false
 	}
+	if c.leaf && !m.IsSynchronized() {
+		return c.invokeLeaf(f, m, args, fp, size)
+	}
 	copy(t.Tags[fp:fp+size], c.frameTags)
 	base := fp + c.nregs
 	copy(t.Stack[base:fp+size], c.slotInit)
@@ -156,12 +201,28 @@ func (c *code) invoke(f *frame, m *runtime.Method, args []arg) bool {
 	if m.IsSynchronized() {
 		return c.invokeSynchronized(f, m, fp, size, fi)
 	}
-	g := f.e.frame(t, fi)
+	g := f.calleeFrame()
 	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
 	ok := c.run(g)
 	t.SP = fp
 	t.Frames = t.Frames[:fi]
 	return ok
+}
+
+// invokeLeaf is the rest of invoke for a leaf callee (code.leaf): as
+// the callee cannot throw, call, collect or reach a safepoint, nothing
+// looks at its stack trace or scans its slots while it runs, and after
+// it they are above the stack pointer; so it gets no entry in t.Frames,
+// its slots no tags, and t.SP stays (caffeine-method's area and apply).
+func (c *code) invokeLeaf(f *frame, m *runtime.Method, args []arg, fp, size int) bool {
+	t := f.t
+	base := fp + c.nregs
+	copy(t.Stack[base:fp+size], c.slotInit)
+	copyArgs(t, f.r, args, base-m.ArgWords)
+	fi := len(t.Frames)
+	g := f.calleeFrame()
+	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
+	return c.run(g)
 }
 
 // invokeSynchronized is the rest of invoke for a synchronized callee,
@@ -183,7 +244,7 @@ func (c *code) invokeSynchronized(f *frame, m *runtime.Method, fp, size, fi int)
 	}
 	t.PushRoot(lock)
 	t.MonitorEnter(lock)
-	g := f.e.frame(t, fi)
+	g := f.calleeFrame()
 	g.r, g.file, g.m, g.fi = t.Stack[fp:fp+size:fp+size], m.Class.File, m, fi
 	ok := c.run(g)
 	exc := t.Exc

@@ -106,7 +106,48 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 		l.blocks[b.ID].loop()
 	}
 	l.c.entry = l.blocks[fn.Entry().ID]
+	l.c.leaf = isLeaf(fn, l.rpo)
 	return l.c, nil
+}
+
+// leafOps are the ops of a leaf method (code.leaf): numbers, constants,
+// parameters and acyclic φs, none of which can throw, call, allocate,
+// lock or collect (integer division's DivZeroCheck, where one is left,
+// is not among them).
+var leafOps = map[ssa.Op]bool{
+	ssa.OpParam: true, ssa.OpThis: true, ssa.OpConst: true, ssa.OpCopy: true, ssa.OpUndef: true, ssa.OpPhi: true,
+	ssa.OpAdd: true, ssa.OpSub: true, ssa.OpMul: true, ssa.OpDiv: true, ssa.OpRem: true, ssa.OpAnd: true,
+	ssa.OpOr: true, ssa.OpXor: true, ssa.OpShl: true, ssa.OpShr: true, ssa.OpUshr: true, ssa.OpNeg: true,
+	ssa.OpNot: true, ssa.OpConv: true, ssa.OpIntToByte: true, ssa.OpIntToChar: true, ssa.OpIntToShort: true,
+	ssa.OpCmpl: true, ssa.OpCmpg: true, ssa.OpEq: true, ssa.OpNe: true, ssa.OpLt: true, ssa.OpGe: true,
+	ssa.OpGt: true, ssa.OpLe: true, ssa.OpSelect: true,
+}
+
+// isLeaf reports whether fn is a leaf: only leafOps, blocks that end in
+// a jump, a branch or a return, no exception edge and no loop (a back
+// edge is a safepoint); rpo is the blocks' reverse postorder index.
+func isLeaf(fn *ssa.Func, rpo []int) bool {
+	for _, b := range fn.Blocks {
+		switch b.Kind {
+		case ssa.BlockPlain, ssa.BlockIf, ssa.BlockReturn:
+		default:
+			return false
+		}
+		if b.NCatch != 0 {
+			return false
+		}
+		for _, s := range b.Succs {
+			if rpo[s.ID] <= rpo[b.ID] {
+				return false
+			}
+		}
+		for _, v := range b.Values {
+			if !leafOps[v.Op] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func width(t ssa.Type) int {
