@@ -78,6 +78,7 @@ type Instance struct {
 	mounted string   // private mount point made by Open; "" when tracefs was mounted already
 	hold    *os.File // keeps the instance (and the mount) busy while we live; the top-level lock for blk
 	holdOld *os.File // blk: the lock on current_tracer that earlier versions take
+	events  []string // Options.Events: whose formats a raw capture saves
 	// blk is what OpenBlkTracer borrowed of the top level, to put back;
 	// such an instance is the top level itself and is never removed.
 	blk *blkState
@@ -97,7 +98,7 @@ func Open(opts Options) (in *Instance, err error) {
 	if err != nil {
 		return nil, err
 	}
-	in = &Instance{Root: root, mounted: mounted}
+	in = &Instance{Root: root, mounted: mounted, events: opts.Events}
 	defer func() {
 		if err != nil {
 			in.Close()
