@@ -132,6 +132,25 @@ var renderers = map[string]renderFunc{
 		b = strconv.AppendInt(append(b, " ["...), r.i("error"), 10)
 		return append(b, ']')
 	},
+	"xfs_iext_insert":      renderXFSExtent,
+	"xfs_bmap_post_update": renderXFSExtent,
+	"xfs_free_extent": func(r *record, b []byte) []byte {
+		b = appendXFSDev(append(b, "dev "...), r.u("dev"))
+		b = strconv.AppendUint(append(b, " agno 0x"...), r.u("agno"), 16)
+		b = strconv.AppendUint(append(b, " agbno 0x"...), r.u("agbno"), 16)
+		b = strconv.AppendUint(append(b, " fsbcount 0x"...), r.u("len"), 16)
+		b = strconv.AppendInt(append(b, " resv "...), r.i("resv"), 10)
+		left, right := r.i("haveleft") != 0, r.i("haveright") != 0
+		switch {
+		case left && right:
+			return append(b, " both"...)
+		case left:
+			return append(b, " left"...)
+		case right:
+			return append(b, " right"...)
+		}
+		return append(b, " none"...)
+	},
 	"ext4_ext_map_blocks_exit": renderMapBlocksExit,
 	"ext4_ind_map_blocks_exit": renderMapBlocksExit,
 	"ext4_free_blocks": func(r *record, b []byte) []byte {
@@ -194,6 +213,30 @@ func renderMapBlocksExit(r *record, b []byte) []byte {
 	b = appendU(append(b, " len "...), r.u("len"))
 	b = appendFlags(append(b, " mflags "...), r.u("mflags"), "", mapMFlags)
 	return strconv.AppendInt(append(b, " ret "...), r.i("ret"), 10)
+}
+
+var xfsBmapState = []flagName{{1 << 0, "LC"}, {1 << 1, "RC"}, {1 << 2, "LF"}, {1 << 3, "RF"}, {1 << 8, "ATTR"}, {1 << 9, "COW"}}
+
+// renderXFSExtent prints xfs's extent events. The kernel prints the leaf
+// pointer hashed (%p) and the caller as a symbol (%pS); neither can be
+// had from the record without the kernel, and raw kernel addresses do not
+// belong in a trace file, so both print as "?".
+func renderXFSExtent(r *record, b []byte) []byte {
+	b = appendXFSDev(append(b, "dev "...), r.u("dev"))
+	b = strconv.AppendUint(append(b, " ino 0x"...), r.u("ino"), 16)
+	b = appendFlags(append(b, " state "...), uint64(r.i("bmap_state")), "|", xfsBmapState)
+	b = strconv.AppendInt(append(b, " cur ?/"...), r.i("pos"), 10)
+	b = strconv.AppendUint(append(b, " fileoff 0x"...), r.u("startoff"), 16)
+	b = strconv.AppendUint(append(b, " startblock 0x"...), r.u("startblock"), 16)
+	b = strconv.AppendUint(append(b, " fsbcount 0x"...), r.u("blockcount"), 16)
+	b = strconv.AppendUint(append(b, " flag "...), r.u("state"), 10)
+	return append(b, " caller ?"...)
+}
+
+// appendXFSDev prints a dev_t as xfs's events do, MAJOR:MINOR.
+func appendXFSDev(b []byte, dev uint64) []byte {
+	b = strconv.AppendUint(b, uint64(uint32(dev)>>20), 10)
+	return strconv.AppendUint(append(b, ':'), dev&(1<<20-1), 10)
 }
 
 func renderWriteBegin(r *record, b []byte) []byte {
