@@ -188,6 +188,7 @@ func rawMatchesKernel(t *testing.T, fs string, events, wantNames []string) {
 	if len(got) != len(want) {
 		t.Fatalf("decoded %d events, the kernel's text has %d", len(got), len(want))
 	}
+	t.Logf("compared by event: %v", names)
 	for _, n := range wantNames {
 		if names[n] == 0 {
 			t.Errorf("no %s event compared: %v", n, names)
