@@ -31,7 +31,7 @@ var rawXFSEvents = []string{
 
 // openRawVolume makes a loop volume of filesystem fs and an instance
 // recording events of its device (recording off), with bufKB per CPU.
-func openRawVolume(t *testing.T, fs string, events []string, bufKB int) (*volume.Volume, *Instance) {
+func openRawVolume(t testing.TB, fs string, events []string, bufKB int) (*volume.Volume, *Instance) {
 	needRoot(t)
 	volumetest.NeedRoot(t, fs)
 	vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: fs, Size: 320 << 20, ImageDir: t.TempDir()})
@@ -63,7 +63,7 @@ func openRawVolume(t *testing.T, fs string, events []string, bufKB int) (*volume
 // rawWorkload creates, writes, fsyncs and deletes files on the volume, as
 // SQLite's rollback journal does, then syncs the filesystem: block, ext4
 // (allocation, unlink, free) and jbd2 events.
-func rawWorkload(t *testing.T, dir string, rounds int) {
+func rawWorkload(t testing.TB, dir string, rounds int) {
 	buf := bytes.Repeat([]byte("droidprof"), 4096/9+1)[:4096]
 	for i := 0; i < rounds; i++ {
 		p := filepath.Join(dir, fmt.Sprintf("f%d", i%7))
@@ -310,4 +310,31 @@ func TestDecodeRawBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkDecodeRaw decodes a raw capture of rawWorkload on ext4 (about
+// 5,000 block, ext4 and jbd2 events) to text, in events per second.
+func BenchmarkDecodeRaw(b *testing.B) {
+	dir := b.TempDir()
+	func() {
+		vol, in := openRawVolume(b, "ext4", rawEvents, 4096)
+		c, err := in.StartRaw(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rawWorkload(b, vol.Dir, 120)
+		if _, err := c.Stop(); err != nil {
+			b.Fatal(err)
+		}
+	}()
+	var events int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		st, err := DecodeRaw(dir, io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		events += st.Events
+	}
+	b.ReportMetric(float64(events)/b.Elapsed().Seconds(), "events/s")
 }
