@@ -401,7 +401,11 @@ func DecodeRaw(dir string, w io.Writer) (DecodeStats, error) {
 		}
 		r.f, r.b, r.err = ev.Fmt, ev.Rec, nil
 		line = appendTask(line, comms, tgids, int(r.i("common_pid")))
-		line = fmt.Appendf(line, " [%03d] %d.%09d: %s: ", ev.CPU, ev.TS/1e9, ev.TS%1e9, ev.Fmt.Name)
+		line = append(line, " ["...)
+		line = appendPadded(line, uint64(ev.CPU), 3)
+		line = strconv.AppendUint(append(line, "] "...), ev.TS/1e9, 10)
+		line = appendPadded(append(line, '.'), ev.TS%1e9, 9)
+		line = append(append(append(line, ": "...), ev.Fmt.Name...), ": "...)
 		line = ev.Fmt.render(&r, line)
 		if r.err != nil {
 			return st, fmt.Errorf("tracefs: %s: %s event at %d.%09d: %w", dir, ev.Fmt.Name, ev.TS/1e9, ev.TS%1e9, r.err)
@@ -429,11 +433,33 @@ func appendTask(b []byte, comms map[int]string, tgids map[int]string, pid int) [
 	case comm == "":
 		comm = "<...>"
 	}
-	b = fmt.Appendf(b, "%16s-%-7d", comm, pid)
+	for n := len(comm); n < 16; n++ { // C's %16s pads by bytes
+		b = append(b, ' ')
+	}
+	b = append(append(b, comm...), '-')
+	start := len(b)
+	b = strconv.AppendInt(b, int64(pid), 10)
+	for len(b)-start < 7 {
+		b = append(b, ' ')
+	}
 	if g, ok := tgids[pid]; ok && g != "0" {
-		return fmt.Appendf(b, " (%7s)", g)
+		b = append(b, " ("...)
+		for n := len(g); n < 7; n++ {
+			b = append(b, ' ')
+		}
+		return append(append(b, g...), ')')
 	}
 	return append(b, " (-------)"...)
+}
+
+// appendPadded appends v in decimal, zero-padded to width digits.
+func appendPadded(b []byte, v uint64, width int) []byte {
+	var d [20]byte
+	s := strconv.AppendUint(d[:0], v, 10)
+	for n := len(s); n < width; n++ {
+		b = append(b, '0')
+	}
+	return append(b, s...)
 }
 
 // readPidTable reads saved_cmdlines ("pid comm") or saved_tgids ("pid
