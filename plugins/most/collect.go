@@ -257,6 +257,9 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	if cfg.Capture == "raw" {
 		e.logf(sdk.Info, "decoded %d events from the raw ring-buffer pages in %v", stats.Lines, time.Duration(stats.DecodeNS))
 	}
+	if stats.Unknown > 0 {
+		meta.Warnings = append(meta.Warnings, fmt.Sprintf("%d records of event types without a saved format were skipped in decoding", stats.Unknown))
+	}
 	if orc != nil {
 		m, oerr := orc.finish(filepath.Join(e.OutDir, TraceFile), winStart, winEnd)
 		if oerr != nil {
@@ -325,6 +328,9 @@ type liveCapture struct {
 // captureStats is what either kind of capture says about its trace.
 type captureStats struct {
 	Lines, Lost, Overrun, DecodeNS int64
+	// Unknown counts records of an event type without a saved format
+	// (skipped by the decoder).
+	Unknown int64
 }
 
 // startCapture starts the raw capture into dir, or the text capture to w.
@@ -353,7 +359,7 @@ func (c *liveCapture) stop(w io.Writer) (captureStats, error) {
 	t0 := time.Now()
 	dst, err := tracefs.DecodeRaw(c.dir, w)
 	st.DecodeNS = time.Since(t0).Nanoseconds()
-	st.Lines, st.Lost = dst.Events, dst.Lost
+	st.Lines, st.Lost, st.Unknown = dst.Events, dst.Lost, dst.Unknown
 	if err != nil {
 		return st, fmt.Errorf("most: decode the raw capture: %w", err)
 	}
