@@ -190,9 +190,9 @@ func (in *Instance) saveFormats(dir string) error {
 	return nil
 }
 
-// splicePages is how much one splice asks for: the kernel hands over
+// spliceBytes is how much one splice asks for: the kernel hands over
 // whole pages, as many as the pipe holds.
-const splicePages = 256 << 10
+const spliceBytes = 256 << 10
 
 // run moves full pages from the ring buffer to the file while recording
 // runs, then drains: full pages by splice, the partly filled last page
@@ -211,7 +211,7 @@ func (rc *rawCPU) run(wake int) error {
 			// Stop turned recording off before it woke us.
 			stopping = fds[1].Revents != 0
 		}
-		n, err := unix.Splice(rc.fd, nil, rc.pw, nil, splicePages, unix.SPLICE_F_NONBLOCK|unix.SPLICE_F_MOVE)
+		n, err := unix.Splice(rc.fd, nil, rc.pw, nil, spliceBytes, unix.SPLICE_F_NONBLOCK|unix.SPLICE_F_MOVE)
 		if n > 0 {
 			if err := rc.flush(int(n)); err != nil {
 				return err
