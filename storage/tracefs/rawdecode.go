@@ -198,121 +198,166 @@ type DecodeStats struct {
 	Unknown       int64 // data events of a type without a saved format (skipped)
 }
 
-// decodeCPU decodes one CPU's page file.
-func decodeCPU(data []byte, cpu int, l pageLayout, fmts map[uint16]*eventFormat, path string, st *DecodeStats) ([]rawEvent, error) {
-	ps := l.Size()
-	if len(data)%ps != 0 {
-		return nil, fmt.Errorf("%s: %d bytes, not a whole number of %d-byte pages (offset %d)", path, len(data), ps, len(data)-len(data)%ps)
-	}
+// cpuCursor decodes one CPU's page file a page at a time, so that a
+// capture of any length is decoded in the memory of a page per CPU.
+type cpuCursor struct {
+	cpu  int
+	path string
+	f    io.Reader
+	l    pageLayout
+	fmts map[uint16]*eventFormat
+	st   *DecodeStats
+
+	page    []byte
+	pageOff int64 // file offset of page
+	next    int64 // file offset of the page after it
+	d       []byte
+	i       int
+	ts      uint64
+	lost    int64 // lost events not yet attached to an event
+	head    rawEvent
+	ok      bool // head holds the next event
+}
+
+// advance decodes the next data event into head; ok is false at the end of
+// the file. head's record lives in the cursor's page buffer until the
+// next advance.
+func (c *cpuCursor) advance() error {
 	le := binary.LittleEndian
-	var out []rawEvent
-	var pendingLost int64
-	for off := 0; off < len(data); off += ps {
-		page := data[off : off+ps]
-		st.Pages++
-		ts := le.Uint64(page[l.TSOff:])
-		var commit uint64
-		if l.CommitSize == 8 {
-			commit = le.Uint64(page[l.CommitOff:])
-		} else {
-			commit = uint64(le.Uint32(page[l.CommitOff:]))
+	for {
+		if c.i >= len(c.d) {
+			if err := c.nextPage(); err != nil {
+				if err == io.EOF {
+					c.ok = false
+					// Losses after the last event still count.
+					c.st.Lost += c.lost
+					c.lost = 0
+					return nil
+				}
+				return err
+			}
+			continue
 		}
-		size := int(commit & rbCommitMask)
-		if size > l.DataSize {
-			return nil, fmt.Errorf("%s: page at offset %d: commit %d larger than the page's %d data bytes", path, off, size, l.DataSize)
+		i, d := c.i, c.d
+		at := c.pageOff + int64(c.l.DataOff+i) // file offset, for errors
+		if i+4 > len(d) {
+			return fmt.Errorf("%s: offset %d: event header cut off by the page's end", c.path, at)
 		}
-		d := page[l.DataOff : l.DataOff+size]
-		if commit&rbMissedEvents != 0 {
-			if commit&rbMissedStored != 0 && l.DataOff+size+8 <= ps {
-				pendingLost += int64(le.Uint64(page[l.DataOff+size:]))
+		hdr := le.Uint32(d[i:])
+		typeLen, delta := hdr&31, uint64(hdr>>5)
+		arg := func() (uint32, error) {
+			if i+8 > len(d) {
+				return 0, fmt.Errorf("%s: offset %d: event of type %d cut off by the page's end", c.path, at, typeLen)
+			}
+			return le.Uint32(d[i+4:]), nil
+		}
+		switch {
+		case typeLen == rbPadding:
+			if delta == 0 {
+				c.i = len(d) // the rest of the page is unused
+				continue
+			}
+			n, err := arg()
+			if err != nil {
+				return err
+			}
+			c.i += 4 + int(n)
+		case typeLen == rbTimeExtend:
+			n, err := arg()
+			if err != nil {
+				return err
+			}
+			c.ts += uint64(n)<<rbTSShift | delta
+			c.i += 8
+		case typeLen == rbTimeStamp:
+			n, err := arg()
+			if err != nil {
+				return err
+			}
+			abs := uint64(n)<<rbTSShift | delta
+			if c.ts&rbTSMSB != 0 {
+				abs |= c.ts & rbTSMSB
+				if abs < c.ts {
+					abs += 1 << 59
+				}
+			}
+			c.ts = abs
+			c.i += 8
+		default:
+			var rec []byte
+			if typeLen == 0 {
+				n, err := arg()
+				if err != nil {
+					return err
+				}
+				if n < 4 || i+4+int(n) > len(d) {
+					return fmt.Errorf("%s: offset %d: event length %d runs past the page's data", c.path, at, n)
+				}
+				rec = d[i+8 : i+4+int(n)]
+				c.i += 4 + int(n)
 			} else {
-				pendingLost++
-				st.LostUncounted++
+				n := int(typeLen) * 4
+				if i+4+n > len(d) {
+					return fmt.Errorf("%s: offset %d: event length %d runs past the page's data", c.path, at, n)
+				}
+				rec = d[i+4 : i+4+n]
+				c.i += 4 + n
 			}
-		}
-		for i := 0; i < len(d); {
-			at := off + l.DataOff + i // file offset, for errors
-			if i+4 > len(d) {
-				return nil, fmt.Errorf("%s: offset %d: event header cut off by the page's end", path, at)
+			c.ts += delta
+			if len(rec) < 8 {
+				return fmt.Errorf("%s: offset %d: a %d-byte record has no common fields", c.path, at, len(rec))
 			}
-			hdr := le.Uint32(d[i:])
-			typeLen, delta := hdr&31, uint64(hdr>>5)
-			arg := func() (uint32, error) {
-				if i+8 > len(d) {
-					return 0, fmt.Errorf("%s: offset %d: event of type %d cut off by the page's end", path, at, typeLen)
-				}
-				return le.Uint32(d[i+4:]), nil
+			f := c.fmts[le.Uint16(rec)]
+			if f == nil {
+				c.st.Unknown++
+				continue
 			}
-			switch {
-			case typeLen == rbPadding:
-				if delta == 0 {
-					i = len(d) // the rest of the page is unused
-					continue
-				}
-				n, err := arg()
-				if err != nil {
-					return nil, err
-				}
-				i += 4 + int(n)
-			case typeLen == rbTimeExtend:
-				n, err := arg()
-				if err != nil {
-					return nil, err
-				}
-				ts += uint64(n)<<rbTSShift | delta
-				i += 8
-			case typeLen == rbTimeStamp:
-				n, err := arg()
-				if err != nil {
-					return nil, err
-				}
-				abs := uint64(n)<<rbTSShift | delta
-				if ts&rbTSMSB != 0 {
-					abs |= ts & rbTSMSB
-					if abs < ts {
-						abs += 1 << 59
-					}
-				}
-				ts = abs
-				i += 8
-			default:
-				var rec []byte
-				if typeLen == 0 {
-					n, err := arg()
-					if err != nil {
-						return nil, err
-					}
-					if n < 4 || i+4+int(n) > len(d) {
-						return nil, fmt.Errorf("%s: offset %d: event length %d runs past the page's data", path, at, n)
-					}
-					rec = d[i+8 : i+4+int(n)]
-					i += 4 + int(n)
-				} else {
-					n := int(typeLen) * 4
-					if i+4+n > len(d) {
-						return nil, fmt.Errorf("%s: offset %d: event length %d runs past the page's data", path, at, n)
-					}
-					rec = d[i+4 : i+4+n]
-					i += 4 + n
-				}
-				ts += delta
-				if len(rec) < 8 {
-					return nil, fmt.Errorf("%s: offset %d: a %d-byte record has no common fields", path, at, len(rec))
-				}
-				f := fmts[le.Uint16(rec)]
-				if f == nil {
-					st.Unknown++
-					continue
-				}
-				out = append(out, rawEvent{TS: ts, CPU: cpu, Lost: pendingLost, Fmt: f, Rec: rec})
-				st.Lost += pendingLost
-				pendingLost = 0
-			}
+			c.head = rawEvent{TS: c.ts, CPU: c.cpu, Lost: c.lost, Fmt: f, Rec: rec}
+			c.ok = true
+			c.st.Lost += c.lost
+			c.lost = 0
+			return nil
 		}
 	}
-	// Losses after the last event still count.
-	st.Lost += pendingLost
-	return out, nil
+}
+
+// nextPage reads the next page and its header; io.EOF at the end.
+func (c *cpuCursor) nextPage() error {
+	le := binary.LittleEndian
+	ps := c.l.Size()
+	n, err := io.ReadFull(c.f, c.page)
+	switch {
+	case err == io.EOF:
+		return io.EOF
+	case err == io.ErrUnexpectedEOF:
+		return fmt.Errorf("%s: %d bytes, not a whole number of %d-byte pages (offset %d)", c.path, c.next+int64(n), ps, c.next)
+	case err != nil:
+		return fmt.Errorf("%s: %w", c.path, err)
+	}
+	c.pageOff, c.next = c.next, c.next+int64(ps)
+	c.st.Pages++
+	page := c.page
+	c.ts = le.Uint64(page[c.l.TSOff:])
+	var commit uint64
+	if c.l.CommitSize == 8 {
+		commit = le.Uint64(page[c.l.CommitOff:])
+	} else {
+		commit = uint64(le.Uint32(page[c.l.CommitOff:]))
+	}
+	size := int(commit & rbCommitMask)
+	if size > c.l.DataSize {
+		return fmt.Errorf("%s: page at offset %d: commit %d larger than the page's %d data bytes", c.path, c.pageOff, size, c.l.DataSize)
+	}
+	c.d, c.i = page[c.l.DataOff:c.l.DataOff+size], 0
+	if commit&rbMissedEvents != 0 {
+		if commit&rbMissedStored != 0 && c.l.DataOff+size+8 <= ps {
+			c.lost += int64(le.Uint64(page[c.l.DataOff+size:]))
+		} else {
+			c.lost++
+			c.st.LostUncounted++
+		}
+	}
+	return nil
 }
 
 // DecodeRaw reads a raw capture directory (StartRaw's) and writes its
@@ -320,7 +365,8 @@ func decodeCPU(data []byte, cpu int, l pageLayout, fmts map[uint16]*eventFormat,
 // ParseLine reads: "comm-pid (tgid) [cpu] sec.nsec: name: body", with the
 // body as the kernel's print format prints it for the events droidprof
 // traces ("field=value" pairs for others) and a "CPU:n [LOST m EVENTS]"
-// line where the pages say events were lost.
+// line where the pages say events were lost. It holds one page per CPU in
+// memory, whatever the length of the capture.
 func DecodeRaw(dir string, w io.Writer) (DecodeStats, error) {
 	var st DecodeStats
 	fdir := filepath.Join(dir, rawFormatsDir)
@@ -368,33 +414,35 @@ func DecodeRaw(dir string, w io.Writer) (DecodeStats, error) {
 	if err != nil {
 		return st, err
 	}
-	streams := make([][]rawEvent, len(cpus))
+	curs := make([]*cpuCursor, len(cpus))
 	for k, cpu := range cpus {
 		p := filepath.Join(dir, rawCPUFile(cpu))
-		data, err := os.ReadFile(p)
+		f, err := os.Open(p)
 		if err != nil {
 			return st, fmt.Errorf("tracefs: %w", err)
 		}
-		if streams[k], err = decodeCPU(data, cpu, layout, fmts, p, &st); err != nil {
+		defer f.Close()
+		c := &cpuCursor{cpu: cpu, path: p, f: bufio.NewReaderSize(f, 1<<16), l: layout, fmts: fmts, st: &st, page: make([]byte, layout.Size())}
+		if err := c.advance(); err != nil {
 			return st, fmt.Errorf("tracefs: %w", err)
 		}
+		curs[k] = c
 	}
 	bw := bufio.NewWriterSize(w, 1<<16)
 	var line []byte
 	r := record{}
 	for {
 		// The kernel's merge: the earliest head, the lowest CPU on a tie.
-		best := -1
-		for k, s := range streams {
-			if len(s) > 0 && (best < 0 || s[0].TS < streams[best][0].TS) {
-				best = k
+		var best *cpuCursor
+		for _, c := range curs {
+			if c.ok && (best == nil || c.head.TS < best.head.TS) {
+				best = c
 			}
 		}
-		if best < 0 {
+		if best == nil {
 			break
 		}
-		ev := streams[best][0]
-		streams[best] = streams[best][1:]
+		ev := best.head
 		line = line[:0]
 		if ev.Lost > 0 {
 			line = fmt.Appendf(line, "CPU:%d [LOST %d EVENTS]\n", ev.CPU, ev.Lost)
@@ -415,6 +463,10 @@ func DecodeRaw(dir string, w io.Writer) (DecodeStats, error) {
 			return st, fmt.Errorf("tracefs: write decoded trace: %w", err)
 		}
 		st.Events++
+		// The record is written: its page may be reused now.
+		if err := best.advance(); err != nil {
+			return st, fmt.Errorf("tracefs: %w", err)
+		}
 	}
 	if err := bw.Flush(); err != nil {
 		return st, fmt.Errorf("tracefs: write decoded trace: %w", err)
