@@ -1,5 +1,8 @@
 // Package tracefs runs kernel tracepoints through a private ftrace instance
-// and parses the text the kernel prints for them.
+// and parses the text the kernel prints for them — read as the kernel
+// formats it (Start), or captured as the binary per-CPU ring-buffer pages
+// and decoded to the same text afterwards (StartRaw, DecodeRaw), which
+// costs the traced workload far less.
 //
 // An Instance is a directory instances/droidprof-<pid>-<n> of tracefs with
 // its own ring buffers and its own enabled events, so concurrent traces (two
