@@ -8,6 +8,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
@@ -71,50 +73,61 @@ func cpuTime(b *testing.B) time.Duration {
 // BenchmarkCaptureOverhead runs a random write + fsync workload (4 KiB
 // records, 4 MiB file) on one ext4 loop volume in pairs of short runs, one
 // untraced and one under the live capture (block, ext4 and jbd2 events of
-// the device, the collector's options, the text written to a file),
-// alternating which goes first so drift in the machine's load falls on
-// both sides. It reports the median IOPS of each side and the median of
-// the pairs' traced/untraced ratios with its 95 % interval: on a shared
-// machine single runs scatter far more than the capture costs, and only
-// the paired ratio shows the cost. b.N is the number of pairs.
+// the device, the collector's options and capture), alternating which goes
+// first so drift in the machine's load falls on both sides. It reports the
+// median IOPS of each side and the median of the pairs' traced/untraced
+// ratios with its 95 % interval: on a shared machine single runs scatter
+// far more than the capture costs, and only the paired ratio shows the
+// cost. b.N is the number of pairs.
 //
-// Two workloads: Mobibench's file test in this process, as the collector
-// runs it (the capture's reader goroutine shares the process), and fio in
-// a process of its own (only the kernel's side of the capture and the
-// reader's CPU time reach it).
+// The sub-benchmarks name the capture: raw (the collector's default: the
+// binary ring-buffer pages spliced to files, decoded after the run), with
+// the reader woken at wake % of a buffer, or text (the kernel's trace_pipe
+// text read and written during the run, the fallback). Workloads:
+// Mobibench's file test and SQLite insert in this process, as the
+// collector runs them (the capture's readers share the process), and fio
+// in a process of its own.
 func BenchmarkCaptureOverhead(b *testing.B) {
 	volumetest.NeedRoot(b, "ext4")
-	for _, wake := range []int{0, 50} {
-		name := "mobibench-in-process"
-		if wake != 0 {
-			name += fmt.Sprintf("/wake=%d%%", wake)
+	// The collector's defaults, from its configuration schema.
+	def := Config{WakePercent: configDefault(b, "WakePercent"), BufferKB: configDefault(b, "BufferKB")}
+	file := func(b *testing.B) func(dir string) float64 {
+		return func(dir string) float64 {
+			fc := fileio.Config{Dir: dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 4 << 20, IOSize: 4096}
+			r, err := fileio.Run(context.Background(), fc)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return r.IOPS()
 		}
-		b.Run(name, func(b *testing.B) {
-			captureOverhead(b, wake, func(dir string) float64 {
-				fc := fileio.Config{Dir: dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 4 << 20, IOSize: 4096}
-				r, err := fileio.Run(context.Background(), fc)
-				if err != nil {
-					b.Fatal(err)
-				}
-				return r.IOPS()
-			})
-		})
+	}
+	modes := []captureMode{
+		{name: "raw", raw: true, wake: def.WakePercent, bufKB: def.BufferKB},
+		{name: "raw/wake=1%", raw: true, wake: 1, bufKB: def.BufferKB},
+		{name: "raw/buffer=32MiB", raw: true, wake: def.WakePercent, bufKB: 32 << 10},
+		{name: "raw/block-events-only", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, blockOnly: true},
+		{name: "text", wake: 0, bufKB: def.BufferKB},
+	}
+	for _, m := range modes {
+		b.Run("mobibench-in-process/"+m.name, func(b *testing.B) { captureOverhead(b, m, file(b)) })
 	}
 	// Mobibench's SQLite insert (DELETE journal, synchronous FULL),
 	// the workload of configs/most-sqlite.hcl: transactions per second
 	// stand in for IOPS.
-	b.Run("mobibench-sqlite-in-process", func(b *testing.B) {
-		captureOverhead(b, 0, func(dir string) float64 {
-			r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 100, Threads: 1, Journal: "DELETE"})
-			if err != nil {
-				b.Fatal(err)
-			}
-			return r.TPS()
+	for _, m := range []captureMode{modes[0], modes[len(modes)-1]} {
+		b.Run("mobibench-sqlite-in-process/"+m.name, func(b *testing.B) {
+			captureOverhead(b, m, func(dir string) float64 {
+				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 100, Threads: 1, Journal: "DELETE"})
+				if err != nil {
+					b.Fatal(err)
+				}
+				return r.TPS()
+			})
 		})
-	})
-	fio := func(b *testing.B, wake int) {
+	}
+	fio := func(b *testing.B, m captureMode) {
 		fio := testenv.Tool(b, "fio", "fio")
-		captureOverhead(b, wake, func(dir string) float64 {
+		captureOverhead(b, m, func(dir string) float64 {
 			out, err := exec.Command(fio, "--name=w", "--directory="+dir, "--rw=randwrite", "--bs=4k", "--size=4m",
 				"--fsync=1", "--ioengine=psync", "--output-format=json").Output()
 			if err != nil {
@@ -133,64 +146,89 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 			return r.Jobs[0].Write.IOPS
 		})
 	}
-	for _, wake := range []int{0, 50} {
-		b.Run(fmt.Sprintf("fio-own-process/wake=%d%%", wake), func(b *testing.B) { fio(b, wake) })
+	for _, m := range []captureMode{modes[0], modes[len(modes)-1]} {
+		b.Run("fio-own-process/"+m.name, func(b *testing.B) { fio(b, m) })
 	}
 }
 
-// captureOverhead measures b.N pairs of workload runs on a fresh volume;
-// wake is the capture's WakePercent.
-func captureOverhead(b *testing.B, wake int, workload func(dir string) float64) {
+// captureMode is how a benchmark run captures.
+type captureMode struct {
+	name      string
+	raw       bool // the binary pages (else the text)
+	wake      int  // WakePercent
+	bufKB     int
+	blockOnly bool // only the block events (no ext4, jbd2: no file or dirtier attribution)
+}
+
+// captureOverhead measures b.N pairs of workload runs on a fresh volume.
+func captureOverhead(b *testing.B, m captureMode, workload func(dir string) float64) {
 	vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 256 << 20, ImageDir: b.TempDir()})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer vol.Close()
 	dev := fmt.Sprintf("dev == %d", devOf(b, vol.Device))
-	opts := tracefs.Options{Events: append(append([]string(nil), blockEvents...), ext4Events...), Filters: map[string]string{}, BufferKB: 8192, Clock: "mono", RecordTGID: true, WakePercent: wake}
+	events := append(append([]string(nil), blockEvents...), ext4Events...)
+	if m.blockOnly {
+		events = blockEvents
+	}
+	opts := tracefs.Options{Events: events, Filters: map[string]string{}, BufferKB: m.bufKB, Clock: "mono", RecordTGID: true, WakePercent: m.wake}
 	for _, ev := range opts.Events {
 		opts.Filters[ev] = dev
 	}
 	// cpuPerOp is each run's CPU time of this process (the in-process
-	// workload, the capture's reader, and the tracepoints' recording
-	// charged to the workload's threads) per operation.
-	var cpuPerOp float64
+	// workload, the capture's readers, and the tracepoints' recording
+	// charged to the workload's threads) per operation; decodePerOp the
+	// CPU time of decoding a raw capture after the run, per operation.
+	var cpuPerOp, decodePerOp float64
+	var events0 int64
 	run := func(traced bool) float64 {
 		var in *tracefs.Instance
-		var c *tracefs.Capture
+		var c *liveCapture
+		var f *os.File
 		if traced {
 			if in, err = tracefs.Open(opts); err != nil {
 				b.Fatal(err)
 			}
 			defer in.Close()
-			// The copy goes to a file as the collector's does, not to
-			// io.Discard: writing the text is part of the cost.
-			f, err := os.Create(filepath.Join(b.TempDir(), TraceFile))
-			if err != nil {
+			// The trace goes to files as the collector's does, not to
+			// io.Discard: writing it is part of the cost.
+			dir := b.TempDir()
+			if f, err = os.Create(filepath.Join(dir, TraceFile)); err != nil {
 				b.Fatal(err)
 			}
 			defer f.Close()
-			if c, err = in.Start(f); err != nil {
+			kind := "text"
+			if m.raw {
+				kind = "raw"
+			}
+			if c, err = startCapture(in, kind, filepath.Join(dir, RawDir), f); err != nil {
 				b.Fatal(err)
 			}
 		}
 		cpu0, t0 := cpuTime(b), time.Now()
 		iops := workload(vol.Dir)
-		if ops := iops * time.Since(t0).Seconds(); ops > 0 {
+		ops := iops * time.Since(t0).Seconds()
+		if ops > 0 {
 			cpuPerOp = (cpuTime(b) - cpu0).Seconds() / ops
 		}
 		if traced {
-			st, err := c.Stop()
+			cpu1 := cpuTime(b)
+			st, err := c.stop(f)
 			if err != nil {
 				b.Fatal(err)
+			}
+			if ops > 0 {
+				decodePerOp = (cpuTime(b) - cpu1).Seconds() / ops
 			}
 			if st.Lost > 0 || st.Overrun > 0 {
 				b.Fatalf("the capture lost events: %+v", st)
 			}
+			events0 = st.Lines
 		}
 		return iops
 	}
-	var plain, traced, ratio, cpuCost, cpuPlain []float64
+	var plain, traced, ratio, cpuCost, cpuPlain, decode []float64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		var u, t float64
@@ -206,7 +244,7 @@ func captureOverhead(b *testing.B, wake int, workload func(dir string) float64) 
 			u = run(false)
 			cu = cpuPerOp
 		}
-		cpuCost, cpuPlain = append(cpuCost, (ct-cu)*1e6), append(cpuPlain, cu*1e6)
+		cpuCost, cpuPlain, decode = append(cpuCost, (ct-cu)*1e6), append(cpuPlain, cu*1e6), append(decode, decodePerOp*1e6)
 		plain, traced, ratio = append(plain, u), append(traced, t), append(ratio, t/u)
 	}
 	lo, hi := stats.MedianInterval(ratio)
@@ -220,9 +258,26 @@ func captureOverhead(b *testing.B, wake int, workload func(dir string) float64) 
 	// the vCPUs (only meaningful for a workload in this process).
 	b.ReportMetric(stats.Median(cpuCost), "capture-CPU-µs/op")
 	b.ReportMetric(stats.Median(cpuPlain), "untraced-CPU-µs/op")
+	// A raw capture's decoding to text, after the workload (the text
+	// capture's stop only drains).
+	b.ReportMetric(stats.Median(decode), "after-CPU-µs/op")
+	b.ReportMetric(float64(events0), "events/run")
 	if testing.Verbose() {
 		b.Logf("pairs (untraced, traced IOPS): %.0f %.0f", plain, traced)
 	}
+}
+
+// configDefault is the default:"…" of an integer field of Config.
+func configDefault(b *testing.B, field string) int {
+	f, ok := reflect.TypeOf(Config{}).FieldByName(field)
+	if !ok {
+		b.Fatalf("Config has no field %s", field)
+	}
+	n, err := strconv.Atoi(f.Tag.Get("default"))
+	if err != nil {
+		b.Fatalf("Config.%s: default %q: %v", field, f.Tag.Get("default"), err)
+	}
+	return n
 }
 
 func devOf(b *testing.B, dev string) uint64 {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,6 +24,7 @@ import (
 // Artifact names a step leaves for the analyzer.
 const (
 	TraceFile = "trace.txt"      // ftrace text
+	RawDir    = "trace.raw"      // capture = "raw": the ring-buffer pages and their format files
 	BlkFile   = "blktrace.txt"   // the blk tracer's text (oracle = "blk")
 	MetaFile  = "meta.json"      // Meta
 	FSMapFile = "fsmap.json"     // FSMap
@@ -32,21 +34,25 @@ const (
 
 // Meta describes a step's trace.
 type Meta struct {
-	Source         string   `json:"source"`           // live or import
-	Format         string   `json:"format,omitempty"` // ftrace (default), blkparse, most or auto
-	Device         string   `json:"device,omitempty"`
-	Major          uint32   `json:"major"`
-	Minor          uint32   `json:"minor"`
-	FSType         string   `json:"fs_type,omitempty"`
-	PartitionStart int64    `json:"partition_start"` // sectors
-	Clock          string   `json:"clock,omitempty"`
-	Lines          int64    `json:"lines"`
-	Lost           int64    `json:"lost_events"`
-	Overrun        int64    `json:"overrun_events"`
-	Workload       string   `json:"workload,omitempty"`
-	WorkloadResult string   `json:"workload_result,omitempty"`
-	ElapsedNS      int64    `json:"elapsed_ns,omitempty"`
-	Warnings       []string `json:"warnings,omitempty"`
+	Source         string `json:"source"`           // live or import
+	Format         string `json:"format,omitempty"` // ftrace (default), blkparse, most or auto
+	Device         string `json:"device,omitempty"`
+	Major          uint32 `json:"major"`
+	Minor          uint32 `json:"minor"`
+	FSType         string `json:"fs_type,omitempty"`
+	PartitionStart int64  `json:"partition_start"` // sectors
+	Clock          string `json:"clock,omitempty"`
+	Lines          int64  `json:"lines"`
+	Capture        string `json:"capture,omitempty"` // raw or text (live)
+	Lost           int64  `json:"lost_events"`
+	Overrun        int64  `json:"overrun_events"`
+	Workload       string `json:"workload,omitempty"`
+	WorkloadResult string `json:"workload_result,omitempty"`
+	ElapsedNS      int64  `json:"elapsed_ns,omitempty"`
+	// DecodeNS is how long decoding the raw pages to text took, after
+	// the workload.
+	DecodeNS int64    `json:"decode_ns,omitempty"`
+	Warnings []string `json:"warnings,omitempty"`
 	// Oracle compares the capture with the kernel's blktrace (oracle =
 	// "blk").
 	Oracle *OracleMatch `json:"oracle,omitempty"`
@@ -151,9 +157,12 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	if st.Mode&unix.S_IFMT != unix.S_IFBLK {
 		return nil, fmt.Errorf("most: %s is not a block device", e.Device)
 	}
-	meta := Meta{Source: "live", Device: e.Device, Major: unix.Major(uint64(st.Rdev)), Minor: unix.Minor(uint64(st.Rdev)), FSType: e.FSType, Clock: "mono", Workload: cfg.Workload}
+	if cfg.Capture == "" {
+		cfg.Capture = "raw"
+	}
+	meta := Meta{Source: "live", Capture: cfg.Capture, Device: e.Device, Major: unix.Major(uint64(st.Rdev)), Minor: unix.Minor(uint64(st.Rdev)), FSType: e.FSType, Clock: "mono", Workload: cfg.Workload}
 	dev := fmt.Sprintf("dev == %d", tracefs.KernelDev(meta.Major, meta.Minor))
-	opts := tracefs.Options{Events: blockEvents, Filters: map[string]string{}, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true}
+	opts := tracefs.Options{Events: blockEvents, Filters: map[string]string{}, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true, WakePercent: cfg.WakePercent}
 	switch e.FSType {
 	case "ext4":
 		opts.Events = append(append([]string(nil), blockEvents...), ext4Events...)
@@ -217,7 +226,7 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 			}
 		}()
 	}
-	capture, err := in.Start(bw)
+	capture, err := startCapture(in, cfg.Capture, filepath.Join(e.OutDir, RawDir), bw)
 	if err != nil {
 		tf.Close()
 		if watch != nil {
@@ -239,12 +248,18 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		unix.Close(fd)
 	}
 	winEnd := monoNow()
-	stats, cerr := capture.Stop()
-	meta.Lines, meta.Lost, meta.Overrun = stats.Lines, stats.Lost, stats.Overrun
+	stats, cerr := capture.stop(bw)
+	meta.Lines, meta.Lost, meta.Overrun, meta.DecodeNS = stats.Lines, stats.Lost, stats.Overrun, stats.DecodeNS
 	if ferr := errors.Join(bw.Flush(), tf.Close()); ferr != nil {
 		cerr = errors.Join(cerr, fmt.Errorf("most: write trace: %w", ferr))
 	}
 	add(TraceFile, sdk.KindRaw, "text/plain", "ftrace text of the block, ext4 and jbd2 events")
+	if cfg.Capture == "raw" {
+		e.logf(sdk.Info, "decoded %d events from the raw ring-buffer pages in %v", stats.Lines, time.Duration(stats.DecodeNS))
+	}
+	if stats.Unknown > 0 {
+		meta.Warnings = append(meta.Warnings, fmt.Sprintf("%d records of event types without a saved format were skipped in decoding", stats.Unknown))
+	}
 	if orc != nil {
 		m, oerr := orc.finish(filepath.Join(e.OutDir, TraceFile), winStart, winEnd)
 		if oerr != nil {
@@ -301,6 +316,54 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		add(MetaFile, sdk.KindRaw, "application/json", "what was traced and how")
 	}
 	return arts, errors.Join(werr, cerr)
+}
+
+// liveCapture is a running capture of either kind.
+type liveCapture struct {
+	text *tracefs.Capture
+	raw  *tracefs.RawCapture
+	dir  string
+}
+
+// captureStats is what either kind of capture says about its trace.
+type captureStats struct {
+	Lines, Lost, Overrun, DecodeNS int64
+	// Unknown counts records of an event type without a saved format
+	// (skipped by the decoder).
+	Unknown int64
+}
+
+// startCapture starts the raw capture into dir, or the text capture to w.
+func startCapture(in *tracefs.Instance, kind, dir string, w io.Writer) (*liveCapture, error) {
+	if kind == "text" {
+		c, err := in.Start(w)
+		return &liveCapture{text: c}, err
+	}
+	c, err := in.StartRaw(dir)
+	return &liveCapture{raw: c, dir: dir}, err
+}
+
+// stop stops the capture; a raw one's pages are then decoded to w as the
+// text capture would have written them (a LOST line where the pages
+// flag lost events).
+func (c *liveCapture) stop(w io.Writer) (captureStats, error) {
+	if c.text != nil {
+		st, err := c.text.Stop()
+		return captureStats{Lines: st.Lines, Lost: st.Lost, Overrun: st.Overrun}, err
+	}
+	rst, err := c.raw.Stop()
+	st := captureStats{Overrun: rst.Overrun}
+	if err != nil {
+		return st, err
+	}
+	t0 := time.Now()
+	dst, err := tracefs.DecodeRaw(c.dir, w)
+	st.DecodeNS = time.Since(t0).Nanoseconds()
+	st.Lines, st.Lost, st.Unknown = dst.Events, dst.Lost, dst.Unknown
+	if err != nil {
+		return st, fmt.Errorf("most: decode the raw capture: %w", err)
+	}
+	return st, nil
 }
 
 // mapXFS maps the xfs filesystem mounted at mount from its device, frozen

@@ -99,9 +99,24 @@ func defaultConfig() Config {
 // The paper's SQLite finding in kind, and the deleted rollback journal
 // named: a DELETE-journal insert workload writes its database, its
 // journal (created, written, synced and deleted every transaction), the
-// ext4 journal and metadata.
+// ext4 journal and metadata. Both captures: the raw pages decoded after
+// the run (the default) and the kernel's text read during it.
 func TestLiveSQLiteDeleteJournal(t *testing.T) {
-	_, _, att := liveRun(t, defaultConfig(), false)
+	for _, capture := range []string{"raw", "text"} {
+		t.Run(capture, func(t *testing.T) {
+			cfg := defaultConfig()
+			cfg.Capture = capture
+			out, _, att := liveRun(t, cfg, false)
+			_, err := os.Stat(filepath.Join(out, RawDir))
+			if (capture == "raw") != (err == nil) {
+				t.Errorf("capture %s: %s in the step: %v", capture, RawDir, err)
+			}
+			sqliteDeleteJournal(t, att)
+		})
+	}
+}
+
+func sqliteDeleteJournal(t *testing.T, att *Attribution) {
 	classes := map[revmap.Class]int{}
 	types := map[revmap.BlockType]int{}
 	procs := map[string]int{}

@@ -40,14 +40,16 @@ func Plugin() *sdk.Plugin {
 
 // Config configures the live collector.
 type Config struct {
-	Workload string       `json:"workload" doc:"what runs while the trace records: sqlite (Mobibench's DB test), file (Mobibench's file test), command, or none (trace for duration)" default:"sqlite" enum:"sqlite,file,command,none"`
-	SQLite   SQLiteConfig `json:"sqlite" doc:"the SQLite workload (Mobibench -d)"`
-	File     FileConfig   `json:"file" doc:"the file workload (Mobibench's file test)"`
-	Command  []string     `json:"command" doc:"workload = command: the program and its arguments, run in the data directory on the volume"`
-	Duration string       `json:"duration" doc:"workload = none: how long to trace (a Go duration)" default:"1s"`
-	BufferKB int          `json:"buffer_kb" doc:"trace ring buffer per CPU in KiB; a buffer too small for the workload loses events, which the results report" default:"8192" min:"64"`
-	Names    bool         `json:"names" doc:"name files with fanotify while tracing, so files deleted before the end keep their names (retrospective mapping)" default:"true"`
-	Oracle   string       `json:"oracle" doc:"blk: also trace the device with the kernel's own blktrace code (the blk ftrace tracer, top-level tracefs instance, one run at a time on the machine) and report how many requests the two traces share (sector, size, direction) in meta.json and the metrics" default:"none" enum:"none,blk"`
+	Workload    string       `json:"workload" doc:"what runs while the trace records: sqlite (Mobibench's DB test), file (Mobibench's file test), command, or none (trace for duration)" default:"sqlite" enum:"sqlite,file,command,none"`
+	SQLite      SQLiteConfig `json:"sqlite" doc:"the SQLite workload (Mobibench -d)"`
+	File        FileConfig   `json:"file" doc:"the file workload (Mobibench's file test)"`
+	Command     []string     `json:"command" doc:"workload = command: the program and its arguments, run in the data directory on the volume"`
+	Duration    string       `json:"duration" doc:"workload = none: how long to trace (a Go duration)" default:"1s"`
+	BufferKB    int          `json:"buffer_kb" doc:"trace ring buffer per CPU in KiB; a buffer too small for the workload loses events, which the results report" default:"8192" min:"64"`
+	Capture     string       `json:"capture" doc:"raw: the kernel's binary per-CPU ring-buffer pages spliced into files while the workload runs and decoded to trace.txt after it (the cheap way); text: the kernel's formatted trace_pipe, read and written as the workload runs" default:"raw" enum:"raw,text"`
+	WakePercent int          `json:"wake_percent" doc:"how full (per cent) a CPU's ring buffer gets before the capture's reader is woken (buffer_percent); 0 wakes it at every event (text only: the raw capture moves whole pages and wakes at 1 % at the least)" default:"50" min:"0" max:"90"`
+	Names       bool         `json:"names" doc:"name files with fanotify while tracing, so files deleted before the end keep their names (retrospective mapping)" default:"true"`
+	Oracle      string       `json:"oracle" doc:"blk: also trace the device with the kernel's own blktrace code (the blk ftrace tracer, top-level tracefs instance, one run at a time on the machine) and report how many requests the two traces share (sector, size, direction) in meta.json and the metrics" default:"none" enum:"none,blk"`
 }
 
 // SQLiteConfig is the sqlite block.

@@ -1,5 +1,8 @@
 // Package tracefs runs kernel tracepoints through a private ftrace instance
-// and parses the text the kernel prints for them.
+// and parses the text the kernel prints for them — read as the kernel
+// formats it (Start), or captured as the binary per-CPU ring-buffer pages
+// and decoded to the same text afterwards (StartRaw, DecodeRaw), which
+// costs the traced workload far less.
 //
 // An Instance is a directory instances/droidprof-<pid>-<n> of tracefs with
 // its own ring buffers and its own enabled events, so concurrent traces (two
@@ -78,6 +81,7 @@ type Instance struct {
 	mounted string   // private mount point made by Open; "" when tracefs was mounted already
 	hold    *os.File // keeps the instance (and the mount) busy while we live; the top-level lock for blk
 	holdOld *os.File // blk: the lock on current_tracer that earlier versions take
+	events  []string // Options.Events: whose formats a raw capture saves
 	// blk is what OpenBlkTracer borrowed of the top level, to put back;
 	// such an instance is the top level itself and is never removed.
 	blk *blkState
@@ -97,7 +101,7 @@ func Open(opts Options) (in *Instance, err error) {
 	if err != nil {
 		return nil, err
 	}
-	in = &Instance{Root: root, mounted: mounted}
+	in = &Instance{Root: root, mounted: mounted, events: opts.Events}
 	defer func() {
 		if err != nil {
 			in.Close()

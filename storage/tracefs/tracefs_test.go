@@ -69,7 +69,7 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-func needRoot(t *testing.T) {
+func needRoot(t testing.TB) {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		testenv.SkipOrFail(t, "kernel tracing needs root")
