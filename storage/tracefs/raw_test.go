@@ -135,19 +135,21 @@ func TestRawDecodeMatchesKernelText(t *testing.T) {
 	}
 }
 
-func rawMatchesKernel(t *testing.T, fs string, events, wantNames []string) {
-	vol, in := openRawVolume(t, fs, events, 4096)
+// traceRawWorkload traces rounds of rawWorkload in dir with in, tracing
+// on only while it runs.
+func traceRawWorkload(t *testing.T, in *Instance, dir string, rounds int) {
 	if err := in.SetTracing(true); err != nil {
 		t.Fatal(err)
 	}
-	rawWorkload(t, vol.Dir, 120)
+	rawWorkload(t, dir, rounds)
 	if err := in.SetTracing(false); err != nil {
 		t.Fatal(err)
 	}
-	kernelText, err := os.ReadFile(filepath.Join(in.Dir, "trace"))
-	if err != nil {
-		t.Fatal(err)
-	}
+}
+
+// drainRaw reads what in's buffers hold through the raw capture and
+// decodes it to text.
+func drainRaw(t *testing.T, in *Instance) (*RawCapture, RawStats, DecodeStats, *bytes.Buffer) {
 	dir := t.TempDir()
 	c, err := in.startRaw(dir, false)
 	if err != nil {
@@ -162,6 +164,17 @@ func rawMatchesKernel(t *testing.T, fs string, events, wantNames []string) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return c, rst, dst, &decoded
+}
+
+func rawMatchesKernel(t *testing.T, fs string, events, wantNames []string) {
+	vol, in := openRawVolume(t, fs, events, 4096)
+	traceRawWorkload(t, in, vol.Dir, 120)
+	kernelText, err := os.ReadFile(filepath.Join(in.Dir, "trace"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, rst, dst, decoded := drainRaw(t, in)
 	want, wantLost := parseAll(t, "kernel text", kernelText)
 	got, gotLost := parseAll(t, "decoded text", decoded.Bytes())
 	t.Logf("%d events; raw: %d bytes, %d pages decoded, %d unknown", len(want), rst.Bytes, dst.Pages, dst.Unknown)
@@ -216,27 +229,8 @@ func maskKernelAddrs(body string) string {
 // drop silently.
 func TestRawLostEvents(t *testing.T) {
 	vol, in := openRawVolume(t, "ext4", rawEvents, 4)
-	if err := in.SetTracing(true); err != nil {
-		t.Fatal(err)
-	}
-	rawWorkload(t, vol.Dir, 60)
-	if err := in.SetTracing(false); err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	c, err := in.startRaw(dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rst, err := c.Stop()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var decoded bytes.Buffer
-	dst, err := DecodeRaw(dir, &decoded)
-	if err != nil {
-		t.Fatal(err)
-	}
+	traceRawWorkload(t, in, vol.Dir, 60)
+	_, rst, dst, decoded := drainRaw(t, in)
 	_, textLost := parseAll(t, "decoded text", decoded.Bytes())
 	t.Logf("overrun %d; decoded: %d events, %d lost (%d pages without a count)", rst.Overrun, dst.Events, dst.Lost, dst.LostUncounted)
 	if rst.Overrun == 0 {
