@@ -17,12 +17,9 @@ import (
 	"github.com/droidprof/droidprof/vm/smali/ast"
 )
 
-// runClasses assembles the classes srcs into one DEX file and runs
-// LMain;.main on the named engine with hooks (may be nil); it returns
-// stdout and stderr together. The aot engine compiles only the
-// program's methods (those of its DEX file), so that its Stats count
-// what the program's calls became, not the core library's.
-func runClasses(t *testing.T, eng string, hooks *runtime.Hooks, srcs ...string) (string, *engine.Engine) {
+// assembleDex assembles the classes srcs into one DEX file and returns
+// its path.
+func assembleDex(t *testing.T, srcs ...string) string {
 	t.Helper()
 	var classes []*ast.Class
 	for i, src := range srcs {
@@ -40,6 +37,17 @@ func runClasses(t *testing.T, eng string, hooks *runtime.Hooks, srcs ...string) 
 	if err := os.WriteFile(p, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return p
+}
+
+// runClasses assembles the classes srcs into one DEX file and runs
+// LMain;.main on the named engine with hooks (may be nil); it returns
+// stdout and stderr together. The aot engine compiles only the
+// program's methods (those of its DEX file), so that its Stats count
+// what the program's calls became, not the core library's.
+func runClasses(t *testing.T, eng string, hooks *runtime.Hooks, srcs ...string) (string, *engine.Engine) {
+	t.Helper()
+	p := assembleDex(t, srcs...)
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()

@@ -4,16 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/aot/engine"
-	"github.com/droidprof/droidprof/vm/smali"
-	"github.com/droidprof/droidprof/vm/smali/ast"
 )
 
 // intrinsicCase is a static method body (registers v0–v5, p0 is the
@@ -265,22 +261,7 @@ func runIntrinsics(t *testing.T, eng string, on bool, srcs ...string) (string, *
 // access bitmap holds at the end too.
 func runIntrinsicsBarriers(t *testing.T, eng string, on bool, level string, srcs ...string) (string, *engine.Engine, []uint32) {
 	t.Helper()
-	var classes []*ast.Class
-	for i, src := range srcs {
-		class, err := smali.Parse(fmt.Sprintf("C%d.smali", i), []byte(src), &smali.Options{API: 28})
-		if err != nil {
-			t.Fatal(err)
-		}
-		classes = append(classes, class)
-	}
-	data, err := smali.Assemble(classes, &smali.AssembleOptions{API: 28})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "t.dex")
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	p := assembleDex(t, srcs...)
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
