@@ -47,6 +47,10 @@ type Table struct {
 	// call shapes (0 without them).
 	ArgWordNS   float64 `json:"arg_word_ns,omitempty"`
 	RecursiveNS float64 `json:"recursive_call_ns,omitempty"`
+	// SwitchNS is what a call costs beyond the table's invoke when its
+	// target differs from its call site's last one (the call shapes
+	// mono- and poly-virtual).
+	SwitchNS float64 `json:"target_switch_ns,omitempty"`
 	// Alloc are the allocation terms, from the allocation shapes (nil
 	// without them).
 	Alloc *AllocTerms `json:"alloc,omitempty"`
@@ -130,8 +134,11 @@ func Costs(r Result, maxCV float64) (*Table, error) {
 // recursive call is what the recursion shape's run costs beyond its
 // instructions priced by the table, less the same for static-(I)I's run
 // (as many calls, none recursive: the VM's start-up and what the table
-// misprices in any call cancel), per recursive call. Noise can make
-// either negative on a loaded host; the model then adds nothing.
+// misprices in any call cancel), per recursive call; a change of target
+// is what poly-virtual costs beyond mono-virtual (the same instructions
+// but for the targets' bodies, each priced by the table), per switch
+// counted in poly-virtual's counting run. Noise can make any of them
+// negative on a loaded host; the model then adds nothing.
 func (t *Table) callTerms(cs *CallShapes) {
 	calls := float64(cs.Calls)
 	one, four := cs.Samples["static-(I)I"], cs.Samples["static-(IIII)I"]
@@ -149,6 +156,11 @@ func (t *Table) callTerms(cs *CallShapes) {
 			ns += float64(n) * cost[op].NS
 		}
 		return ns
+	}
+	mono, poly := cs.Samples["mono-virtual"], cs.Samples["poly-virtual"]
+	if len(mono) > 0 && len(poly) > 0 && cs.PolySwitches > 0 {
+		extra := (median(poly) - priced(cs.PolyCounts)) - (median(mono) - priced(cs.MonoCounts))
+		t.SwitchNS = max(0, extra/float64(cs.PolySwitches))
 	}
 	if len(one) == 0 || len(cs.LeafCounts) == 0 {
 		return
@@ -373,7 +385,7 @@ func (c *cell) report(res *sdk.Result, cfg AnalyzerConfig, several bool, summary
 		summary.WriteString(". ")
 	}
 	if r.CallShapes != nil {
-		fmt.Fprintf(summary, "Call shapes: an argument word costs %.2f ns and a recursive call %.2f ns beyond the table's invoke. ", t.ArgWordNS, t.RecursiveNS)
+		fmt.Fprintf(summary, "Call shapes: an argument word costs %.2f ns, a recursive call %.2f ns and a call whose target differs from its call site's last %.2f ns beyond the table's invoke. ", t.ArgWordNS, t.RecursiveNS, t.SwitchNS)
 	}
 	if a := t.Alloc; a != nil {
 		fmt.Fprintf(summary, "Allocation shapes: a byte beyond a %d-byte array costs %.4f ns in the main space and %.4f ns in the large-object space, a large object %.0f ns of its own. ",
@@ -470,7 +482,7 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 			nativeCalls += n.Calls
 		}
 		// Calls: their argument words and recursion, beyond the invokes.
-		callTerms := float64(m.ArgWords)*t.ArgWordNS + float64(m.Recursive)*t.RecursiveNS
+		callTerms := float64(m.ArgWords)*t.ArgWordNS + float64(m.Recursive)*t.RecursiveNS + float64(m.TargetSwitches)*t.SwitchNS
 		// Allocation: the bytes beyond the table's small array, at the
 		// allocation shapes' costs.
 		var alloc float64
@@ -491,13 +503,13 @@ func predict(res *sdk.Result, w WorkloadsResult, t *Table, summary *strings.Buil
 			res.Sample("workload_cpu", "ms", sdk.LowerIsBetter, labels, c/1e6)
 		}
 		rows = append(rows, []string{m.Name, strings.Join(m.Args, " "), strconv.FormatUint(total, 10), fmt.Sprintf("%.1f", bytecode/1e6),
-			strconv.FormatUint(nativeCalls, 10), fmt.Sprintf("%.1f", natives/1e6), fmt.Sprintf("%d / %d", m.ArgWords, m.Recursive), fmt.Sprintf("%.1f", callTerms/1e6),
+			strconv.FormatUint(nativeCalls, 10), fmt.Sprintf("%.1f", natives/1e6), fmt.Sprintf("%d / %d / %d", m.ArgWords, m.Recursive, m.TargetSwitches), fmt.Sprintf("%.1f", callTerms/1e6),
 			allocColumn(m.Alloc), fmt.Sprintf("%.1f", alloc/1e6), fmt.Sprintf("%.1f", predicted/1e6),
 			fmt.Sprintf("%.1f", measured/1e6), fmt.Sprintf("%+.1f %%", 100*e), fmt.Sprintf("%+.1f %%", 100*(predicted-alloc-measured)/measured), fmt.Sprintf("%+.1f %%", 100*(bytecode+natives-measured)/measured), fmt.Sprintf("%+.1f %%", 100*(bytecode-measured)/measured),
 			fmt.Sprintf("%.2f %%", 100*uncosted/float64(max(total, 1)))})
 	}
-	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost, plus each native call at its mean time in the counting run, plus each call's argument words and recursion at the call shapes' costs, plus the bytes allocated beyond the table's small array at the allocation shapes' costs; the collections' CPU is shown, not added: the shapes' costs per byte hold it) against the program's measured thread CPU time (median)",
-		[]string{"workload", "args", "instructions", "bytecode ms", "native calls", "natives ms", "argument words / recursive calls", "call terms ms", "MB allocated (large) / GCs, their CPU ms", "allocation ms", "predicted ms", "measured ms", "error", "error without allocation", "error without call terms or allocation", "error of bytecode alone", "uncosted instructions"}, rows)
+	res.Table("prediction-"+w.Engine, "Cost model on "+w.Engine+": predicted CPU time (Σ executed count × cost, plus each native call at its mean time in the counting run, plus each call's argument words, recursion and change of target at the call shapes' costs, plus the bytes allocated beyond the table's small array at the allocation shapes' costs; the collections' CPU is shown, not added: the shapes' costs per byte hold it) against the program's measured thread CPU time (median)",
+		[]string{"workload", "args", "instructions", "bytecode ms", "native calls", "natives ms", "argument words / recursive calls / target switches", "call terms ms", "MB allocated (large) / GCs, their CPU ms", "allocation ms", "predicted ms", "measured ms", "error", "error without allocation", "error without call terms or allocation", "error of bytecode alone", "uncosted instructions"}, rows)
 	fmt.Fprintf(summary, "Cost model on %s: largest prediction error %.1f %% over %d workloads. ", w.Engine, 100*worst, len(w.Workloads))
 	if len(missing) > 0 {
 		fmt.Fprintf(summary, "Executed opcodes without a cost in the table (not measured in this run): %s. ", strings.Join(slices.Sorted(maps.Keys(missing)), ", "))

@@ -457,6 +457,11 @@ func TestCallTerms(t *testing.T) {
 	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["recursion"]) != 3 || cs.RecursionCounts["invoke-static"] < uint64(cs.Trees*treeCalls) {
 		t.Fatalf("call shapes %+v", cs)
 	}
+	// poly-virtual's receiver is a pseudo-random bit: its target changes
+	// at about half the calls; mono-virtual's never.
+	if sw := float64(cs.PolySwitches) / float64(cs.Calls); sw < 0.45 || sw > 0.55 {
+		t.Errorf("poly-virtual switched targets at %d of %d calls", cs.PolySwitches, cs.Calls)
+	}
 	w, err := c.Collect(context.Background(), "workloads", map[string]any{"workloads": []string{"dpa-fib 12"}, "measurements": 2},
 		sdktest.CollectOptions{RunDir: run, StepID: "fib"})
 	if err != nil {
@@ -472,7 +477,7 @@ func TestCallTerms(t *testing.T) {
 	}
 	for _, tb := range resp.Tables {
 		if tb.Name == "prediction-interp" {
-			if len(tb.Rows) != 1 || !strings.HasSuffix(tb.Rows[0][6], " / 464") {
+			if len(tb.Rows) != 1 || !strings.Contains(tb.Rows[0][6], " / 464 / ") {
 				t.Errorf("prediction %v %v", tb.Columns, tb.Rows)
 			}
 			return

@@ -60,12 +60,17 @@ type WorkloadMeasure struct {
 	// Calls are its calls of bytecode methods; ArgWords the argument
 	// words they passed besides a receiver; Recursive those into a
 	// method already on the thread's stack (the counting run).
-	Calls     uint64  `json:"calls"`
-	ArgWords  uint64  `json:"arg_words"`
-	Recursive uint64  `json:"recursive_calls"`
-	CPU       []int64 `json:"cpu_ns"`
+	Calls     uint64 `json:"calls"`
+	ArgWords  uint64 `json:"arg_words"`
+	Recursive uint64 `json:"recursive_calls"`
+	// TargetSwitches are its calls whose target differs from the last
+	// one of the same call site (switchMeter).
+	TargetSwitches uint64  `json:"target_switches"`
+	CPU            []int64 `json:"cpu_ns"`
 	// Alloc are its allocations and collections (the counting run).
 	Alloc *AllocCounts `json:"alloc,omitempty"`
+
+	switches switchMeter
 }
 
 func collectWorkloads(ctx context.Context, step *sdk.Step) error {
@@ -118,6 +123,7 @@ func collectWorkloads(ctx context.Context, step *sdk.Step) error {
 			return fmt.Errorf("opcost: %s: %w", name, err)
 		}
 		m.Natives = meter.calls()
+		m.TargetSwitches = m.switches.switches
 		m.Alloc = &am.counts
 		for op, n := range v.OpCounts() {
 			if n > 0 {
@@ -192,6 +198,7 @@ func (m *WorkloadMeasure) countCall(t *runtime.Thread, callee *runtime.Method, d
 		return
 	}
 	m.Calls++
+	m.switches.entry(t, callee)
 	words := callee.ArgWords
 	if !callee.IsStatic() {
 		words-- // the receiver: the table's invokes pass one too
