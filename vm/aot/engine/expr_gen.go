@@ -58,6 +58,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -105,6 +109,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -163,6 +171,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -246,6 +258,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -268,6 +284,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -290,6 +310,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -312,6 +336,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -335,6 +363,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -363,6 +395,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -379,6 +415,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -435,6 +475,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -482,6 +526,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -540,6 +588,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -623,6 +675,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -645,6 +701,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -667,6 +727,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -689,6 +753,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -712,6 +780,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -740,6 +812,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -756,6 +832,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -812,6 +892,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -859,6 +943,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -917,6 +1005,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1000,6 +1092,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1022,6 +1118,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1044,6 +1144,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1066,6 +1170,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1089,6 +1197,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1117,6 +1229,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1133,6 +1249,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1189,6 +1309,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1236,6 +1360,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1294,6 +1422,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1377,6 +1509,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1399,6 +1535,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1421,6 +1561,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1443,6 +1587,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1466,6 +1614,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1494,6 +1646,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1510,6 +1666,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1566,6 +1726,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1613,6 +1777,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1671,6 +1839,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1754,6 +1926,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1776,6 +1952,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1798,6 +1978,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1820,6 +2004,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1843,6 +2031,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1871,6 +2063,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1887,6 +2083,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1943,6 +2143,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1990,6 +2194,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2048,6 +2256,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2131,6 +2343,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2153,6 +2369,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2175,6 +2395,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2197,6 +2421,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2220,6 +2448,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2248,6 +2480,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2264,6 +2500,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2320,6 +2560,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2367,6 +2611,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2425,6 +2673,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2508,6 +2760,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2530,6 +2786,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2552,6 +2812,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2574,6 +2838,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2597,6 +2865,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2625,6 +2897,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2641,6 +2917,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2697,6 +2977,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2744,6 +3028,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2802,6 +3090,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2885,6 +3177,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2907,6 +3203,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2929,6 +3229,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2951,6 +3255,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2974,6 +3282,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3002,6 +3314,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3018,6 +3334,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3074,6 +3394,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3121,6 +3445,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3179,6 +3507,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3262,6 +3594,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3284,6 +3620,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3306,6 +3646,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3328,6 +3672,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3351,6 +3699,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3379,6 +3731,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3395,6 +3751,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3451,6 +3811,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3498,6 +3862,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3556,6 +3924,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3639,6 +4011,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3661,6 +4037,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3683,6 +4063,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3705,6 +4089,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3728,6 +4116,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3756,6 +4148,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3772,6 +4168,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3828,6 +4228,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3875,6 +4279,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3933,6 +4341,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4016,6 +4428,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4038,6 +4454,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4060,6 +4480,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4082,6 +4506,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4105,6 +4533,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4133,6 +4565,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4149,6 +4585,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4217,6 +4657,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4276,6 +4720,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4364,6 +4812,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4477,6 +4929,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4505,6 +4961,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4533,6 +4993,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4561,6 +5025,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4590,6 +5058,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4624,6 +5096,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4640,6 +5116,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4702,6 +5182,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4761,6 +5245,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4849,6 +5337,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4962,6 +5454,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4990,6 +5486,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5018,6 +5518,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5046,6 +5550,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5075,6 +5583,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5109,6 +5621,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5125,6 +5641,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5187,6 +5707,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5246,6 +5770,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5334,6 +5862,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5447,6 +5979,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5475,6 +6011,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5503,6 +6043,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5531,6 +6075,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5560,6 +6108,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5594,6 +6146,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5610,6 +6166,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5672,6 +6232,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5731,6 +6295,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5819,6 +6387,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5932,6 +6504,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5960,6 +6536,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5988,6 +6568,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6016,6 +6600,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6045,6 +6633,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6079,6 +6671,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6095,6 +6691,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6157,6 +6757,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6216,6 +6820,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6304,6 +6912,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6417,6 +7029,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6445,6 +7061,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6473,6 +7093,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6501,6 +7125,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6530,6 +7158,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6564,6 +7196,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6580,6 +7216,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6642,6 +7282,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6701,6 +7345,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6789,6 +7437,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6902,6 +7554,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6930,6 +7586,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6958,6 +7618,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6986,6 +7650,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7015,6 +7683,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7049,6 +7721,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7065,6 +7741,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7127,6 +7807,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7186,6 +7870,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7274,6 +7962,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7387,6 +8079,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7415,6 +8111,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7443,6 +8143,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7471,6 +8175,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7500,6 +8208,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7534,6 +8246,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7550,6 +8266,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7612,6 +8332,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7671,6 +8395,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7759,6 +8487,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7872,6 +8604,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7900,6 +8636,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7928,6 +8668,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7956,6 +8700,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7985,6 +8733,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8019,6 +8771,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8035,6 +8791,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8097,6 +8857,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8156,6 +8920,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8244,6 +9012,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8357,6 +9129,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8385,6 +9161,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8413,6 +9193,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8441,6 +9225,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8470,6 +9258,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8504,6 +9296,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8520,6 +9316,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8582,6 +9382,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8641,6 +9445,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8729,6 +9537,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8842,6 +9654,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8870,6 +9686,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8898,6 +9718,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8926,6 +9750,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8955,6 +9783,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8989,6 +9821,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9005,6 +9841,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9067,6 +9907,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9126,6 +9970,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9214,6 +10062,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9327,6 +10179,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9355,6 +10211,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9383,6 +10243,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9411,6 +10275,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9440,6 +10308,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9474,6 +10346,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9490,6 +10366,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9557,6 +10437,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9608,6 +10492,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9679,6 +10567,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9701,6 +10593,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9723,6 +10619,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9746,6 +10646,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9774,6 +10678,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9790,6 +10698,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9840,6 +10752,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9891,6 +10807,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9962,6 +10882,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9984,6 +10908,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10006,6 +10934,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10029,6 +10961,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10057,6 +10993,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10073,6 +11013,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10123,6 +11067,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10174,6 +11122,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10245,6 +11197,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10267,6 +11223,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10289,6 +11249,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10312,6 +11276,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10340,6 +11308,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10356,6 +11328,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10406,6 +11382,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10457,6 +11437,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10528,6 +11512,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10550,6 +11538,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10572,6 +11564,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10595,6 +11591,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10623,6 +11623,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10639,6 +11643,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10689,6 +11697,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10740,6 +11752,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10811,6 +11827,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10833,6 +11853,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10855,6 +11879,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10878,6 +11906,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10906,6 +11938,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10922,6 +11958,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10972,6 +12012,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11023,6 +12067,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11094,6 +12142,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11116,6 +12168,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11138,6 +12194,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11161,6 +12221,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11189,6 +12253,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11205,6 +12273,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11273,6 +12345,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11348,6 +12424,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11443,6 +12523,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11471,6 +12555,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11499,6 +12587,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11528,6 +12620,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11562,6 +12658,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11578,6 +12678,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11640,6 +12744,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11715,6 +12823,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11810,6 +12922,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11838,6 +12954,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11866,6 +12986,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11895,6 +13019,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11929,6 +13057,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11945,6 +13077,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12007,6 +13143,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12082,6 +13222,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12177,6 +13321,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12205,6 +13353,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12233,6 +13385,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12262,6 +13418,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12296,6 +13456,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12312,6 +13476,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12374,6 +13542,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12449,6 +13621,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12544,6 +13720,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12572,6 +13752,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12600,6 +13784,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12629,6 +13817,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12663,6 +13855,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12679,6 +13875,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12741,6 +13941,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12816,6 +14020,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12911,6 +14119,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12939,6 +14151,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12967,6 +14183,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12996,6 +14216,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13030,6 +14254,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13046,6 +14274,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13108,6 +14340,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13183,6 +14419,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13278,6 +14518,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13306,6 +14550,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13334,6 +14582,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13363,6 +14615,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13397,6 +14653,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13413,6 +14673,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13480,6 +14744,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13531,6 +14799,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13602,6 +14874,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13624,6 +14900,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13646,6 +14926,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13669,6 +14953,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13697,6 +14985,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13713,6 +15005,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13763,6 +15059,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13814,6 +15114,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13885,6 +15189,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13907,6 +15215,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13929,6 +15241,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13952,6 +15268,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13980,6 +15300,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13996,6 +15320,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14046,6 +15374,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14097,6 +15429,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14168,6 +15504,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14190,6 +15530,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14212,6 +15556,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14235,6 +15583,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14263,6 +15615,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14279,6 +15635,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14329,6 +15689,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14380,6 +15744,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14451,6 +15819,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14473,6 +15845,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14495,6 +15871,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14518,6 +15898,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14546,6 +15930,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14562,6 +15950,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14630,6 +16022,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14705,6 +16101,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14800,6 +16200,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14828,6 +16232,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14856,6 +16264,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14885,6 +16297,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14919,6 +16335,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14935,6 +16355,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14997,6 +16421,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15072,6 +16500,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15167,6 +16599,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15195,6 +16631,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15223,6 +16663,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15252,6 +16696,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15286,6 +16734,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15302,6 +16754,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15364,6 +16820,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15439,6 +16899,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15534,6 +16998,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15562,6 +17030,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15590,6 +17062,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15619,6 +17095,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15653,6 +17133,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15669,6 +17153,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15731,6 +17219,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15806,6 +17298,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15901,6 +17397,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15929,6 +17429,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15957,6 +17461,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15986,6 +17494,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16020,6 +17532,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16036,6 +17552,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16103,6 +17623,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16154,6 +17678,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16225,6 +17753,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16247,6 +17779,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16269,6 +17805,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16292,6 +17832,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16320,6 +17864,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16336,6 +17884,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16386,6 +17938,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16437,6 +17993,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16508,6 +18068,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16530,6 +18094,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16552,6 +18120,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16575,6 +18147,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16603,6 +18179,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16619,6 +18199,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16669,6 +18253,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16720,6 +18308,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16791,6 +18383,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16813,6 +18409,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16835,6 +18435,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16858,6 +18462,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16886,6 +18494,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16902,6 +18514,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16952,6 +18568,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17003,6 +18623,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17074,6 +18698,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17096,6 +18724,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17118,6 +18750,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17141,6 +18777,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17169,6 +18809,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17185,6 +18829,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17253,6 +18901,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17328,6 +18980,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17423,6 +19079,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17451,6 +19111,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17479,6 +19143,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17508,6 +19176,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17542,6 +19214,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17558,6 +19234,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17620,6 +19300,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17695,6 +19379,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17790,6 +19478,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17818,6 +19510,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17846,6 +19542,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17875,6 +19575,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17909,6 +19613,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17925,6 +19633,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17987,6 +19699,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18062,6 +19778,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18157,6 +19877,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18185,6 +19909,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18213,6 +19941,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18242,6 +19974,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18276,6 +20012,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18292,6 +20032,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18354,6 +20098,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18429,6 +20177,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18524,6 +20276,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18552,6 +20308,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18580,6 +20340,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18609,6 +20373,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18643,6 +20411,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18659,6 +20431,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18752,6 +20528,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18838,6 +20618,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18971,6 +20755,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19129,6 +20917,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19166,6 +20958,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19203,6 +20999,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19240,6 +21040,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19278,6 +21082,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19321,6 +21129,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19337,6 +21149,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19426,6 +21242,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19512,6 +21332,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19645,6 +21469,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19803,6 +21631,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19840,6 +21672,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19877,6 +21713,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19914,6 +21754,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19952,6 +21796,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19995,6 +21843,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20011,6 +21863,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20100,6 +21956,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20186,6 +22046,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20319,6 +22183,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20477,6 +22345,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20514,6 +22386,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20551,6 +22427,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20588,6 +22468,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20626,6 +22510,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20669,6 +22557,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20685,6 +22577,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20774,6 +22670,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20860,6 +22760,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20993,6 +22897,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21151,6 +23059,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21188,6 +23100,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21225,6 +23141,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21262,6 +23182,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21300,6 +23224,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21343,6 +23271,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21359,6 +23291,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21448,6 +23384,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21534,6 +23474,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21667,6 +23611,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21825,6 +23773,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21862,6 +23814,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21899,6 +23855,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21936,6 +23896,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21974,6 +23938,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22017,6 +23985,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22033,6 +24005,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22122,6 +24098,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22208,6 +24188,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22341,6 +24325,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22499,6 +24487,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22536,6 +24528,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22573,6 +24569,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22610,6 +24610,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22648,6 +24652,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22691,6 +24699,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22707,6 +24719,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22796,6 +24812,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22882,6 +24902,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23015,6 +25039,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23173,6 +25201,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23210,6 +25242,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23247,6 +25283,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23284,6 +25324,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23322,6 +25366,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23365,6 +25413,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23381,6 +25433,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23470,6 +25526,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23556,6 +25616,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23689,6 +25753,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23847,6 +25915,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23884,6 +25956,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23921,6 +25997,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23958,6 +26038,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23996,6 +26080,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24039,6 +26127,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24055,6 +26147,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24144,6 +26240,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24230,6 +26330,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24363,6 +26467,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24521,6 +26629,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24558,6 +26670,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24595,6 +26711,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24632,6 +26752,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24670,6 +26794,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24713,6 +26841,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24729,6 +26861,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24818,6 +26954,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24904,6 +27044,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25037,6 +27181,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25195,6 +27343,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25232,6 +27384,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25269,6 +27425,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25306,6 +27466,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25344,6 +27508,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25387,6 +27555,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25403,6 +27575,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25492,6 +27668,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25578,6 +27758,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25711,6 +27895,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25869,6 +28057,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25906,6 +28098,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25943,6 +28139,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25980,6 +28180,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26018,6 +28222,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26061,6 +28269,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26077,6 +28289,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26179,6 +28395,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26290,6 +28510,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26421,6 +28645,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26458,6 +28686,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26495,6 +28727,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26533,6 +28769,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26576,6 +28816,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26592,6 +28836,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26681,6 +28929,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26792,6 +29044,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26923,6 +29179,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26960,6 +29220,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26997,6 +29261,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27035,6 +29303,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27078,6 +29350,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27094,6 +29370,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27183,6 +29463,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27294,6 +29578,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27425,6 +29713,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27462,6 +29754,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27499,6 +29795,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27537,6 +29837,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27580,6 +29884,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27596,6 +29904,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27685,6 +29997,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27796,6 +30112,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27927,6 +30247,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27964,6 +30288,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28001,6 +30329,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28039,6 +30371,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28082,6 +30418,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28098,6 +30438,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28185,6 +30529,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28250,6 +30598,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28348,6 +30700,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28471,6 +30827,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28501,6 +30861,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28531,6 +30895,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28561,6 +30929,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28592,6 +30964,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28628,6 +31004,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28644,6 +31024,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28712,6 +31096,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28777,6 +31165,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28875,6 +31267,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28998,6 +31394,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29028,6 +31428,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29058,6 +31462,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29088,6 +31496,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29119,6 +31531,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29155,6 +31571,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29171,6 +31591,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29239,6 +31663,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29304,6 +31732,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29402,6 +31834,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29525,6 +31961,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29555,6 +31995,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29585,6 +32029,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29615,6 +32063,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29646,6 +32098,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29682,6 +32138,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29698,6 +32158,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29766,6 +32230,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29831,6 +32299,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29929,6 +32401,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30052,6 +32528,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30082,6 +32562,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30112,6 +32596,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30142,6 +32630,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30173,6 +32665,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30209,6 +32705,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30225,6 +32725,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30293,6 +32797,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30358,6 +32866,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30456,6 +32968,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30579,6 +33095,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30609,6 +33129,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30639,6 +33163,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30669,6 +33197,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30700,6 +33232,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30736,6 +33272,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30752,6 +33292,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30820,6 +33364,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30885,6 +33433,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30983,6 +33535,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31106,6 +33662,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31136,6 +33696,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31166,6 +33730,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31196,6 +33764,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31227,6 +33799,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31263,6 +33839,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch xe.b {
 					case barCached:
 						f.acc.MarkCached(r[xa])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31279,6 +33859,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 					switch ye.b {
 					case barCached:
 						f.acc.MarkCached(r[ya])
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:

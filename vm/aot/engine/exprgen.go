@@ -80,6 +80,10 @@ const markInline = `if !f.threw {
 switch %[1]s {
 case barCached:
 f.acc.MarkCached(%[2]s)
+case barCached | barLoop:
+if !f.skipLoop {
+f.acc.MarkCached(%[2]s)
+}
 case barMark:
 f.acc.Mark(%[2]s)
 default:
