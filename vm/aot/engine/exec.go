@@ -247,7 +247,7 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 		f.acc.Executed += skipped * nb
 		f.acc.CacheHits += skipped * nb
 	}
-	if t := h.test; t.ok && len(head) == 0 && len(in.moves) == 0 && len(back.moves) == 0 {
+	if t := h.test; t.ok && len(head) == 0 {
 		onYes := in == h.ifEdges[0]
 		exit := h.ifEdges[0]
 		if onYes {
@@ -257,7 +257,8 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 		if st.ok {
 			body = body[:len(body)-1]
 		}
-		if st.ok && len(body) == 1 {
+		plain := len(in.moves) == 0 && len(back.moves) == 0
+		if plain && st.ok && len(body) == 1 {
 			// sparse's, LU's and the sieve's inner loops
 			x0 := body[0]
 			h.run = func(f *frame) *edge {
@@ -282,7 +283,7 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 			}
 			return
 		}
-		if st.ok && len(body) == 2 {
+		if plain && st.ok && len(body) == 2 {
 			// the sieve's first loop: a barrier, then a store
 			x0, x1 := body[0], body[1]
 			h.run = func(f *frame) *edge {
@@ -314,6 +315,7 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 					leave(f, skipped)
 					return exit
 				}
+				in.doMoves(f.r)
 				for _, x := range body {
 					if !x(f) {
 						leave(f, skipped)
@@ -323,6 +325,7 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 				if st.ok {
 					st.do(f.r)
 				}
+				back.doMoves(f.r)
 				skipped += b2u(f.skipLoop)
 				f.skipLoop = true
 				if f.vm.Flags() != 0 {
