@@ -56,12 +56,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -107,12 +107,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -169,12 +169,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -256,12 +256,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -282,12 +282,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -308,12 +308,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -334,12 +334,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -361,12 +361,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -393,12 +393,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -413,12 +413,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -473,12 +473,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -524,12 +524,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -586,12 +586,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -673,12 +673,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -699,12 +699,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -725,12 +725,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -751,12 +751,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -778,12 +778,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -810,12 +810,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -830,12 +830,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -890,12 +890,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -941,12 +941,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1003,12 +1003,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1090,12 +1090,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1116,12 +1116,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1142,12 +1142,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1168,12 +1168,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1195,12 +1195,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1227,12 +1227,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1247,12 +1247,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1307,12 +1307,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1358,12 +1358,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1420,12 +1420,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1507,12 +1507,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1533,12 +1533,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1559,12 +1559,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1585,12 +1585,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1612,12 +1612,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1644,12 +1644,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1664,12 +1664,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1724,12 +1724,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1775,12 +1775,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1837,12 +1837,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1924,12 +1924,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -1950,12 +1950,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -1976,12 +1976,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2002,12 +2002,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2029,12 +2029,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2061,12 +2061,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2081,12 +2081,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2141,12 +2141,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2192,12 +2192,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2254,12 +2254,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2341,12 +2341,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2367,12 +2367,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2393,12 +2393,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2419,12 +2419,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2446,12 +2446,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2478,12 +2478,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2498,12 +2498,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2558,12 +2558,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2609,12 +2609,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2671,12 +2671,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2758,12 +2758,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2784,12 +2784,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2810,12 +2810,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2836,12 +2836,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2863,12 +2863,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2895,12 +2895,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -2915,12 +2915,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -2975,12 +2975,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3026,12 +3026,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3088,12 +3088,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3175,12 +3175,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3201,12 +3201,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3227,12 +3227,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3253,12 +3253,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3280,12 +3280,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3312,12 +3312,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3332,12 +3332,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3392,12 +3392,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3443,12 +3443,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3505,12 +3505,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3592,12 +3592,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3618,12 +3618,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3644,12 +3644,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3670,12 +3670,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3697,12 +3697,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3729,12 +3729,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -3749,12 +3749,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3809,12 +3809,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3860,12 +3860,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -3922,12 +3922,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4009,12 +4009,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4035,12 +4035,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4061,12 +4061,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4087,12 +4087,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4114,12 +4114,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4146,12 +4146,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4166,12 +4166,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4226,12 +4226,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4277,12 +4277,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4339,12 +4339,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4426,12 +4426,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4452,12 +4452,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4478,12 +4478,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4504,12 +4504,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4531,12 +4531,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4563,12 +4563,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4583,12 +4583,12 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4655,12 +4655,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4718,12 +4718,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4810,12 +4810,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4927,12 +4927,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -4959,12 +4959,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -4991,12 +4991,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5023,12 +5023,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5056,12 +5056,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5094,12 +5094,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5114,12 +5114,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5180,12 +5180,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5243,12 +5243,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5335,12 +5335,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5452,12 +5452,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5484,12 +5484,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5516,12 +5516,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5548,12 +5548,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5581,12 +5581,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5619,12 +5619,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -5639,12 +5639,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5705,12 +5705,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5768,12 +5768,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5860,12 +5860,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -5977,12 +5977,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6009,12 +6009,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6041,12 +6041,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6073,12 +6073,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6106,12 +6106,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6144,12 +6144,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6164,12 +6164,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6230,12 +6230,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6293,12 +6293,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6385,12 +6385,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6502,12 +6502,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6534,12 +6534,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6566,12 +6566,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6598,12 +6598,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6631,12 +6631,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6669,12 +6669,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -6689,12 +6689,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6755,12 +6755,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6818,12 +6818,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -6910,12 +6910,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7027,12 +7027,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7059,12 +7059,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7091,12 +7091,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7123,12 +7123,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7156,12 +7156,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7194,12 +7194,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7214,12 +7214,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7280,12 +7280,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7343,12 +7343,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7435,12 +7435,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7552,12 +7552,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7584,12 +7584,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7616,12 +7616,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7648,12 +7648,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7681,12 +7681,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7719,12 +7719,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -7739,12 +7739,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7805,12 +7805,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7868,12 +7868,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -7960,12 +7960,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8077,12 +8077,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8109,12 +8109,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8141,12 +8141,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8173,12 +8173,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8206,12 +8206,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8244,12 +8244,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8264,12 +8264,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8330,12 +8330,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8393,12 +8393,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8485,12 +8485,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8602,12 +8602,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8634,12 +8634,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8666,12 +8666,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8698,12 +8698,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8731,12 +8731,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8769,12 +8769,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -8789,12 +8789,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8855,12 +8855,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -8918,12 +8918,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9010,12 +9010,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9127,12 +9127,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9159,12 +9159,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9191,12 +9191,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9223,12 +9223,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9256,12 +9256,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9294,12 +9294,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9314,12 +9314,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9380,12 +9380,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9443,12 +9443,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9535,12 +9535,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9652,12 +9652,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9684,12 +9684,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9716,12 +9716,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9748,12 +9748,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9781,12 +9781,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9819,12 +9819,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -9839,12 +9839,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9905,12 +9905,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -9968,12 +9968,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10060,12 +10060,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10177,12 +10177,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10209,12 +10209,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10241,12 +10241,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10273,12 +10273,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10306,12 +10306,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10344,12 +10344,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10364,12 +10364,12 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10435,12 +10435,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10490,12 +10490,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10565,12 +10565,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10591,12 +10591,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10617,12 +10617,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10644,12 +10644,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10676,12 +10676,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10696,12 +10696,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10750,12 +10750,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10805,12 +10805,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10880,12 +10880,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -10906,12 +10906,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10932,12 +10932,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10959,12 +10959,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -10991,12 +10991,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11011,12 +11011,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11065,12 +11065,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11120,12 +11120,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11195,12 +11195,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11221,12 +11221,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11247,12 +11247,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11274,12 +11274,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11306,12 +11306,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11326,12 +11326,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11380,12 +11380,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11435,12 +11435,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11510,12 +11510,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11536,12 +11536,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11562,12 +11562,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11589,12 +11589,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11621,12 +11621,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11641,12 +11641,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11695,12 +11695,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11750,12 +11750,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11825,12 +11825,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -11851,12 +11851,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11877,12 +11877,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11904,12 +11904,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11936,12 +11936,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -11956,12 +11956,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12010,12 +12010,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12065,12 +12065,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12140,12 +12140,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12166,12 +12166,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12192,12 +12192,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12219,12 +12219,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12251,12 +12251,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12271,12 +12271,12 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12343,12 +12343,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12422,12 +12422,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12521,12 +12521,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12553,12 +12553,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12585,12 +12585,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12618,12 +12618,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12656,12 +12656,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12676,12 +12676,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12742,12 +12742,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12821,12 +12821,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12920,12 +12920,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -12952,12 +12952,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -12984,12 +12984,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13017,12 +13017,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13055,12 +13055,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13075,12 +13075,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13141,12 +13141,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13220,12 +13220,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13319,12 +13319,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13351,12 +13351,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13383,12 +13383,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13416,12 +13416,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13454,12 +13454,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13474,12 +13474,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13540,12 +13540,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13619,12 +13619,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13718,12 +13718,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13750,12 +13750,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13782,12 +13782,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13815,12 +13815,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13853,12 +13853,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -13873,12 +13873,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -13939,12 +13939,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14018,12 +14018,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14117,12 +14117,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14149,12 +14149,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14181,12 +14181,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14214,12 +14214,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14252,12 +14252,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14272,12 +14272,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14338,12 +14338,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14417,12 +14417,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14516,12 +14516,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14548,12 +14548,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14580,12 +14580,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14613,12 +14613,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14651,12 +14651,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14671,12 +14671,12 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14742,12 +14742,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14797,12 +14797,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14872,12 +14872,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -14898,12 +14898,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14924,12 +14924,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14951,12 +14951,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -14983,12 +14983,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15003,12 +15003,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15057,12 +15057,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15112,12 +15112,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15187,12 +15187,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15213,12 +15213,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15239,12 +15239,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15266,12 +15266,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15298,12 +15298,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15318,12 +15318,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15372,12 +15372,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15427,12 +15427,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15502,12 +15502,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15528,12 +15528,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15554,12 +15554,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15581,12 +15581,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15613,12 +15613,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15633,12 +15633,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15687,12 +15687,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15742,12 +15742,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15817,12 +15817,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -15843,12 +15843,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15869,12 +15869,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15896,12 +15896,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15928,12 +15928,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -15948,12 +15948,12 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16020,12 +16020,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16099,12 +16099,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16198,12 +16198,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16230,12 +16230,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16262,12 +16262,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16295,12 +16295,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16333,12 +16333,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16353,12 +16353,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16419,12 +16419,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16498,12 +16498,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16597,12 +16597,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16629,12 +16629,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16661,12 +16661,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16694,12 +16694,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16732,12 +16732,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -16752,12 +16752,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16818,12 +16818,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16897,12 +16897,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -16996,12 +16996,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17028,12 +17028,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17060,12 +17060,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17093,12 +17093,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17131,12 +17131,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17151,12 +17151,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17217,12 +17217,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17296,12 +17296,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17395,12 +17395,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17427,12 +17427,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17459,12 +17459,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17492,12 +17492,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17530,12 +17530,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17550,12 +17550,12 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17621,12 +17621,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17676,12 +17676,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17751,12 +17751,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17777,12 +17777,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17803,12 +17803,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17830,12 +17830,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17862,12 +17862,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -17882,12 +17882,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17936,12 +17936,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -17991,12 +17991,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18066,12 +18066,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18092,12 +18092,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18118,12 +18118,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18145,12 +18145,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18177,12 +18177,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18197,12 +18197,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18251,12 +18251,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18306,12 +18306,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18381,12 +18381,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18407,12 +18407,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18433,12 +18433,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18460,12 +18460,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18492,12 +18492,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18512,12 +18512,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18566,12 +18566,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18621,12 +18621,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18696,12 +18696,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18722,12 +18722,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18748,12 +18748,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18775,12 +18775,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18807,12 +18807,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -18827,12 +18827,12 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18899,12 +18899,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -18978,12 +18978,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19077,12 +19077,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19109,12 +19109,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19141,12 +19141,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19174,12 +19174,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19212,12 +19212,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19232,12 +19232,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19298,12 +19298,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19377,12 +19377,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19476,12 +19476,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19508,12 +19508,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19540,12 +19540,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19573,12 +19573,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19611,12 +19611,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19631,12 +19631,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19697,12 +19697,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19776,12 +19776,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19875,12 +19875,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -19907,12 +19907,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19939,12 +19939,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -19972,12 +19972,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20010,12 +20010,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20030,12 +20030,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20096,12 +20096,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20175,12 +20175,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20274,12 +20274,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20306,12 +20306,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20338,12 +20338,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20371,12 +20371,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20409,12 +20409,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20429,12 +20429,12 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20526,12 +20526,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20616,12 +20616,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20753,12 +20753,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20915,12 +20915,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -20956,12 +20956,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -20997,12 +20997,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21038,12 +21038,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21080,12 +21080,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21127,12 +21127,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21147,12 +21147,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21240,12 +21240,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21330,12 +21330,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21467,12 +21467,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21629,12 +21629,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21670,12 +21670,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21711,12 +21711,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21752,12 +21752,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21794,12 +21794,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21841,12 +21841,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -21861,12 +21861,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -21954,12 +21954,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22044,12 +22044,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22181,12 +22181,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22343,12 +22343,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22384,12 +22384,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22425,12 +22425,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22466,12 +22466,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22508,12 +22508,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22555,12 +22555,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -22575,12 +22575,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22668,12 +22668,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22758,12 +22758,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -22895,12 +22895,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23057,12 +23057,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23098,12 +23098,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23139,12 +23139,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23180,12 +23180,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23222,12 +23222,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23269,12 +23269,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23289,12 +23289,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23382,12 +23382,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23472,12 +23472,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23609,12 +23609,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23771,12 +23771,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -23812,12 +23812,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23853,12 +23853,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23894,12 +23894,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23936,12 +23936,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -23983,12 +23983,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24003,12 +24003,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24096,12 +24096,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24186,12 +24186,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24323,12 +24323,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24485,12 +24485,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24526,12 +24526,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24567,12 +24567,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24608,12 +24608,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24650,12 +24650,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24697,12 +24697,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -24717,12 +24717,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24810,12 +24810,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -24900,12 +24900,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25037,12 +25037,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25199,12 +25199,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25240,12 +25240,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25281,12 +25281,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25322,12 +25322,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25364,12 +25364,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25411,12 +25411,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25431,12 +25431,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25524,12 +25524,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25614,12 +25614,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25751,12 +25751,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25913,12 +25913,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -25954,12 +25954,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -25995,12 +25995,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26036,12 +26036,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26078,12 +26078,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26125,12 +26125,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26145,12 +26145,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26238,12 +26238,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26328,12 +26328,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26465,12 +26465,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26627,12 +26627,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26668,12 +26668,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26709,12 +26709,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26750,12 +26750,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26792,12 +26792,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26839,12 +26839,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -26859,12 +26859,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -26952,12 +26952,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27042,12 +27042,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27179,12 +27179,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27341,12 +27341,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27382,12 +27382,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27423,12 +27423,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27464,12 +27464,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27506,12 +27506,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27553,12 +27553,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -27573,12 +27573,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27666,12 +27666,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27756,12 +27756,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -27893,12 +27893,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28055,12 +28055,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28096,12 +28096,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28137,12 +28137,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28178,12 +28178,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28220,12 +28220,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28267,12 +28267,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28287,12 +28287,12 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28393,12 +28393,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28508,12 +28508,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28643,12 +28643,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28684,12 +28684,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28725,12 +28725,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28767,12 +28767,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28814,12 +28814,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -28834,12 +28834,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -28927,12 +28927,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29042,12 +29042,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29177,12 +29177,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29218,12 +29218,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29259,12 +29259,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29301,12 +29301,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29348,12 +29348,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29368,12 +29368,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29461,12 +29461,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29576,12 +29576,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29711,12 +29711,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29752,12 +29752,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29793,12 +29793,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29835,12 +29835,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29882,12 +29882,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -29902,12 +29902,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -29995,12 +29995,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30110,12 +30110,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30245,12 +30245,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30286,12 +30286,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30327,12 +30327,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30369,12 +30369,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30416,12 +30416,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30436,12 +30436,12 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30527,12 +30527,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30596,12 +30596,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30698,12 +30698,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30825,12 +30825,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -30859,12 +30859,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30893,12 +30893,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30927,12 +30927,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -30962,12 +30962,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31002,12 +31002,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31022,12 +31022,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31094,12 +31094,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31163,12 +31163,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31265,12 +31265,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31392,12 +31392,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31426,12 +31426,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31460,12 +31460,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31494,12 +31494,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31529,12 +31529,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31569,12 +31569,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -31589,12 +31589,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31661,12 +31661,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31730,12 +31730,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31832,12 +31832,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31959,12 +31959,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -31993,12 +31993,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32027,12 +32027,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32061,12 +32061,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32096,12 +32096,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32136,12 +32136,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32156,12 +32156,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -32228,12 +32228,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -32297,12 +32297,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -32399,12 +32399,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -32526,12 +32526,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -32560,12 +32560,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32594,12 +32594,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32628,12 +32628,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32663,12 +32663,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32703,12 +32703,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -32723,12 +32723,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -32795,12 +32795,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -32864,12 +32864,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -32966,12 +32966,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -33093,12 +33093,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -33127,12 +33127,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33161,12 +33161,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33195,12 +33195,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33230,12 +33230,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33270,12 +33270,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33290,12 +33290,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -33362,12 +33362,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -33431,12 +33431,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -33533,12 +33533,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -33660,12 +33660,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
@@ -33694,12 +33694,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33728,12 +33728,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33762,12 +33762,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33797,12 +33797,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33837,12 +33837,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
-					case barCached:
-						f.acc.MarkCached(r[xa])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[xa])
 						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
 					case barMark:
 						f.acc.Mark(r[xa])
 					default:
@@ -33857,12 +33857,12 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
-					case barCached:
-						f.acc.MarkCached(r[ya])
 					case barCached | barLoop:
 						if !f.skipLoop {
 							f.acc.MarkCached(r[ya])
 						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
 					case barMark:
 						f.acc.Mark(r[ya])
 					default:
