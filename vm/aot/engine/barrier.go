@@ -66,6 +66,9 @@ type BarrierStats struct {
 	// Executed counts the barriers run; CacheHits those that found
 	// their object in the last-object cache and did nothing else.
 	Executed, CacheHits uint64
+	// LoopSkips counts the cache hits that were barriers a one-block
+	// loop skipped after a whole iteration (ssa.BarrierLoop).
+	LoopSkips uint64
 }
 
 // Recorded is the number of barriers that went to the bitmap: those run
@@ -75,7 +78,7 @@ func (s BarrierStats) Recorded() uint64 { return s.Executed - s.CacheHits }
 func (e *Engine) barrierStats() BarrierStats {
 	s := BarrierStats{Level: e.cfg.Barriers, Static: e.barrierSites}
 	if e.acc != nil {
-		s.Executed, s.CacheHits = e.acc.Executed, e.acc.CacheHits
+		s.Executed, s.CacheHits, s.LoopSkips = e.acc.Executed, e.acc.CacheHits, e.acc.LoopSkips
 	}
 	return s
 }

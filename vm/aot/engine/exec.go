@@ -259,6 +259,7 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 		f.skipLoop = false
 		f.acc.Executed += skipped * nb
 		f.acc.CacheHits += skipped * nb
+		f.acc.LoopSkips += skipped * nb
 	}
 	if t := h.test; t.ok && len(head) == 0 {
 		onYes := in == h.ifEdges[0]
