@@ -37,6 +37,10 @@ type AccessBitmap struct {
 	// Executed counts the barriers run; CacheHits those of them that
 	// found their object in the cache and did nothing else.
 	Executed, CacheHits uint64
+	// LoopSkips counts the cache hits that were barriers a loop skipped
+	// after a whole iteration (the AOT engine's ssa.BarrierLoop), so
+	// checked nothing at all.
+	LoopSkips uint64
 	// Shadow, if set (EnableShadow), is the bitmap of the check
 	// barriers: the same epochs and addresses, set by an unoptimised
 	// barrier at every access point, to compare with.

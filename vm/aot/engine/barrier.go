@@ -9,12 +9,21 @@ import (
 // barrier lowers paper 003's object-access barrier: it sets the object's
 // bit in the heap's access bitmap (gc.AccessBitmap.Mark, inlined: a
 // subtraction, a compare and an or), first checking the last-object
-// cache when the compiler asked for it (Aux 1, levels cache and all).
+// cache when the compiler asked for it (Aux BarrierCached, levels cache
+// and all), and not at all in a loop iteration that may skip it
+// (BarrierLoop: frame.skipLoop, cblock.loop).
 func (l *lowerer) barrier(v *ssa.Value) instr {
 	x := l.s(v.Args[0])
 	switch v.Aux {
-	case 1:
+	case ssa.BarrierCached:
 		return func(f *frame) bool { f.acc.MarkCached(f.r[x]); return true }
+	case ssa.BarrierCached | ssa.BarrierLoop:
+		return func(f *frame) bool {
+			if !f.skipLoop {
+				f.acc.MarkCached(f.r[x])
+			}
+			return true
+		}
 	case ssa.BarrierCheck:
 		return func(f *frame) bool { f.acc.Shadow.Mark(f.r[x]); return true }
 	}
@@ -57,6 +66,9 @@ type BarrierStats struct {
 	// Executed counts the barriers run; CacheHits those that found
 	// their object in the last-object cache and did nothing else.
 	Executed, CacheHits uint64
+	// LoopSkips counts the cache hits that were barriers a one-block
+	// loop skipped after a whole iteration (ssa.BarrierLoop).
+	LoopSkips uint64
 }
 
 // Recorded is the number of barriers that went to the bitmap: those run
@@ -66,7 +78,7 @@ func (s BarrierStats) Recorded() uint64 { return s.Executed - s.CacheHits }
 func (e *Engine) barrierStats() BarrierStats {
 	s := BarrierStats{Level: e.cfg.Barriers, Static: e.barrierSites}
 	if e.acc != nil {
-		s.Executed, s.CacheHits = e.acc.Executed, e.acc.CacheHits
+		s.Executed, s.CacheHits, s.LoopSkips = e.acc.Executed, e.acc.CacheHits, e.acc.LoopSkips
 	}
 	return s
 }
@@ -95,7 +107,7 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 	if acc.Args[0] != bar.Args[0] {
 		return nil, 0
 	}
-	cached := bar.Aux == 1
+	cached, loop := bar.Aux&ssa.BarrierCached != 0, bar.Aux&ssa.BarrierLoop != 0
 	a, x := l.s(acc.Args[0]), l.s(acc.Args[1])
 	fast := true // as fastAccess: no length slot to write
 	for _, v := range vals[k+1 : k+1+n] {
@@ -110,10 +122,10 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 		return func(f *frame) bool {
 			r, h := f.r, f.h
 			arr := r[a]
-			if cached {
-				f.acc.MarkCached(arr)
-			} else {
+			if !cached {
 				f.acc.Mark(arr)
+			} else if !loop || !f.skipLoop {
+				f.acc.MarkCached(arr)
 			}
 			if arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
@@ -128,10 +140,10 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 		return func(f *frame) bool {
 			r, h := f.r, f.h
 			arr := r[a]
-			if cached {
-				f.acc.MarkCached(arr)
-			} else {
+			if !cached {
 				f.acc.Mark(arr)
+			} else if !loop || !f.skipLoop {
+				f.acc.MarkCached(arr)
 			}
 			if arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
@@ -146,10 +158,10 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 		return func(f *frame) bool {
 			r, h := f.r, f.h
 			arr := r[a]
-			if cached {
-				f.acc.MarkCached(arr)
-			} else {
+			if !cached {
 				f.acc.Mark(arr)
+			} else if !loop || !f.skipLoop {
+				f.acc.MarkCached(arr)
 			}
 			if arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
@@ -164,10 +176,10 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 		return func(f *frame) bool {
 			r, h := f.r, f.h
 			arr := r[a]
-			if cached {
-				f.acc.MarkCached(arr)
-			} else {
+			if !cached {
 				f.acc.Mark(arr)
+			} else if !loop || !f.skipLoop {
+				f.acc.MarkCached(arr)
 			}
 			if arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
@@ -182,10 +194,10 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 		return func(f *frame) bool {
 			r, h := f.r, f.h
 			arr := r[a]
-			if cached {
-				f.acc.MarkCached(arr)
-			} else {
+			if !cached {
 				f.acc.Mark(arr)
+			} else if !loop || !f.skipLoop {
+				f.acc.MarkCached(arr)
 			}
 			if arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
@@ -204,16 +216,24 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 		return func(f *frame) bool {
 			r, h := f.r, f.h
 			arr := r[a]
-			if cached {
-				f.acc.MarkCached(arr)
-			} else {
+			if !cached {
 				f.acc.Mark(arr)
+			} else if !loop || !f.skipLoop {
+				f.acc.MarkCached(arr)
 			}
 			if arr != 0 {
 				if idx := r[x]; idx < h.U32(arr+8) {
 					h.SetU8(arr+12+idx, uint8(r[v]))
 					return true
 				}
+			}
+			return in(f)
+		}, n + 1
+	}
+	if loop {
+		return func(f *frame) bool {
+			if !f.skipLoop {
+				f.acc.MarkCached(f.r[a])
 			}
 			return in(f)
 		}, n + 1
@@ -231,13 +251,18 @@ const (
 	barMark   = 1 << iota // a barrier of levels none and elim
 	barCached             // a barrier of levels cache and all
 	barShadow             // a check barrier (CheckBarriers)
+	// barLoop, with barCached: a barrier a loop iteration may skip
+	// (ssa.BarrierLoop; frame.skipLoop)
+	barLoop
 )
 
 // barBits returns the barXxx bit of barrier bar.
 func barBits(bar *ssa.Value) uint8 {
 	switch bar.Aux {
-	case 1:
+	case ssa.BarrierCached:
 		return barCached
+	case ssa.BarrierCached | ssa.BarrierLoop:
+		return barCached | barLoop
 	case ssa.BarrierCheck:
 		return barShadow
 	}
@@ -246,13 +271,21 @@ func barBits(bar *ssa.Value) uint8 {
 
 // markBar runs the barriers b of a tree's array access on the object at
 // a, as their Barrier instructions would (a null a is counted and
-// ignored). The single-barrier cases come first, small enough for the
-// callers to inline the call.
+// ignored). It is small enough to inline: a loop iteration that skips
+// the barrier (barLoop) costs no call.
 func markBar(f *frame, b uint8, a uint32) {
+	if b == barCached|barLoop && f.skipLoop {
+		return
+	}
+	markBarCall(f, b, a)
+}
+
+// markBarCall is markBar's call: the single-barrier cases first.
+func markBarCall(f *frame, b uint8, a uint32) {
 	switch b {
 	case barMark:
 		f.acc.Mark(a)
-	case barCached:
+	case barCached, barCached | barLoop:
 		f.acc.MarkCached(a)
 	default:
 		markBars(f, b, a)
@@ -262,7 +295,7 @@ func markBar(f *frame, b uint8, a uint32) {
 func markBars(f *frame, b uint8, a uint32) {
 	// the order of the level's and the check barrier does not matter:
 	// they mark two bitmaps
-	if b&barCached != 0 {
+	if b&barCached != 0 && (b&barLoop == 0 || !f.skipLoop) {
 		f.acc.MarkCached(a)
 	}
 	if b&barMark != 0 {

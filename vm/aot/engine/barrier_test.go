@@ -166,7 +166,7 @@ func TestBarrierLevelsOnWorkloads(t *testing.T) {
 				}
 				s := func(l ssa.BarrierLevel) engine.BarrierStats { return runs[l].stats }
 				for _, l := range ssa.BarrierLevels {
-					t.Logf("%-5s static %6d  executed %10d  cache hits %10d  recorded %10d  epochs %d", l, s(l).Static, s(l).Executed, s(l).CacheHits, s(l).Recorded(), len(runs[l].epochs))
+					t.Logf("%-5s static %6d  executed %10d  cache hits %10d (loop skips %10d)  recorded %10d  epochs %d", l, s(l).Static, s(l).Executed, s(l).CacheHits, s(l).LoopSkips, s(l).Recorded(), len(runs[l].epochs))
 				}
 				n, ca, el, al := s(ssa.BarriersNone), s(ssa.BarriersCache), s(ssa.BarriersElim), s(ssa.BarriersAll)
 				if n.Executed == 0 {
@@ -180,6 +180,9 @@ func TestBarrierLevelsOnWorkloads(t *testing.T) {
 				}
 				if n.Static != ca.Static || el.Static != al.Static || !(el.Static < n.Static) {
 					t.Errorf("static barriers: none %d, cache %d, elim %d, all %d", n.Static, ca.Static, el.Static, al.Static)
+				}
+				if n.LoopSkips != 0 || el.LoopSkips != 0 || ca.LoopSkips > ca.CacheHits || al.LoopSkips > al.CacheHits {
+					t.Errorf("loop skips: none %d, cache %d of %d hits, elim %d, all %d of %d", n.LoopSkips, ca.LoopSkips, ca.CacheHits, el.LoopSkips, al.LoopSkips, al.CacheHits)
 				}
 				if n.CacheHits != 0 || el.CacheHits != 0 {
 					t.Errorf("cache hits without the cache: none %d, elim %d", n.CacheHits, el.CacheHits)

@@ -59,6 +59,9 @@ type cblock struct {
 	test intTest
 	// step is the last instruction when it adds to a counter in place
 	step step
+	// loopBars is the number of barriers of a loop body that the loop
+	// may skip (ssa.BarrierLoop)
+	loopBars int
 }
 
 // step is an instruction r[slot] += r[by] (or += k when by < 0): a
@@ -129,6 +132,10 @@ func (h *cblock) loop() {
 			default:
 				e.apply(f.r)
 			}
+		}
+		if b.loopBars > 0 {
+			h.loopSkipping(in, b)
+			return
 		}
 		if t := h.test; t.ok && len(head) == 0 {
 			// the test in the loop: no call per iteration for it; the
@@ -226,6 +233,165 @@ func (h *cblock) loop() {
 		}
 		return
 	}
+}
+
+// loopSkipping is loop for a body b with barriers it may skip
+// (ssa.BarrierLoop, barrierloop.go): their objects are defined before the
+// loop and neither block may collect, so once an iteration has run b
+// whole they are marked in the current epoch, and the following
+// iterations run b with frame.skipLoop set, until a safepoint is taken
+// (a collection may have ended the epoch) or the loop is left. The
+// barriers skipped are counted as cache hits, when the loop is left, for
+// the iterations that ran b whole.
+func (h *cblock) loopSkipping(in *edge, b *cblock) {
+	test, head, body, back := h.term, h.code, b.code, b.next
+	nb := uint64(b.loopBars)
+	// as in loop: a func literal called directly, which Go inlines (a
+	// method call per edge cost SOR's loop 5 %)
+	moves := func(r []uint32, e *edge) {
+		switch {
+		case len(e.moves) == 0:
+		case e.single:
+			r[e.moves[0].dst] = r[e.moves[0].src]
+		case e.two:
+			e.applyTwo(r)
+		default:
+			e.apply(r)
+		}
+	}
+	leave := func(f *frame, skipped uint64) {
+		f.skipLoop = false
+		f.acc.Executed += skipped * nb
+		f.acc.CacheHits += skipped * nb
+		f.acc.LoopSkips += skipped * nb
+	}
+	if t := h.test; t.ok && len(head) == 0 {
+		onYes := in == h.ifEdges[0]
+		exit := h.ifEdges[0]
+		if onYes {
+			exit = h.ifEdges[1]
+		}
+		st := b.step
+		if st.ok {
+			body = body[:len(body)-1]
+		}
+		plain := len(in.moves) == 0 && len(back.moves) == 0
+		if plain && st.ok && len(body) == 1 {
+			// sparse's, LU's and the sieve's inner loops
+			x0 := body[0]
+			h.run = func(f *frame) *edge {
+				var skipped uint64
+				for {
+					if t.holds(f.r) != onYes {
+						leave(f, skipped)
+						return exit
+					}
+					if !x0(f) {
+						leave(f, skipped)
+						return throwEdge
+					}
+					st.do(f.r)
+					skipped += b2u(f.skipLoop)
+					f.skipLoop = true
+					if f.vm.Flags() != 0 {
+						f.t.Safepoint()
+						f.skipLoop = false
+					}
+				}
+			}
+			return
+		}
+		if plain && st.ok && len(body) == 2 {
+			// the sieve's first loop: a barrier, then a store
+			x0, x1 := body[0], body[1]
+			h.run = func(f *frame) *edge {
+				var skipped uint64
+				for {
+					if t.holds(f.r) != onYes {
+						leave(f, skipped)
+						return exit
+					}
+					if !x0(f) || !x1(f) {
+						leave(f, skipped)
+						return throwEdge
+					}
+					st.do(f.r)
+					skipped += b2u(f.skipLoop)
+					f.skipLoop = true
+					if f.vm.Flags() != 0 {
+						f.t.Safepoint()
+						f.skipLoop = false
+					}
+				}
+			}
+			return
+		}
+		h.run = func(f *frame) *edge {
+			var skipped uint64
+			for {
+				if t.holds(f.r) != onYes {
+					leave(f, skipped)
+					return exit
+				}
+				moves(f.r, in)
+				for _, x := range body {
+					if !x(f) {
+						leave(f, skipped)
+						return throwEdge
+					}
+				}
+				if st.ok {
+					st.do(f.r)
+				}
+				moves(f.r, back)
+				skipped += b2u(f.skipLoop)
+				f.skipLoop = true
+				if f.vm.Flags() != 0 {
+					f.t.Safepoint()
+					f.skipLoop = false
+				}
+			}
+		}
+		return
+	}
+	h.run = func(f *frame) *edge {
+		var skipped uint64
+		for {
+			for _, x := range head {
+				if !x(f) {
+					leave(f, skipped)
+					return throwEdge
+				}
+			}
+			e := test(f)
+			if e != in {
+				leave(f, skipped)
+				return e
+			}
+			moves(f.r, in)
+			for _, x := range body {
+				if !x(f) {
+					leave(f, skipped)
+					return throwEdge
+				}
+			}
+			moves(f.r, back)
+			skipped += b2u(f.skipLoop)
+			f.skipLoop = true
+			if f.vm.Flags() != 0 {
+				f.t.Safepoint()
+				f.skipLoop = false
+			}
+		}
+	}
+}
+
+// b2u is 1 for true, 0 for false.
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // seal builds b.run. Blocks of numeric loops hold one to four
@@ -360,6 +526,11 @@ type frame struct {
 	// callee is the frame struct of this thread one call deeper, once
 	// looked up (calleeFrame)
 	callee *frame
+
+	// skipLoop is set by a loop closure while its body's BarrierLoop
+	// barriers may be skipped: an iteration ran the body whole and no
+	// safepoint was taken since (cblock.loopSkipping)
+	skipLoop bool
 }
 
 // calleeFrame is the frame struct for a compiled method f calls: the

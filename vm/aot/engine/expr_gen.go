@@ -56,6 +56,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -103,6 +107,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -161,6 +169,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -244,6 +256,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -266,6 +282,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -288,6 +308,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -310,6 +334,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -333,6 +361,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -361,6 +393,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -377,6 +413,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -433,6 +473,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -480,6 +524,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -538,6 +586,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -621,6 +673,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -643,6 +699,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -665,6 +725,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -687,6 +751,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -710,6 +778,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -738,6 +810,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -754,6 +830,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -810,6 +890,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -857,6 +941,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -915,6 +1003,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -998,6 +1090,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1020,6 +1116,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1042,6 +1142,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1064,6 +1168,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1087,6 +1195,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1115,6 +1227,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1131,6 +1247,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1187,6 +1307,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1234,6 +1358,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1292,6 +1420,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1375,6 +1507,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1397,6 +1533,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1419,6 +1559,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1441,6 +1585,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1464,6 +1612,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1492,6 +1644,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1508,6 +1664,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1564,6 +1724,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1611,6 +1775,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1669,6 +1837,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1752,6 +1924,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1774,6 +1950,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1796,6 +1976,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1818,6 +2002,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1841,6 +2029,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1869,6 +2061,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -1885,6 +2081,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1941,6 +2141,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -1988,6 +2192,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2046,6 +2254,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2129,6 +2341,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2151,6 +2367,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2173,6 +2393,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2195,6 +2419,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2218,6 +2446,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2246,6 +2478,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2262,6 +2498,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2318,6 +2558,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2365,6 +2609,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2423,6 +2671,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2506,6 +2758,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2528,6 +2784,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2550,6 +2810,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2572,6 +2836,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2595,6 +2863,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2623,6 +2895,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2639,6 +2915,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2695,6 +2975,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2742,6 +3026,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2800,6 +3088,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2883,6 +3175,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -2905,6 +3201,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2927,6 +3227,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2949,6 +3253,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -2972,6 +3280,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3000,6 +3312,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3016,6 +3332,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3072,6 +3392,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3119,6 +3443,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3177,6 +3505,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3260,6 +3592,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3282,6 +3618,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3304,6 +3644,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3326,6 +3670,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3349,6 +3697,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3377,6 +3729,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3393,6 +3749,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3449,6 +3809,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3496,6 +3860,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3554,6 +3922,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3637,6 +4009,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3659,6 +4035,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3681,6 +4061,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3703,6 +4087,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3726,6 +4114,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3754,6 +4146,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -3770,6 +4166,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3826,6 +4226,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3873,6 +4277,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -3931,6 +4339,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4014,6 +4426,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4036,6 +4452,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4058,6 +4478,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4080,6 +4504,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4103,6 +4531,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4131,6 +4563,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4147,6 +4583,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4215,6 +4655,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4274,6 +4718,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4362,6 +4810,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4475,6 +4927,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4503,6 +4959,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4531,6 +4991,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4559,6 +5023,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4588,6 +5056,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4622,6 +5094,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -4638,6 +5114,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4700,6 +5180,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4759,6 +5243,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4847,6 +5335,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4960,6 +5452,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -4988,6 +5484,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5016,6 +5516,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5044,6 +5548,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5073,6 +5581,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5107,6 +5619,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5123,6 +5639,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5185,6 +5705,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5244,6 +5768,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5332,6 +5860,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5445,6 +5977,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5473,6 +6009,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5501,6 +6041,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5529,6 +6073,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5558,6 +6106,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5592,6 +6144,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5608,6 +6164,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5670,6 +6230,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5729,6 +6293,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5817,6 +6385,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5930,6 +6502,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -5958,6 +6534,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -5986,6 +6566,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6014,6 +6598,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6043,6 +6631,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6077,6 +6669,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6093,6 +6689,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6155,6 +6755,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6214,6 +6818,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6302,6 +6910,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6415,6 +7027,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6443,6 +7059,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6471,6 +7091,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6499,6 +7123,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6528,6 +7156,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6562,6 +7194,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6578,6 +7214,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6640,6 +7280,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6699,6 +7343,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6787,6 +7435,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6900,6 +7552,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -6928,6 +7584,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6956,6 +7616,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -6984,6 +7648,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7013,6 +7681,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7047,6 +7719,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7063,6 +7739,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7125,6 +7805,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7184,6 +7868,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7272,6 +7960,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7385,6 +8077,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7413,6 +8109,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7441,6 +8141,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7469,6 +8173,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7498,6 +8206,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7532,6 +8244,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7548,6 +8264,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7610,6 +8330,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7669,6 +8393,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7757,6 +8485,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7870,6 +8602,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -7898,6 +8634,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7926,6 +8666,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7954,6 +8698,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -7983,6 +8731,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8017,6 +8769,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8033,6 +8789,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8095,6 +8855,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8154,6 +8918,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8242,6 +9010,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8355,6 +9127,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8383,6 +9159,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8411,6 +9191,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8439,6 +9223,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8468,6 +9256,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8502,6 +9294,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8518,6 +9314,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8580,6 +9380,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8639,6 +9443,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8727,6 +9535,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8840,6 +9652,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -8868,6 +9684,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8896,6 +9716,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8924,6 +9748,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8953,6 +9781,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -8987,6 +9819,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9003,6 +9839,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9065,6 +9905,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9124,6 +9968,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9212,6 +10060,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9325,6 +10177,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9353,6 +10209,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9381,6 +10241,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9409,6 +10273,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9438,6 +10306,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9472,6 +10344,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9488,6 +10364,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9555,6 +10435,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9606,6 +10490,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9677,6 +10565,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9699,6 +10591,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9721,6 +10617,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9744,6 +10644,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9772,6 +10676,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -9788,6 +10696,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9838,6 +10750,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9889,6 +10805,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9960,6 +10880,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -9982,6 +10906,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10004,6 +10932,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10027,6 +10959,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10055,6 +10991,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10071,6 +11011,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10121,6 +11065,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10172,6 +11120,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10243,6 +11195,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10265,6 +11221,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10287,6 +11247,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10310,6 +11274,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10338,6 +11306,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10354,6 +11326,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10404,6 +11380,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10455,6 +11435,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10526,6 +11510,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10548,6 +11536,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10570,6 +11562,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10593,6 +11589,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10621,6 +11621,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10637,6 +11641,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10687,6 +11695,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10738,6 +11750,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10809,6 +11825,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10831,6 +11851,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10853,6 +11877,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10876,6 +11904,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10904,6 +11936,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -10920,6 +11956,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -10970,6 +12010,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11021,6 +12065,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11092,6 +12140,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11114,6 +12166,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11136,6 +12192,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11159,6 +12219,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11187,6 +12251,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11203,6 +12271,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11271,6 +12343,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11346,6 +12422,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11441,6 +12521,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11469,6 +12553,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11497,6 +12585,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11526,6 +12618,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11560,6 +12656,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11576,6 +12676,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11638,6 +12742,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11713,6 +12821,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11808,6 +12920,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -11836,6 +12952,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11864,6 +12984,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11893,6 +13017,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11927,6 +13055,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -11943,6 +13075,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12005,6 +13141,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12080,6 +13220,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12175,6 +13319,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12203,6 +13351,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12231,6 +13383,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12260,6 +13416,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12294,6 +13454,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12310,6 +13474,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12372,6 +13540,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12447,6 +13619,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12542,6 +13718,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12570,6 +13750,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12598,6 +13782,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12627,6 +13815,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12661,6 +13853,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12677,6 +13873,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12739,6 +13939,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12814,6 +14018,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12909,6 +14117,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -12937,6 +14149,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12965,6 +14181,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -12994,6 +14214,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13028,6 +14252,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13044,6 +14272,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13106,6 +14338,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13181,6 +14417,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13276,6 +14516,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13304,6 +14548,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13332,6 +14580,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13361,6 +14613,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13395,6 +14651,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13411,6 +14671,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13478,6 +14742,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13529,6 +14797,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13600,6 +14872,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13622,6 +14898,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13644,6 +14924,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13667,6 +14951,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13695,6 +14983,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13711,6 +15003,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13761,6 +15057,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13812,6 +15112,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13883,6 +15187,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -13905,6 +15213,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13927,6 +15239,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13950,6 +15266,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13978,6 +15298,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -13994,6 +15318,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14044,6 +15372,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14095,6 +15427,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14166,6 +15502,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14188,6 +15528,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14210,6 +15554,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14233,6 +15581,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14261,6 +15613,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14277,6 +15633,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14327,6 +15687,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14378,6 +15742,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14449,6 +15817,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14471,6 +15843,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14493,6 +15869,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14516,6 +15896,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14544,6 +15928,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14560,6 +15948,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14628,6 +16020,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14703,6 +16099,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14798,6 +16198,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14826,6 +16230,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14854,6 +16262,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14883,6 +16295,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14917,6 +16333,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -14933,6 +16353,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -14995,6 +16419,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15070,6 +16498,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15165,6 +16597,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15193,6 +16629,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15221,6 +16661,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15250,6 +16694,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15284,6 +16732,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15300,6 +16752,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15362,6 +16818,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15437,6 +16897,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15532,6 +16996,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15560,6 +17028,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15588,6 +17060,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15617,6 +17093,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15651,6 +17131,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15667,6 +17151,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15729,6 +17217,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15804,6 +17296,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15899,6 +17395,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -15927,6 +17427,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15955,6 +17459,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -15984,6 +17492,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16018,6 +17530,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16034,6 +17550,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16101,6 +17621,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16152,6 +17676,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16223,6 +17751,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16245,6 +17777,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16267,6 +17803,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16290,6 +17830,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16318,6 +17862,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16334,6 +17882,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16384,6 +17936,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16435,6 +17991,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16506,6 +18066,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16528,6 +18092,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16550,6 +18118,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16573,6 +18145,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16601,6 +18177,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16617,6 +18197,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16667,6 +18251,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16718,6 +18306,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16789,6 +18381,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16811,6 +18407,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16833,6 +18433,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16856,6 +18460,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16884,6 +18492,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -16900,6 +18512,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -16950,6 +18566,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17001,6 +18621,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17072,6 +18696,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17094,6 +18722,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17116,6 +18748,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17139,6 +18775,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17167,6 +18807,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17183,6 +18827,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17251,6 +18899,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17326,6 +18978,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17421,6 +19077,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17449,6 +19109,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17477,6 +19141,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17506,6 +19174,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17540,6 +19212,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17556,6 +19232,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17618,6 +19298,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17693,6 +19377,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17788,6 +19476,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17816,6 +19508,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17844,6 +19540,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17873,6 +19573,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17907,6 +19611,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -17923,6 +19631,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -17985,6 +19697,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18060,6 +19776,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18155,6 +19875,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18183,6 +19907,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -18211,6 +19939,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -18240,6 +19972,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -18274,6 +20010,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -18290,6 +20030,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18352,6 +20096,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18427,6 +20175,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18522,6 +20274,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18550,6 +20306,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -18578,6 +20338,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -18607,6 +20371,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -18641,6 +20409,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -18657,6 +20429,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18750,6 +20526,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18836,6 +20616,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -18969,6 +20753,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -19127,6 +20915,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -19164,6 +20956,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19201,6 +20997,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19238,6 +21038,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19276,6 +21080,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19319,6 +21127,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19335,6 +21147,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -19424,6 +21240,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -19510,6 +21330,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -19643,6 +21467,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -19801,6 +21629,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -19838,6 +21670,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19875,6 +21711,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19912,6 +21752,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19950,6 +21794,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -19993,6 +21841,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -20009,6 +21861,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -20098,6 +21954,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -20184,6 +22044,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -20317,6 +22181,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -20475,6 +22343,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -20512,6 +22384,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -20549,6 +22425,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -20586,6 +22466,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -20624,6 +22508,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -20667,6 +22555,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -20683,6 +22575,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -20772,6 +22668,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -20858,6 +22758,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -20991,6 +22895,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -21149,6 +23057,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -21186,6 +23098,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -21223,6 +23139,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -21260,6 +23180,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -21298,6 +23222,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -21341,6 +23269,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -21357,6 +23289,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -21446,6 +23382,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -21532,6 +23472,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -21665,6 +23609,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -21823,6 +23771,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -21860,6 +23812,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -21897,6 +23853,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -21934,6 +23894,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -21972,6 +23936,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -22015,6 +23983,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -22031,6 +24003,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -22120,6 +24096,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -22206,6 +24186,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -22339,6 +24323,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -22497,6 +24485,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -22534,6 +24526,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -22571,6 +24567,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -22608,6 +24608,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -22646,6 +24650,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -22689,6 +24697,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -22705,6 +24717,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -22794,6 +24810,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -22880,6 +24900,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -23013,6 +25037,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -23171,6 +25199,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -23208,6 +25240,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -23245,6 +25281,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -23282,6 +25322,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -23320,6 +25364,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -23363,6 +25411,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -23379,6 +25431,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -23468,6 +25524,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -23554,6 +25614,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -23687,6 +25751,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -23845,6 +25913,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -23882,6 +25954,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -23919,6 +25995,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -23956,6 +26036,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -23994,6 +26078,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -24037,6 +26125,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -24053,6 +26145,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -24142,6 +26238,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -24228,6 +26328,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -24361,6 +26465,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -24519,6 +26627,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -24556,6 +26668,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -24593,6 +26709,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -24630,6 +26750,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -24668,6 +26792,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -24711,6 +26839,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -24727,6 +26859,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -24816,6 +26952,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -24902,6 +27042,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -25035,6 +27179,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -25193,6 +27341,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -25230,6 +27382,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -25267,6 +27423,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -25304,6 +27464,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -25342,6 +27506,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -25385,6 +27553,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -25401,6 +27573,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -25490,6 +27666,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -25576,6 +27756,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -25709,6 +27893,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -25867,6 +28055,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -25904,6 +28096,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -25941,6 +28137,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -25978,6 +28178,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -26016,6 +28220,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -26059,6 +28267,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -26075,6 +28287,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -26177,6 +28393,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -26288,6 +28508,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -26419,6 +28643,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -26456,6 +28684,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -26493,6 +28725,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -26531,6 +28767,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -26574,6 +28814,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -26590,6 +28834,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -26679,6 +28927,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -26790,6 +29042,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -26921,6 +29177,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -26958,6 +29218,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -26995,6 +29259,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -27033,6 +29301,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -27076,6 +29348,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -27092,6 +29368,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -27181,6 +29461,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -27292,6 +29576,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -27423,6 +29711,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -27460,6 +29752,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -27497,6 +29793,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -27535,6 +29835,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -27578,6 +29882,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -27594,6 +29902,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -27683,6 +29995,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -27794,6 +30110,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -27925,6 +30245,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -27962,6 +30286,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -27999,6 +30327,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -28037,6 +30369,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -28080,6 +30416,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -28096,6 +30436,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28183,6 +30527,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28248,6 +30596,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28346,6 +30698,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28469,6 +30825,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28499,6 +30859,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -28529,6 +30893,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -28559,6 +30927,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -28590,6 +30962,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -28626,6 +31002,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -28642,6 +31022,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28710,6 +31094,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28775,6 +31163,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28873,6 +31265,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -28996,6 +31392,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29026,6 +31426,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29056,6 +31460,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29086,6 +31494,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29117,6 +31529,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29153,6 +31569,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29169,6 +31589,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29237,6 +31661,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29302,6 +31730,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29400,6 +31832,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29523,6 +31959,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29553,6 +31993,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29583,6 +32027,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29613,6 +32061,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29644,6 +32096,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29680,6 +32136,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -29696,6 +32156,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29764,6 +32228,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29829,6 +32297,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -29927,6 +32399,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30050,6 +32526,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30080,6 +32560,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30110,6 +32594,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30140,6 +32628,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30171,6 +32663,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30207,6 +32703,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30223,6 +32723,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30291,6 +32795,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30356,6 +32864,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30454,6 +32966,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30577,6 +33093,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30607,6 +33127,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30637,6 +33161,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30667,6 +33195,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30698,6 +33230,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30734,6 +33270,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -30750,6 +33290,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30818,6 +33362,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30883,6 +33431,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -30981,6 +33533,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				xv := xt(f)
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -31104,6 +33660,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:
@@ -31134,6 +33694,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -31164,6 +33728,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -31194,6 +33762,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -31225,6 +33797,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -31261,6 +33837,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				_, _ = r, h
 				if !f.threw {
 					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
 					case barCached:
 						f.acc.MarkCached(r[xa])
 					case barMark:
@@ -31277,6 +33857,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				if !f.threw {
 					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
 					case barCached:
 						f.acc.MarkCached(r[ya])
 					case barMark:

@@ -78,6 +78,10 @@ var kinds = []kind{
 // all measured 20 % over off instead of 15 (BENCHMARKS.md).
 const markInline = `if !f.threw {
 switch %[1]s {
+case barCached | barLoop:
+if !f.skipLoop {
+f.acc.MarkCached(%[2]s)
+}
 case barCached:
 f.acc.MarkCached(%[2]s)
 case barMark:

@@ -101,6 +101,11 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 	}
 	for _, b := range fn.Blocks {
 		l.block(b)
+		for _, v := range b.Values {
+			if v.Op == ssa.OpBarrier && v.Aux&ssa.BarrierLoop != 0 {
+				l.blocks[b.ID].loopBars++
+			}
+		}
 	}
 	for _, b := range fn.Blocks {
 		l.blocks[b.ID].loop()

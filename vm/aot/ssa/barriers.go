@@ -175,10 +175,16 @@ func groupStart(vals []*Value, o *Value, overBarriers bool) int {
 
 // Aux values of Barrier.
 const (
-	barrierPlain  = 0
-	barrierCached = 1
+	barrierPlain = 0
+	// BarrierCached marks a barrier of levels cache and all, which
+	// checks the last-object cache first.
+	BarrierCached = 1
 	// BarrierCheck marks a check barrier, which sets the shadow bitmap.
 	BarrierCheck = 2
+	// BarrierLoop, with BarrierCached, marks a barrier of a one-block
+	// loop body that the loop may skip after a whole iteration
+	// (barrierloop.go).
+	BarrierLoop = 4
 )
 
 // CountBarriers returns the number of Barrier values in f (check

@@ -144,7 +144,7 @@ b0:
 	if err != nil {
 		t.Fatal(err)
 	}
-	insertBarriers(f, barrierCached, true)
+	insertBarriers(f, BarrierCached, true)
 	want := normalise(`
 func f
 b0:

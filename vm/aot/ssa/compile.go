@@ -2,6 +2,7 @@ package ssa
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -43,6 +44,7 @@ var passes = []pass{
 const (
 	barriersDoc     = "insert paper 003's object-access barriers (levels none, cache, elim, all)"
 	barrierElimDoc  = "delete barriers whose object is provably marked in the current GC epoch (levels elim and all)"
+	barrierLoopDoc  = "mark the cached barriers of a one-block loop body whose object the loop does not define: skipped after a whole iteration until a safepoint (levels cache and all)"
 	barrierCheckDoc = "insert check barriers, unoptimised, at every access point (Config.CheckBarriers)"
 )
 
@@ -59,12 +61,15 @@ func pipeline(cfg Config) []pass {
 	if cfg.Barriers != BarriersOff {
 		aux := int64(barrierPlain)
 		if cfg.Barriers.Cached() {
-			aux = barrierCached
+			aux = BarrierCached
 		}
 		ps = append(ps, pass{"barriers", func(f *Func) { insertBarriers(f, aux, !cfg.CheckBarriers) }, barriersDoc})
 	}
 	if cfg.Barriers.Eliminated() {
 		ps = append(ps, pass{"barrierelim", barrierElim, barrierElimDoc})
+	}
+	if cfg.Barriers.Cached() {
+		ps = append(ps, pass{"barrierloop", barrierLoop, barrierLoopDoc})
 	}
 	if cfg.CheckBarriers {
 		ps = append(ps, pass{"barriercheck", func(f *Func) { insertBarriers(f, BarrierCheck, true) }, barrierCheckDoc})
@@ -73,7 +78,14 @@ func pipeline(cfg Config) []pass {
 }
 
 // allPasses is every pass a configuration may run.
-var allPasses = pipeline(Config{Barriers: BarriersElim, CheckBarriers: true, Inline: func(*Value) *Func { return nil }})
+// (the barriers uncached, as at level none, for Run's tests; barrierloop
+// in its place after barrierelim)
+var allPasses = withBarrierLoop(pipeline(Config{Barriers: BarriersElim, CheckBarriers: true, Inline: func(*Value) *Func { return nil }}))
+
+func withBarrierLoop(ps []pass) []pass {
+	i := slices.IndexFunc(ps, func(p pass) bool { return p.name == "barrierelim" }) + 1
+	return slices.Insert(ps, i, pass{"barrierloop", barrierLoop, barrierLoopDoc})
+}
 
 // PassNames returns the names of the passes in pipeline order.
 func PassNames() []string {
