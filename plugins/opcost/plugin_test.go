@@ -148,6 +148,11 @@ func TestLinearity(t *testing.T) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		t.Fatal(err)
 	}
+	// The interpreter's placement is recorded with the study: its errors
+	// depend on it.
+	if want := placement(); r.InterpPlacement != want || !strings.Contains(want, "Execute at 0x") {
+		t.Errorf("placement %q, want %q", r.InterpPlacement, want)
+	}
 	// The study runs in rounds with an empty loop of its own.
 	if len(r.LinearityEmpty) != 3 {
 		t.Errorf("the study's empty loop: %d runs, want 3", len(r.LinearityEmpty))
