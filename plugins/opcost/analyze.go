@@ -595,7 +595,31 @@ type LinearityRow struct {
 	Partner, Alone, Mean      float64
 	Alternating, Halves       float64
 	AlternatingErr, HalvesErr float64
+	// GCs are the collections per measured run of the opcode alone, the
+	// pair alternating and in halves (their mean; all 0 for an opcode
+	// that does not allocate). The Mutator figures are the same costs
+	// and errors without the time of those collections: what the
+	// instructions cost, apart from the collector's share.
+	GCs [3]float64
+	// GCNS are the collections' time per instruction of those runs (the
+	// median run's), ns: the collector's share of each cost.
+	GCNS                                    [3]float64
+	MutatorMean, MutatorAlternating         float64
+	MutatorHalves                           float64
+	MutatorAlternatingErr, MutatorHalvesErr float64
+	// CollectorAlternatingErr and CollectorHalvesErr are the pair's
+	// collector time per instruction against the mean of the two
+	// opcodes' alone: near 0 when collections come at the same rate per
+	// allocation on both sides (the measurement is fair to an allocating
+	// opcode); 0 for a pair that does not collect.
+	CollectorAlternatingErr, CollectorHalvesErr float64
 }
+
+// MaxCollectorErr is how far a pair's collector time per instruction
+// may be from the mean of its opcodes' before the report warns that
+// the pair's error mixes in the collector's (collections landing in
+// the timed runs at another rate than alone).
+const MaxCollectorErr = 0.10
 
 // Linearity computes the study's rows from a result holding its
 // benchmarks (none if it has not).
@@ -623,10 +647,26 @@ func Linearity(r Result) ([]LinearityRow, error) {
 		}
 		return (median(b.Samples) - empty) / instrs, nil
 	}
+	// mutator is per's cost without the collections inside each run; gcs
+	// the collections per run (a result without the meter: none).
+	mutator := func(name string) (ns, gcs, gcNS float64) {
+		b := byName[name]
+		if len(b.GCNS) != len(b.Samples) {
+			return (median(b.Samples) - empty) / instrs, 0, 0
+		}
+		own := make([]int64, len(b.Samples))
+		n := 0
+		for i, ns := range b.Samples {
+			own[i] = ns - b.GCNS[i]
+			n += b.GCs[i]
+		}
+		return (median(own) - empty) / instrs, float64(n) / float64(len(b.Samples)), median(b.GCNS) / instrs
+	}
 	p, err := per(microbench.PartnerName)
 	if err != nil {
 		return nil, err
 	}
+	pm, _, pGC := mutator(microbench.PartnerName)
 	var rows []LinearityRow
 	for _, op := range microbench.LinearityOps {
 		if _, ok := byName[microbench.PairName(op, microbench.Alternating)]; !ok {
@@ -645,6 +685,18 @@ func Linearity(r Result) ([]LinearityRow, error) {
 		row.Mean = (row.Partner + row.Alone) / 2
 		row.AlternatingErr = (row.Alternating - row.Mean) / row.Mean
 		row.HalvesErr = (row.Halves - row.Mean) / row.Mean
+		alone, gAlone, nsAlone := mutator(op)
+		alt, gAlt, nsAlt := mutator(microbench.PairName(op, microbench.Alternating))
+		halves, gHalves, nsHalves := mutator(microbench.PairName(op, microbench.Halves))
+		row.GCs = [3]float64{gAlone, gAlt, gHalves}
+		row.GCNS = [3]float64{nsAlone, nsAlt, nsHalves}
+		row.MutatorMean, row.MutatorAlternating, row.MutatorHalves = (pm+alone)/2, alt, halves
+		row.MutatorAlternatingErr = (alt - row.MutatorMean) / row.MutatorMean
+		row.MutatorHalvesErr = (halves - row.MutatorMean) / row.MutatorMean
+		if gcMean := (pGC + nsAlone) / 2; gcMean > 0 {
+			row.CollectorAlternatingErr = (nsAlt - gcMean) / gcMean
+			row.CollectorHalvesErr = (nsHalves - gcMean) / gcMean
+		}
 		rows = append(rows, row)
 	}
 	return rows, nil
@@ -655,22 +707,40 @@ func linearity(res *sdk.Result, prefix, titleSuffix string, r Result, summary *s
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	var table [][]string
+	var table, gcTable [][]string
+	var unfair []string // pairs whose collector share is not proportional
 	worst := 0.0
 	for _, l := range rows {
 		worst = max(worst, math.Abs(l.AlternatingErr), math.Abs(l.HalvesErr))
 		table = append(table, []string{"div-int + " + l.Opcode, fmt.Sprintf("%.3f", l.Partner), fmt.Sprintf("%.3f", l.Alone), fmt.Sprintf("%.3f", l.Mean),
 			fmt.Sprintf("%.3f", l.Alternating), fmt.Sprintf("%+.1f %%", 100*l.AlternatingErr), fmt.Sprintf("%.3f", l.Halves), fmt.Sprintf("%+.1f %%", 100*l.HalvesErr)})
+		if l.GCs != [3]float64{} {
+			if math.Abs(l.CollectorAlternatingErr) > MaxCollectorErr || math.Abs(l.CollectorHalvesErr) > MaxCollectorErr {
+				unfair = append(unfair, fmt.Sprintf("%s (%+.0f / %+.0f %%)", l.Opcode, 100*l.CollectorAlternatingErr, 100*l.CollectorHalvesErr))
+			}
+			gcTable = append(gcTable, []string{"div-int + " + l.Opcode, fmt.Sprintf("%.1f / %.1f / %.1f", l.GCs[0], l.GCs[1], l.GCs[2]),
+				fmt.Sprintf("%.2f / %.2f / %.2f (%+.1f / %+.1f %%)", l.GCNS[0], l.GCNS[1], l.GCNS[2], 100*l.CollectorAlternatingErr, 100*l.CollectorHalvesErr),
+				fmt.Sprintf("%.3f", l.MutatorMean), fmt.Sprintf("%.3f", l.MutatorAlternating), fmt.Sprintf("%+.1f %%", 100*l.MutatorAlternatingErr),
+				fmt.Sprintf("%.3f", l.MutatorHalves), fmt.Sprintf("%+.1f %%", 100*l.MutatorHalvesErr)})
+		}
 		labels := map[string]string{"pair": "div-int+" + l.Opcode}
 		res.Sample("linearity_error", "%", sdk.LowerIsBetter, labels, 100*max(math.Abs(l.AlternatingErr), math.Abs(l.HalvesErr)))
 	}
 	res.Table(prefix+"linearity", "Linearity"+titleSuffix+" (the paper's Table 3): ns per instruction of div-int and of each opcode alone, their mean, and the pair run alternating and in halves, with the error from the mean",
 		[]string{"pair", "div-int ns", "alone ns", "mean ns", "alternating ns", "error", "halves ns", "error"}, table)
+	if len(gcTable) > 0 {
+		res.Table(prefix+"linearity-gc", "Linearity"+titleSuffix+" of the allocating pairs without the collector: collections per measured run and their time per instruction (alone / alternating / halves: the VM collects on the allocating thread, inside the timed region), and the costs and errors with each run's collection time taken out",
+			[]string{"pair", "collections per run", "collector ns per instruction (pairs' error from the mean)", "mean ns", "alternating ns", "error", "halves ns", "error"}, gcTable)
+	}
 	fmt.Fprintf(summary, "Linearity: the largest error of a pair from the mean of its two opcodes is %.1f %% over %d pairs (the paper: within 5 %%)", 100*worst, len(rows))
 	if r.InterpPlacement != "" {
 		fmt.Fprintf(summary, ", measured with %s (which pairs deviate changes with it)", r.InterpPlacement)
 	}
 	summary.WriteString(". ")
+	if len(unfair) > 0 {
+		fmt.Fprintf(summary, "**The collector's time per instruction in the pairs of %s is more than %.0f %% from the mean of the two alone** (alternating / halves): collections came at another rate than alone, so those pairs' errors mix in the collector's; see the table without it. ",
+			strings.Join(unfair, ", "), 100*MaxCollectorErr)
+	}
 	return nil
 }
 

@@ -15,6 +15,7 @@ import (
 	"github.com/droidprof/droidprof/plugins/opcost/microbench"
 	"github.com/droidprof/droidprof/vm"
 	"github.com/droidprof/droidprof/vm/gc"
+	"github.com/droidprof/droidprof/vm/runtime"
 )
 
 // Files the collector writes into its step directory.
@@ -85,6 +86,12 @@ type BenchResult struct {
 	// LoopCount iterations; empty for an opcode measured by another
 	// benchmark (Same, Included).
 	Samples []int64 `json:"samples_ns,omitempty"`
+	// GCs and GCNS are, per measured run of the linearity study's
+	// rounds, the collections that ran inside its timed region and the
+	// thread CPU time they took (the VM collects on the allocating
+	// thread, so that time is part of the sample).
+	GCs  []int   `json:"gcs,omitempty"`
+	GCNS []int64 `json:"gc_ns,omitempty"`
 }
 
 func collect(ctx context.Context, step *sdk.Step) error {
@@ -157,13 +164,13 @@ func collect(ctx context.Context, step *sdk.Step) error {
 			measured++
 		}
 	}
-	var rounds map[string][]int64
+	var rounds map[string]roundRuns
 	if len(lin) > 0 {
 		step.Progress(0, 1, "", fmt.Sprintf("linearity: %d benchmarks, one of each a round, %d rounds", len(lin), cfg.Measurements))
 		if rounds, err = measureRounds(ctx, step.Dir, lin, cfg, gcCfg); err != nil {
 			return fmt.Errorf("opcost: linearity: %w", err)
 		}
-		res.LinearityEmpty = rounds[microbench.EmptyLoop]
+		res.LinearityEmpty = rounds[microbench.EmptyLoop].ns
 		if res.Engine == "interp" {
 			res.InterpPlacement = placement()
 		}
@@ -171,7 +178,8 @@ func collect(ctx context.Context, step *sdk.Step) error {
 	for _, b := range benches {
 		r := BenchResult{Name: b.Name, Class: b.Class, Base: b.Base, Split: b.Split, Same: b.Same, Included: b.Included}
 		if inRounds[b.Name] {
-			r.Samples = rounds[b.Name]
+			rr := rounds[b.Name]
+			r.Samples, r.GCs, r.GCNS = rr.ns, rr.gcs, rr.gcNS
 		} else if b.Measured() {
 			step.Progress(float64(index), float64(measured), "benchmarks", "measuring "+b.Name)
 			if r.Samples, err = measure(ctx, dexPath, index, cfg, gcCfg); err != nil {
@@ -304,7 +312,7 @@ func narrow(xs []int64, rel float64) bool {
 // after another, 30 runs each, a pair and the opcodes it is compared
 // with were minutes apart. It returns each one's measured runs by name;
 // the first cfg.Warmup rounds are discarded.
-func measureRounds(ctx context.Context, dir string, benches []*microbench.Bench, cfg Config, gcCfg gc.Config) (map[string][]int64, error) {
+func measureRounds(ctx context.Context, dir string, benches []*microbench.Bench, cfg Config, gcCfg gc.Config) (map[string]roundRuns, error) {
 	data, err := microbench.Assemble(benches, cfg.LoopSize)
 	if err != nil {
 		return nil, err
@@ -322,7 +330,8 @@ func measureRounds(ctx context.Context, dir string, benches []*microbench.Bench,
 	}
 	var stdout bytes.Buffer
 	rounds := cfg.Warmup + cfg.Measurements
-	opts := vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout}
+	gm := &gcMeter{}
+	opts := vm.Options{ClassPath: []string{path}, GC: gcCfg, Engine: cfg.VM.Engine, Preload: cfg.VM.Preload, Stdout: &stdout, Hooks: gm.hooks()}
 	if _, err := runProgram(ctx, opts, microbench.MainClass, []string{strconv.Itoa(microbench.Rounds), strconv.Itoa(cfg.LoopCount), strconv.Itoa(rounds)}); err != nil {
 		return nil, err
 	}
@@ -330,16 +339,76 @@ func measureRounds(ctx context.Context, dir string, benches []*microbench.Bench,
 	if len(lines) != rounds*len(measured) {
 		return nil, fmt.Errorf("%d times printed, want %d rounds of %d", len(lines), rounds, len(measured))
 	}
-	out := map[string][]int64{}
-	for i, l := range lines[cfg.Warmup*len(measured):] {
+	if len(gm.runs) != len(lines) {
+		return nil, fmt.Errorf("%d timed regions seen by the collection meter, want %d", len(gm.runs), len(lines))
+	}
+	out := map[string]roundRuns{}
+	skip := cfg.Warmup * len(measured)
+	for i, l := range lines[skip:] {
 		ns, err := strconv.ParseInt(l, 10, 64)
 		if err != nil {
 			return nil, fmt.Errorf("time %d %q: %w", i, l, err)
 		}
 		name := measured[i%len(measured)]
-		out[name] = append(out[name], ns)
+		r := out[name]
+		g := gm.runs[skip+i]
+		r.ns, r.gcs, r.gcNS = append(r.ns, ns), append(r.gcs, g.count), append(r.gcNS, g.ns)
+		out[name] = r
 	}
 	return out, nil
+}
+
+// roundRuns are one benchmark's measured runs in the rounds: their
+// times and the collections inside each.
+type roundRuns struct {
+	ns   []int64
+	gcs  []int
+	gcNS []int64
+}
+
+// gcMeter counts the collections inside each timed region of a
+// benchmark program and the thread CPU time they take. A region is
+// what lies between two calls of VMDebug.threadCpuTimeNanos, the
+// driver's clock (a run method reads it once before its loop and once
+// after); the VM collects on the allocating thread, which runProgram
+// locks to its OS thread, so the thread CPU clock read at a
+// collection's start and end brackets it. Its cost, two clock reads a
+// collection, lands in the region like the collection's.
+type gcMeter struct {
+	timing bool
+	cur    gcRun
+	start  int64
+	runs   []gcRun
+}
+
+// gcRun is one timed region's collections.
+type gcRun struct {
+	count int
+	ns    int64
+}
+
+func (g *gcMeter) hooks() *runtime.Hooks {
+	return &runtime.Hooks{
+		GCStart: func(int) { g.start = threadCPU() },
+		GCEnd: func(runtime.GCInfo) {
+			if g.timing {
+				g.cur.count++
+				g.cur.ns += threadCPU() - g.start
+			}
+		},
+		WrapNative: func(m *runtime.Method, f runtime.NativeFunc) runtime.NativeFunc {
+			if m.String() != "Ldalvik/system/VMDebug;->threadCpuTimeNanos()J" {
+				return f
+			}
+			return func(t *runtime.Thread, a []uint32) {
+				f(t, a)
+				if g.timing {
+					g.runs = append(g.runs, g.cur)
+				}
+				g.timing, g.cur = !g.timing, gcRun{}
+			}
+		},
+	}
 }
 
 // union appends to a the benchmarks of b it does not hold.

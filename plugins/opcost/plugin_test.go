@@ -129,7 +129,7 @@ func TestLinearity(t *testing.T) {
 	c := sdktest.Start(t, Plugin())
 	run := t.TempDir()
 	out, err := c.Collect(context.Background(), "opcost", map[string]any{"opcodes": []string{"div-int"}, "linearity": true,
-		"loop_size": 200, "loop_count": 50, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "lin"})
+		"loop_size": 200, "loop_count": 500, "measurements": 3}, sdktest.CollectOptions{RunDir: run, StepID: "lin"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,9 +148,38 @@ func TestLinearity(t *testing.T) {
 			t.Errorf("%s: %d runs, want 3", b.Name, len(b.Samples))
 		}
 	}
+	// The collections inside each timed run: 100 000 new-instances a run
+	// collect (about 35 times a million on the default heap), nop
+	// collects never; a collection's time is part of its run's.
+	for _, b := range r.Benches {
+		alloc, none := b.Name == "new-instance", b.Name == microbench.PairName("nop", microbench.Alternating)
+		if !alloc && !none {
+			continue
+		}
+		if len(b.GCs) != len(b.Samples) || len(b.GCNS) != len(b.Samples) {
+			t.Fatalf("%s: collections of %d and %d runs, want %d", b.Name, len(b.GCs), len(b.GCNS), len(b.Samples))
+		}
+		for i := range b.Samples {
+			if alloc && (b.GCs[i] == 0 || b.GCNS[i] <= 0 || b.GCNS[i] >= b.Samples[i]) {
+				t.Errorf("%s, run %d: %d collections of %d ns in %d ns", b.Name, i, b.GCs[i], b.GCNS[i], b.Samples[i])
+			}
+			if none && (b.GCs[i] != 0 || b.GCNS[i] != 0) {
+				t.Errorf("%s, run %d: %d collections of %d ns, want none", b.Name, i, b.GCs[i], b.GCNS[i])
+			}
+		}
+	}
 	resp, err := c.Analyze(context.Background(), "opcost", map[string]any{}, run, []*sdk.StepArtifacts{out.Step("opcost.opcost", nil, 0)})
 	if err != nil {
 		t.Fatal(err)
+	}
+	gcRows := 0
+	for _, tb := range resp.Tables {
+		if tb.Name == "linearity-gc" {
+			gcRows = len(tb.Rows)
+		}
+	}
+	if gcRows == 0 {
+		t.Errorf("no table of the allocating pairs without the collector")
 	}
 	for _, tb := range resp.Tables {
 		if tb.Name == "linearity" {
