@@ -1,6 +1,8 @@
 package aot
 
 import (
+	"fmt"
+
 	"github.com/droidprof/droidprof/vm/aot/frontend"
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
@@ -85,4 +87,182 @@ func SameClassInliner(f *dex.File, caller uint32, cfg ssa.Config) ssa.Inliner {
 		memo[idx] = g
 		return g
 	}
+}
+
+// VirtualInliner returns the ssa.GuardedInliner for the methods of f:
+// for a virtual or interface invoke whose method reference names a class
+// or interface of f, one variant per concrete class of f below it (at
+// most ssa.MaxVariants distinct ones, in class-definition order) whose
+// implementation f declares, is small, and becomes inlinable once the
+// calls it makes on its own receiver are inlined with that class's
+// implementations too (a template method such as CaffeineMark's
+// Shape.twice calling area). Each variant's guards name every dispatch
+// it assumed, as method indices of f, so that the guard compares what
+// the runtime's dispatch selects with the code inlined: a class of
+// another DEX file, or a hierarchy the runtime resolved otherwise,
+// misses and calls. Bodies that access fields are not offered (a field
+// reference's resolution could fail where the call would have failed
+// inside its own frame). cfg is as for SameClassInliner.
+func VirtualInliner(f *dex.File, cfg ssa.Config) ssa.GuardedInliner {
+	defs := map[uint32]*dex.ClassDef{}
+	for i := range f.ClassDefs {
+		defs[f.ClassDefs[i].Class] = &f.ClassDefs[i]
+	}
+	cfg.After, cfg.Barriers, cfg.CheckBarriers, cfg.Guarded = nil, ssa.BarriersOff, false, nil
+	plain := cfg
+	plain.Inline = nil
+	h := &hierarchy{f: f, defs: defs}
+	memo := map[int64][]ssa.Variant{}
+	return func(call *ssa.Value) []ssa.Variant {
+		if call.Aux < 0 || int(call.Aux) >= len(f.Methods) {
+			return nil
+		}
+		iface := call.Op == ssa.OpInvokeInterface
+		key := call.Aux<<1 | int64(len(call.Args))<<40
+		if iface {
+			key |= 1
+		}
+		if vs, ok := memo[key]; ok {
+			return vs
+		}
+		memo[key] = nil
+		ref := uint32(call.Aux)
+		argc := words(call.Args)
+		var vs []ssa.Variant
+		seen := map[string]bool{}
+		for i := range f.ClassDefs {
+			d := &f.ClassDefs[i]
+			if d.Access&(dex.AccInterface|dex.AccAbstract) != 0 || !h.below(d.Class, f.Methods[ref].Class) {
+				continue
+			}
+			target, em := h.implementation(d.Class, ref)
+			if em == nil {
+				continue
+			}
+			guards := []int64{ssa.TargetIsAux(ref, target, argc, iface)}
+			inner := cfg
+			inner.Inline = func(c *ssa.Value) *ssa.Func {
+				if c.Op != ssa.OpInvokeVirtual && c.Op != ssa.OpInvokeInterface || len(c.Args) == 0 || c.Args[0].Op != ssa.OpThis {
+					return nil
+				}
+				r := uint32(c.Aux)
+				t, iem := h.implementation(d.Class, r)
+				if iem == nil {
+					return nil
+				}
+				g := h.compile(t, iem, plain)
+				if g != nil {
+					guards = append(guards, ssa.TargetIsAux(r, t, words(c.Args), c.Op == ssa.OpInvokeInterface))
+				}
+				return g
+			}
+			g := h.compile(target, em, inner)
+			if g == nil {
+				continue
+			}
+			k := fmt.Sprint(guards)
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			vs = append(vs, ssa.Variant{Guards: guards, Body: g})
+			if len(vs) == ssa.MaxVariants {
+				break
+			}
+		}
+		memo[key] = vs
+		return vs
+	}
+}
+
+// hierarchy answers class-hierarchy questions from one DEX file's
+// class definitions alone.
+type hierarchy struct {
+	f    *dex.File
+	defs map[uint32]*dex.ClassDef
+}
+
+// below reports whether class type c is type t or, by f's definitions,
+// extends or implements it.
+func (h *hierarchy) below(c, t uint32) bool {
+	for n := 0; n < 64; n++ {
+		if c == t {
+			return true
+		}
+		d := h.defs[c]
+		if d == nil {
+			return false
+		}
+		for _, i := range d.Interfaces {
+			if h.below(i, t) {
+				return true
+			}
+		}
+		if d.Super == dex.NoIndex {
+			return false
+		}
+		c = d.Super
+	}
+	return false
+}
+
+// implementation returns the method of f that a virtual call of method
+// reference ref selects for an object of class c, by walking c's
+// superclasses in f; em is nil when the walk leaves f or finds an
+// abstract, native, synchronized or large method, or one with try
+// blocks (default methods of interfaces are not looked at).
+func (h *hierarchy) implementation(c, ref uint32) (uint32, *dex.EncodedMethod) {
+	want := h.f.Methods[ref]
+	for n := 0; n < 64; n++ {
+		d := h.defs[c]
+		if d == nil || d.Data == nil {
+			return 0, nil
+		}
+		for i := range d.Data.VirtualMethods {
+			em := &d.Data.VirtualMethods[i]
+			m := h.f.Methods[em.Method]
+			if m.Name != want.Name || m.Proto != want.Proto {
+				continue
+			}
+			if em.Code == nil || len(em.Code.Insns) > MaxInlineUnits || len(em.Code.Tries) > 0 ||
+				em.Access&(dex.AccNative|dex.AccSynchronized|dex.AccDeclaredSynchronized|dex.AccAbstract) != 0 {
+				return 0, nil
+			}
+			return em.Method, em
+		}
+		if d.Super == dex.NoIndex {
+			return 0, nil
+		}
+		c = d.Super
+	}
+	return 0, nil
+}
+
+// compile returns the IR of method idx of f with cfg, or nil if it
+// fails or accesses fields.
+func (h *hierarchy) compile(idx uint32, em *dex.EncodedMethod, cfg ssa.Config) *ssa.Func {
+	g, err := CompileMethod(frontend.Method{File: h.f, Method: idx, Access: em.Access, Code: em.Code}, cfg)
+	if err != nil {
+		return nil
+	}
+	for _, b := range g.Blocks {
+		for _, v := range b.Values {
+			if v.Op == ssa.OpIGet || v.Op == ssa.OpIPut || v.Op == ssa.OpSGet || v.Op == ssa.OpSPut {
+				return nil
+			}
+		}
+	}
+	return g
+}
+
+// words counts the argument words of an invoke's arguments.
+func words(args []*ssa.Value) int {
+	n := 0
+	for _, a := range args {
+		n++
+		if a.Type.Wide() {
+			n++
+		}
+	}
+	return n
 }

@@ -49,6 +49,9 @@ type Engine struct {
 	// the calls it replaced.
 	noInline bool
 	inlined  int
+	// guarded are the guarded inliners (aot.VirtualInliner) by DEX
+	// file, which keep the callees they compiled
+	guarded map[*dex.File]ssa.GuardedInliner
 	// noIntrinsics turns the intrinsics off (SetIntrinsics)
 	noIntrinsics   bool
 	intrinsicCalls uint64
@@ -136,6 +139,7 @@ func (e *Engine) lowerMethod(vm *runtime.VM, m *runtime.Method) (*code, error) {
 	cfg := e.cfg
 	if e.inlines(vm) {
 		cfg.Inline = e.inliner(vm, f, idx, cfg)
+		cfg.Guarded = e.guardedInliner(f, cfg)
 		// the calls the pass removed, for Stats
 		calls := 0
 		cfg.After = func(pass string, fn *ssa.Func) {
@@ -198,6 +202,19 @@ func (e *Engine) inliner(vm *runtime.VM, f *dex.File, idx uint32, cfg ssa.Config
 		}
 		return same(call)
 	}
+}
+
+// guardedInliner is aot.VirtualInliner for f, made once per file.
+func (e *Engine) guardedInliner(f *dex.File, cfg ssa.Config) ssa.GuardedInliner {
+	if g, ok := e.guarded[f]; ok {
+		return g
+	}
+	if e.guarded == nil {
+		e.guarded = map[*dex.File]ssa.GuardedInliner{}
+	}
+	g := aot.VirtualInliner(f, cfg)
+	e.guarded[f] = g
+	return g
 }
 
 // objectInit returns the IR of the VM's java.lang.Object.<init>()V when
