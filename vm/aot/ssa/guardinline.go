@@ -53,7 +53,9 @@ func TargetIsFields(aux int64) (ref, want uint32, argc int, iface bool) {
 // only in that the call's frame never exists, which nothing can observe
 // without method hooks (the engine inlines only without them). Calls in
 // a block with exception edges are left alone: the split would have to
-// share the handlers' φs between the call and what follows it. With
+// share the handlers' φs between the call and what follows it; so are
+// those in a Throw block, whose throw pc the front end's tables record
+// by block (and a path that throws is not worth the guards). With
 // barriers on, each hit block starts with an Access of the receiver,
 // the invoke's access point; the miss keeps the call, which the barriers
 // pass instruments itself.
@@ -64,7 +66,7 @@ func guardInline(f *Func, gi GuardedInliner, barriers BarrierLevel) {
 	done := map[*Value]bool{}
 	for bi := 0; bi < len(f.Blocks); bi++ {
 		b := f.Blocks[bi]
-		if b.NCatch != 0 {
+		if b.NCatch != 0 || b.Kind == BlockThrow {
 			continue
 		}
 		for i := 0; i < len(b.Values); i++ {

@@ -162,6 +162,19 @@ b5: <- b0
   Plain -> b3`},
 		{"a body that calls is not inlined", map[int64][]testVariant{3: {{[]int64{square}, callsOut}}}, BarriersOff, virtualCall, virtualCall},
 		{"a variant without guards is not inlined", map[int64][]testVariant{3: {{nil, squareArea}}}, BarriersOff, virtualCall, virtualCall},
+		{"a call in a Throw block is left alone", map[int64][]testVariant{3: {{[]int64{square}, squareArea}}}, BarriersOff, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Throw v0`, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Throw v0`},
 		{"a call with exception edges is left alone", map[int64][]testVariant{3: {{[]int64{square}, squareArea}}}, BarriersOff, `
 func f
 b0:
