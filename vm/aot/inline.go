@@ -104,14 +104,20 @@ func SameClassInliner(f *dex.File, caller uint32, cfg ssa.Config) ssa.Inliner {
 // reference's resolution could fail where the call would have failed
 // inside its own frame). cfg is as for SameClassInliner.
 func VirtualInliner(f *dex.File, cfg ssa.Config) ssa.GuardedInliner {
-	defs := map[uint32]*dex.ClassDef{}
-	for i := range f.ClassDefs {
-		defs[f.ClassDefs[i].Class] = &f.ClassDefs[i]
-	}
 	cfg.After, cfg.Barriers, cfg.CheckBarriers, cfg.Guarded = nil, ssa.BarriersOff, false, nil
 	plain := cfg
 	plain.Inline = nil
-	h := &hierarchy{f: f, defs: defs}
+	h := &hierarchy{f: f, defs: map[uint32]*dex.ClassDef{}, subs: map[uint32][]uint32{}, plain: map[uint32]*ssa.Func{}}
+	for i := range f.ClassDefs {
+		d := &f.ClassDefs[i]
+		h.defs[d.Class] = d
+		if d.Super != dex.NoIndex {
+			h.subs[d.Super] = append(h.subs[d.Super], d.Class)
+		}
+		for _, t := range d.Interfaces {
+			h.subs[t] = append(h.subs[t], d.Class)
+		}
+	}
 	memo := map[int64][]ssa.Variant{}
 	return func(call *ssa.Value) []ssa.Variant {
 		if call.Aux < 0 || int(call.Aux) >= len(f.Methods) {
@@ -125,40 +131,48 @@ func VirtualInliner(f *dex.File, cfg ssa.Config) ssa.GuardedInliner {
 		if vs, ok := memo[key]; ok {
 			return vs
 		}
-		memo[key] = nil
 		ref := uint32(call.Aux)
 		argc := words(call.Args)
 		var vs []ssa.Variant
 		seen := map[string]bool{}
-		for i := range f.ClassDefs {
-			d := &f.ClassDefs[i]
-			if d.Access&(dex.AccInterface|dex.AccAbstract) != 0 || !h.below(d.Class, f.Methods[ref].Class) {
-				continue
+		tries := 0
+		for _, c := range h.concrete(f.Methods[ref].Class) {
+			if len(vs) == ssa.MaxVariants || tries == maxVariantTries {
+				break
 			}
-			target, em := h.implementation(d.Class, ref)
+			target, em := h.implementation(c, ref)
 			if em == nil {
 				continue
 			}
 			guards := []int64{ssa.TargetIsAux(ref, target, argc, iface)}
-			inner := cfg
-			inner.Inline = func(c *ssa.Value) *ssa.Func {
-				if c.Op != ssa.OpInvokeVirtual && c.Op != ssa.OpInvokeInterface || len(c.Args) == 0 || c.Args[0].Op != ssa.OpThis {
-					return nil
-				}
-				r := uint32(c.Aux)
-				t, iem := h.implementation(d.Class, r)
-				if iem == nil {
-					return nil
-				}
-				g := h.compile(t, iem, plain)
-				if g != nil {
-					guards = append(guards, ssa.TargetIsAux(r, t, words(c.Args), c.Op == ssa.OpInvokeInterface))
-				}
-				return g
-			}
-			g := h.compile(target, em, inner)
+			g := h.compilePlain(target, em, plain)
 			if g == nil {
 				continue
+			}
+			if callsOnlyThis(g) {
+				// a template method: its calls on the receiver
+				// inlined with c's implementations, one compile
+				// per class
+				tries++
+				inner := cfg
+				inner.Inline = func(v *ssa.Value) *ssa.Func {
+					if v.Op != ssa.OpInvokeVirtual && v.Op != ssa.OpInvokeInterface || len(v.Args) == 0 || v.Args[0].Op != ssa.OpThis {
+						return nil
+					}
+					r := uint32(v.Aux)
+					t, iem := h.implementation(c, r)
+					if iem == nil {
+						return nil
+					}
+					ig := h.compilePlain(t, iem, plain)
+					if ig != nil {
+						guards = append(guards, ssa.TargetIsAux(r, t, words(v.Args), v.Op == ssa.OpInvokeInterface))
+					}
+					return ig
+				}
+				if g = h.compile(target, em, inner); g == nil {
+					continue
+				}
 			}
 			k := fmt.Sprint(guards)
 			if seen[k] {
@@ -166,13 +180,35 @@ func VirtualInliner(f *dex.File, cfg ssa.Config) ssa.GuardedInliner {
 			}
 			seen[k] = true
 			vs = append(vs, ssa.Variant{Guards: guards, Body: g})
-			if len(vs) == ssa.MaxVariants {
-				break
-			}
 		}
 		memo[key] = vs
 		return vs
 	}
+}
+
+// maxVariantTries bounds the template methods VirtualInliner compiles
+// per method reference (one per class below it): a reference such as
+// Object.toString has hundreds of classes below it in core.dex.
+const maxVariantTries = 8
+
+// callsOnlyThis reports whether g has calls, all of them virtual or
+// interface calls on its receiver.
+func callsOnlyThis(g *ssa.Func) bool {
+	n := 0
+	for _, b := range g.Blocks {
+		for _, v := range b.Values {
+			switch v.Op {
+			case ssa.OpInvokeVirtual, ssa.OpInvokeInterface:
+				if len(v.Args) == 0 || v.Args[0].Op != ssa.OpThis {
+					return false
+				}
+				n++
+			case ssa.OpInvokeSuper, ssa.OpInvokeDirect, ssa.OpInvokeStatic, ssa.OpInvokePolymorphic, ssa.OpInvokeCustom:
+				return false
+			}
+		}
+	}
+	return n > 0
 }
 
 // hierarchy answers class-hierarchy questions from one DEX file's
@@ -180,30 +216,44 @@ func VirtualInliner(f *dex.File, cfg ssa.Config) ssa.GuardedInliner {
 type hierarchy struct {
 	f    *dex.File
 	defs map[uint32]*dex.ClassDef
+	// subs are the classes and interfaces that extend or implement
+	// each type directly
+	subs map[uint32][]uint32
+	// plain are the methods compiled without inlining, nil when that
+	// failed or the body accesses fields
+	plain map[uint32]*ssa.Func
 }
 
-// below reports whether class type c is type t or, by f's definitions,
-// extends or implements it.
-func (h *hierarchy) below(c, t uint32) bool {
-	for n := 0; n < 64; n++ {
-		if c == t {
-			return true
+// concrete returns the classes of f that are neither abstract nor
+// interfaces and are type t or below it, depth first.
+func (h *hierarchy) concrete(t uint32) []uint32 {
+	var out []uint32
+	seen := map[uint32]bool{}
+	var walk func(c uint32)
+	walk = func(c uint32) {
+		if seen[c] {
+			return
 		}
-		d := h.defs[c]
-		if d == nil {
-			return false
+		seen[c] = true
+		if d := h.defs[c]; d != nil && d.Access&(dex.AccInterface|dex.AccAbstract) == 0 {
+			out = append(out, c)
 		}
-		for _, i := range d.Interfaces {
-			if h.below(i, t) {
-				return true
-			}
+		for _, s := range h.subs[c] {
+			walk(s)
 		}
-		if d.Super == dex.NoIndex {
-			return false
-		}
-		c = d.Super
 	}
-	return false
+	walk(t)
+	return out
+}
+
+// compilePlain is compile without inlining, once per method.
+func (h *hierarchy) compilePlain(idx uint32, em *dex.EncodedMethod, cfg ssa.Config) *ssa.Func {
+	if g, ok := h.plain[idx]; ok {
+		return g
+	}
+	g := h.compile(idx, em, cfg)
+	h.plain[idx] = g
+	return g
 }
 
 // implementation returns the method of f that a virtual call of method
