@@ -54,7 +54,10 @@ func SameClassInliner(f *dex.File, caller uint32, cfg ssa.Config) ssa.Inliner {
 	memo := map[uint32]*ssa.Func{}
 	return func(call *ssa.Value) *ssa.Func {
 		idx := uint32(call.Aux)
-		if call.Aux < 0 || int(idx) >= len(f.Methods) || f.Methods[idx].Class != cls {
+		if call.Op != ssa.OpInvokeStatic && call.Op != ssa.OpInvokeDirect ||
+			call.Aux < 0 || int(idx) >= len(f.Methods) || f.Methods[idx].Class != cls {
+			// an invoke-virtual of a private method dispatches by
+			// name on the receiver's class, which may declare its own
 			return nil
 		}
 		if g, ok := memo[idx]; ok {
