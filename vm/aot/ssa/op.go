@@ -100,8 +100,9 @@ const (
 	// one given method of the caller's DEX file, else 0 (also for null,
 	// or while the reference is unresolved). Aux packs the reference,
 	// the method, the argument words and the invoke kind (TargetIsAux).
-	// Its result depends only on the receiver's class, so passes may
-	// merge and hoist it like arithmetic.
+	// Its result depends only on the receiver's class (once the
+	// reference is resolved), so cse may merge it; licm leaves it in its
+	// loop, where the loop's own call resolves the reference.
 	OpTargetIs
 
 	numOps
