@@ -28,8 +28,9 @@ type Options struct {
 	// Filter, if set, selects the methods to compile by their name as
 	// dex.File.MethodName gives it ("LClass;.name:(params)ret").
 	Filter func(name string) bool
-	// Inline runs the inline pass with SameClassInliner, as the aot
-	// engine does when no method hook is set. An .oat cache must not
+	// Inline runs the inline pass with SameClassInliner and the
+	// guardinline pass with VirtualInliner, as the aot engine does when
+	// no method hook is set. An .oat cache must not
 	// be written from such a result: its IR would hide calls from a
 	// VM with method hooks (oat.Identity of a Config without Inline
 	// would not say so).
@@ -105,6 +106,10 @@ type Result struct {
 // fallback.
 func Compile(f *dex.File, opt Options) *Result {
 	r := &Result{}
+	var guarded ssa.GuardedInliner
+	if opt.Inline {
+		guarded = VirtualInliner(f, opt.Passes)
+	}
 	for ci := range f.ClassDefs {
 		def := &f.ClassDefs[ci]
 		if def.Data == nil {
@@ -123,6 +128,7 @@ func Compile(f *dex.File, opt Options) *Result {
 				cfg := opt.Passes
 				if opt.Inline {
 					cfg.Inline = SameClassInliner(f, em.Method, cfg)
+					cfg.Guarded = guarded
 				}
 				var t Tables
 				fn, err := CompileMethod(frontend.Method{File: f, Method: em.Method, Access: em.Access, Code: em.Code}, RecordTables(cfg, &t))

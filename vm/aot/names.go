@@ -17,6 +17,9 @@ func Namer(f *dex.File) ssa.Namer {
 			return f.MethodName(i)
 		case ssa.OpNewInstance, ssa.OpNewArray, ssa.OpFilledNewArray, ssa.OpCheckCast, ssa.OpInstanceOf, ssa.OpConstClass:
 			return f.TypeName(i)
+		case ssa.OpTargetIs:
+			ref, want, _, _ := ssa.TargetIsFields(v.Aux)
+			return f.MethodName(ref) + " selects " + f.MethodName(want)
 		case ssa.OpConstString:
 			s := f.Str(i)
 			if len(s) > 40 {

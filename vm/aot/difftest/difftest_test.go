@@ -80,7 +80,7 @@ func TestEnginesAgree(t *testing.T) {
 	start := time.Now()
 	var next atomic.Int64
 	next.Store(first)
-	var failed, compiled, fellBack, inlined, lines, uncaught atomic.Int64
+	var failed, compiled, fellBack, inlined, guards, lines, uncaught atomic.Int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for range 2 {
@@ -99,6 +99,7 @@ func TestEnginesAgree(t *testing.T) {
 				compiled.Add(int64(st.Compiled))
 				fellBack.Add(int64(st.Fallbacks))
 				inlined.Add(int64(st.Inlined))
+				guards.Add(int64(st.Guards))
 				lines.Add(int64(st.Lines))
 				if st.Uncaught {
 					uncaught.Add(1)
@@ -124,8 +125,11 @@ func TestEnginesAgree(t *testing.T) {
 		}()
 	}
 	wg.Wait()
-	t.Logf("%d programs (seeds %d..%d) under %s in %v, %d failed; aot: %d methods compiled, %d fell back, %d calls inlined; %d lines of trace, %d programs ended by an uncaught exception",
-		n, first, first+n-1, variant, time.Since(start).Round(time.Millisecond), failed.Load(), compiled.Load(), fellBack.Load(), inlined.Load(), lines.Load(), uncaught.Load())
+	t.Logf("%d programs (seeds %d..%d) under %s in %v, %d failed; aot: %d methods compiled, %d fell back, %d calls inlined, %d guards placed; %d lines of trace, %d programs ended by an uncaught exception",
+		n, first, first+n-1, variant, time.Since(start).Round(time.Millisecond), failed.Load(), compiled.Load(), fellBack.Load(), inlined.Load(), guards.Load(), lines.Load(), uncaught.Load())
+	if n >= 100 && failed.Load() == 0 && guards.Load() == 0 {
+		t.Errorf("no guard placed in %d programs: the generator's virtual calls (gen.go, call) no longer reach the guardinline pass", n)
+	}
 	if n >= 100 && failed.Load() == 0 && inlined.Load() == 0 {
 		t.Errorf("no call inlined in %d programs: the generator's leaf calls (gen.go, call) no longer reach the inline pass", n)
 	}
@@ -139,7 +143,7 @@ func TestGenerateDeterministic(t *testing.T) {
 		if a != b {
 			t.Errorf("seed %d: two different programs", seed)
 		}
-		if got := Split(a); len(got) != 7 || got[0].Text != Generate(seed).Files[0].Text+"\n" {
+		if got := Split(a); len(got) != len(Generate(seed).Files) || got[0].Text != Generate(seed).Files[0].Text+"\n" {
 			t.Errorf("seed %d: Split does not read back Text", seed)
 		}
 	}

@@ -5,8 +5,10 @@
 //
 // A program is a class LMain; with a few generated static functions
 // (each may call the ones before it, so every program terminates), a
-// recursive function, helpers that print, and classes LObj; and LSub;
-// (fields of every type, a virtual and an interface method). The
+// recursive function, helpers that print, and classes LObj;, LSub; and
+// LSub2; (fields of every type, virtual and interface methods, a
+// template method whose overridden leaf is inlined behind guards, an
+// override of it that may throw). The
 // generated statements cover Java's arithmetic at its edges (division
 // and remainder by zero, MIN_VALUE / -1, shifts by any amount, NaN in
 // comparisons and conversions), counted loops with φs and swaps, arrays
@@ -72,6 +74,7 @@ func Generate(seed int64) *Program {
 		{"Main.smali", g.mainClass()},
 		{"Obj.smali", objClass},
 		{"Sub.smali", subClass},
+		{"Sub2.smali", sub2Class},
 		{"Iface.smali", ifaceClass},
 		{"InitA.smali", initClass("InitA", g.r.Intn(100))},
 		{"InitB.smali", initClass("InitB", g.r.Intn(100))},
@@ -978,7 +981,28 @@ func (g *gen) moveResult(k kind) {
 // call calls an earlier function, the recursive function, or a virtual
 // or interface method of obj.
 func (g *gen) call() {
-	switch g.r.Intn(6) {
+	switch g.r.Intn(7) {
+	case 6:
+		// guarded inlining: LObj.twice calls area on its receiver,
+		// overridden by LSub (both inlinable) and LSub2 (a division
+		// that may throw, the call on a miss and its frames in the
+		// trace); wide is overridden by LSub and inherited by LSub2
+		recv := obj
+		if g.chance(0.3) {
+			g.emit("new-instance %s, LSub2;", v(r0))
+			g.emit("invoke-direct {%s}, LSub2;-><init>()V", v(r0))
+			recv = r0
+		}
+		g.mov(kL, args, recv)
+		if g.chance(0.6) {
+			g.mov(kI, args+1, g.varOf(kI))
+			g.emit("invoke-virtual/range {%s .. %s}, LObj;->twice(I)I", v(args), v(args+1))
+			g.moveResult(kI)
+		} else {
+			g.mov(kJ, args+1, g.varOf(kJ))
+			g.emit("invoke-virtual/range {%s .. %s}, LObj;->wide(J)J", v(args), v(args+2))
+			g.moveResult(kJ)
+		}
 	case 4:
 		// a static leaf of LMain, which the aot engine inlines (but
 		// for leafDiv, whose division may throw: its frame must stay in
@@ -2086,6 +2110,27 @@ const objClass = `.class public LObj;
     return v0
 .end method
 
+.method public twice(I)I
+    .registers 3
+    invoke-virtual {p0, p1}, LObj;->area(I)I
+    move-result v0
+    add-int/2addr v0, v0
+    return v0
+.end method
+
+.method public area(I)I
+    .registers 3
+    mul-int v0, p1, p1
+    return v0
+.end method
+
+.method public wide(J)J
+    .registers 5
+    const-wide/16 v0, 3
+    mul-long/2addr v0, p1
+    return-wide v0
+.end method
+
 .method private add(I)I
     .registers 3
     iget v0, p0, LObj;->i:I
@@ -2117,6 +2162,23 @@ const objClass = `.class public LObj;
 .end method
 `
 
+const sub2Class = `.class public LSub2;
+.super LSub;
+
+.method public constructor <init>()V
+    .registers 1
+    invoke-direct {p0}, LSub;-><init>()V
+    return-void
+.end method
+
+.method public area(I)I
+    .registers 3
+    const/16 v0, 100
+    div-int v0, v0, p1
+    return v0
+.end method
+`
+
 const subClass = `.class public LSub;
 .super LObj;
 
@@ -2135,6 +2197,19 @@ const subClass = `.class public LSub;
     xor-int/2addr v0, v1
     iput v0, p0, LObj;->i:I
     return v0
+.end method
+
+.method public area(I)I
+    .registers 3
+    add-int/lit8 v0, p1, 7
+    return v0
+.end method
+
+.method public wide(J)J
+    .registers 5
+    const-wide/16 v0, -1
+    xor-long/2addr v0, p1
+    return-wide v0
 .end method
 
 .method public calc(I)I

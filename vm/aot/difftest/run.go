@@ -68,6 +68,7 @@ type Stats struct {
 	Compiled, Fallbacks int
 	FallbackReasons     []string
 	Inlined             int  // calls the aot engine's inline pass replaced
+	Guards              int  // guards its guardinline pass placed
 	Lines               int  // of stdout
 	Uncaught            bool // the program ended with an uncaught exception
 }
@@ -98,7 +99,7 @@ func run(ctx context.Context, path, main, engine string, c gc.Config, filter fun
 	st := Stats{Lines: strings.Count(r.Stdout, "\n"), Uncaught: strings.HasPrefix(r.Stderr, "Exception in thread")}
 	if e, ok := v.Engine.(*aotengine.Engine); ok {
 		s := e.Stats()
-		st.Compiled, st.Fallbacks, st.Inlined = s.Compiled, s.NumFallbacks(), s.Inlined
+		st.Compiled, st.Fallbacks, st.Inlined, st.Guards = s.Compiled, s.NumFallbacks(), s.Inlined, s.Guards
 		for _, r := range s.Fallbacks {
 			st.FallbackReasons = append(st.FallbackReasons, fmt.Sprintf("%d× %s", r.Count, r.Reason))
 		}

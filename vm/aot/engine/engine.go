@@ -49,6 +49,10 @@ type Engine struct {
 	// the calls it replaced.
 	noInline bool
 	inlined  int
+	// guarded are the guarded inliners (aot.VirtualInliner) by DEX
+	// file, which keep the callees they compiled
+	guarded map[*dex.File]ssa.GuardedInliner
+	guards  int
 	// noIntrinsics turns the intrinsics off (SetIntrinsics)
 	noIntrinsics   bool
 	intrinsicCalls uint64
@@ -136,6 +140,7 @@ func (e *Engine) lowerMethod(vm *runtime.VM, m *runtime.Method) (*code, error) {
 	cfg := e.cfg
 	if e.inlines(vm) {
 		cfg.Inline = e.inliner(vm, f, idx, cfg)
+		cfg.Guarded = e.guardedInliner(f, cfg)
 		// the calls the pass removed, for Stats
 		calls := 0
 		cfg.After = func(pass string, fn *ssa.Func) {
@@ -144,6 +149,8 @@ func (e *Engine) lowerMethod(vm *runtime.VM, m *runtime.Method) (*code, error) {
 				calls = countCalls(fn)
 			case "inline":
 				e.inlined += calls - countCalls(fn)
+			case "guardinline":
+				e.guards += countGuards(fn)
 			}
 		}
 	}
@@ -198,6 +205,19 @@ func (e *Engine) inliner(vm *runtime.VM, f *dex.File, idx uint32, cfg ssa.Config
 		}
 		return same(call)
 	}
+}
+
+// guardedInliner is aot.VirtualInliner for f, made once per file.
+func (e *Engine) guardedInliner(f *dex.File, cfg ssa.Config) ssa.GuardedInliner {
+	if g, ok := e.guarded[f]; ok {
+		return g
+	}
+	if e.guarded == nil {
+		e.guarded = map[*dex.File]ssa.GuardedInliner{}
+	}
+	g := aot.VirtualInliner(f, cfg)
+	e.guarded[f] = g
+	return g
 }
 
 // objectInit returns the IR of the VM's java.lang.Object.<init>()V when
@@ -276,6 +296,19 @@ func reason(err error) string {
 	return err.Error()
 }
 
+// countGuards counts the guards of guarded inlining in fn.
+func countGuards(fn *ssa.Func) int {
+	n := 0
+	for _, b := range fn.Blocks {
+		for _, v := range b.Values {
+			if v.Op == ssa.OpTargetIs {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // Stats are the engine's compilation counts so far.
 type Stats struct {
 	Compiled  int
@@ -289,6 +322,10 @@ type Stats struct {
 	// Inlined counts the call sites the inline pass replaced by their
 	// callee's body in the compiled methods.
 	Inlined int
+
+	// Guards counts the guards (ssa.OpTargetIs) the guardinline pass
+	// placed before the virtual and interface targets it inlined.
+	Guards int
 
 	// Intrinsics counts the calls an intrinsic answered without calling
 	// (intrinsic.go).
@@ -307,7 +344,7 @@ func (s Stats) NumFallbacks() int {
 // Stats returns how many methods were compiled and why the others fell
 // back.
 func (e *Engine) Stats() Stats {
-	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Inlined: e.inlined, Intrinsics: e.intrinsicCalls, Barriers: e.barrierStats()}
+	s := Stats{Compiled: e.compiled, FromCache: e.fromCache, Inlined: e.inlined, Guards: e.guards, Intrinsics: e.intrinsicCalls, Barriers: e.barrierStats()}
 	for k, n := range e.fallbacks {
 		s.Fallbacks = append(s.Fallbacks, aot.ReasonCount{Reason: k, Count: n})
 	}

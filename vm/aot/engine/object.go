@@ -430,6 +430,8 @@ func (l *lowerer) object(v *ssa.Value) instr {
 		}
 	case ssa.OpInvokeVirtual, ssa.OpInvokeSuper, ssa.OpInvokeDirect, ssa.OpInvokeStatic, ssa.OpInvokeInterface:
 		return l.invoke(v)
+	case ssa.OpTargetIs:
+		return l.targetIs(v)
 	}
 	panic(unsupported(fmt.Sprintf("%s is not lowered", v.Op)))
 }

@@ -133,7 +133,7 @@ func Identity(cfg ssa.Config) string {
 	for _, p := range ssa.PassNames() {
 		// inline runs only with an Inliner: a cache of inlined IR
 		// names it, one without does not
-		if p == "inline" && cfg.Inline == nil {
+		if p == "inline" && cfg.Inline == nil || p == "guardinline" && cfg.Guarded == nil {
 			continue
 		}
 		if !cfg.Disabled[p] {
@@ -144,7 +144,7 @@ func Identity(cfg ssa.Config) string {
 	// disabled passes and the inliner, which the pass list shows (a
 	// function prints as its address)
 	rest := cfg
-	rest.Disabled, rest.Check, rest.After, rest.Inline = nil, false, nil, nil
+	rest.Disabled, rest.Check, rest.After, rest.Inline, rest.Guarded = nil, false, nil, nil, nil
 	c := sha256.Sum256(fmt.Appendf(nil, "%+v", rest))
 	return fmt.Sprintf("oat %d; ir %s; passes %s; config %s", Version, hex.EncodeToString(h.Sum(nil)[:8]), strings.Join(run, ","), hex.EncodeToString(c[:4]))
 }

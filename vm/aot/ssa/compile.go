@@ -53,6 +53,9 @@ const (
 // the accesses the optimised code still makes.
 func pipeline(cfg Config) []pass {
 	ps := passes[:len(passes):len(passes)]
+	if cfg.Guarded != nil {
+		ps = append([]pass{{"guardinline", func(f *Func) { guardInline(f, cfg.Guarded, cfg.Barriers) }, guardInlineDoc}}, ps...)
+	}
 	if cfg.Inline != nil {
 		// first, so that the passes optimise the spliced bodies with
 		// their callers' arguments
@@ -80,7 +83,7 @@ func pipeline(cfg Config) []pass {
 // allPasses is every pass a configuration may run.
 // (the barriers uncached, as at level none, for Run's tests; barrierloop
 // in its place after barrierelim)
-var allPasses = withBarrierLoop(pipeline(Config{Barriers: BarriersElim, CheckBarriers: true, Inline: func(*Value) *Func { return nil }}))
+var allPasses = withBarrierLoop(pipeline(Config{Barriers: BarriersElim, CheckBarriers: true, Inline: func(*Value) *Func { return nil }, Guarded: func(*Value) []Variant { return nil }}))
 
 func withBarrierLoop(ps []pass) []pass {
 	i := slices.IndexFunc(ps, func(p pass) bool { return p.name == "barrierelim" }) + 1
@@ -130,6 +133,11 @@ type Config struct {
 	// Inlined calls are invisible to method entry/exit hooks, so a VM
 	// with hooks compiles without it.
 	Inline Inliner
+	// Guarded, if set, supplies the variants the guardinline pass may
+	// splice behind guards at virtual and interface calls
+	// (guardinline.go), after the inline pass; like Inline, only for a
+	// VM without method hooks.
+	Guarded GuardedInliner
 }
 
 // ValidPass reports whether name is a pass name or "build" (the IR as the

@@ -19,8 +19,9 @@ const MaxInlineValues = 16
 // inlineDoc describes the pass for --passes.
 const inlineDoc = "replace calls of small leaf methods of the caller's class by their body (with Config.Inline)"
 
-// inlineCalls replaces each static or direct invoke whose callee (from
-// inl) is inlinable by a copy of the callee's values, placed where the
+// inlineCalls replaces each invoke whose callee (from inl: static and
+// direct ones, or virtual ones whose receiver's class inl knows) is
+// inlinable by a copy of the callee's values, placed where the
 // call was; the call's result becomes a Copy of the returned value,
 // which copyprop forwards.
 //
@@ -40,7 +41,13 @@ func inlineCalls(f *Func, inl Inliner, barriers BarrierLevel) {
 	for _, b := range f.Blocks {
 		for i := 0; i < len(b.Values); i++ {
 			call := b.Values[i]
-			if call.Op != OpInvokeStatic && call.Op != OpInvokeDirect {
+			switch call.Op {
+			case OpInvokeStatic, OpInvokeDirect:
+			case OpInvokeVirtual, OpInvokeInterface:
+				// only an Inliner that fixed the receiver's class
+				// offers these: vm/aot's VirtualInliner compiling one
+				// variant of a guarded inline
+			default:
 				continue
 			}
 			g := inl(call)
@@ -51,7 +58,7 @@ func inlineCalls(f *Func, inl Inliner, barriers BarrierLevel) {
 			if !ok {
 				continue
 			}
-			if barriers != BarriersOff && call.Op == OpInvokeDirect && len(call.Args) > 0 && call.Args[0].Type == TypeRef {
+			if barriers != BarriersOff && call.Op != OpInvokeStatic && len(call.Args) > 0 && call.Args[0].Type == TypeRef {
 				acc := f.newValue(OpAccess, TypeVoid, 0, []*Value{call.Args[0]})
 				acc.Block, acc.PC = b, call.PC
 				b.Values = append(b.Values, nil)

@@ -76,6 +76,10 @@ func invariant(v *Value, body map[*Block]bool) bool {
 	switch v.Op {
 	case OpPhi, OpParam, OpThis, OpUndef, OpConst, OpException, OpArrayLength:
 		return false
+	case OpTargetIs:
+		// misses while its reference is unresolved: hoisted, the
+		// first run of the loop would miss in every iteration
+		return false
 	case OpDiv, OpRem:
 		if v.Type == TypeInt || v.Type == TypeLong {
 			return false

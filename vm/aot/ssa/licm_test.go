@@ -43,6 +43,39 @@ b2: <- b1
   Plain -> b1
 b3: <- b1
   Return v4`},
+		{"a guard of an invariant receiver stays (it misses until the loop's call resolves its reference)", `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Param <ref> [1]
+  v2 = Const <int> [0]
+  Plain -> b1
+b1: <- b0 b2
+  v4 = Phi <int> v2 v8
+  v5 = Lt <bool> v4 v0
+  If v5 -> b2 b3
+b2: <- b1
+  v6 = TargetIs <int> v1 [3]
+  v8 = Add <int> v4 v6
+  Plain -> b1
+b3: <- b1
+  Return v4`, `
+func f
+b0:
+  v0 = Param <int> [0]
+  v1 = Param <ref> [1]
+  v2 = Const <int> [0]
+  Plain -> b1
+b1: <- b0 b2
+  v4 = Phi <int> v2 v8
+  v5 = Lt <bool> v4 v0
+  If v5 -> b2 b3
+b2: <- b1
+  v6 = TargetIs <int> v1 [3]
+  v8 = Add <int> v4 v6
+  Plain -> b1
+b3: <- b1
+  Return v4`},
 		{"divisions, effects, references, array lengths and φ users stay", `
 func f
 b0:

@@ -95,6 +95,16 @@ const (
 	// receiver). It does nothing; the last barrier pass deletes it.
 	OpAccess
 
+	// OpTargetIs is a guard of guarded inlining (guardinline.go): 1 when
+	// an invoke of a method reference on Args[0], a receiver, would run
+	// one given method of the caller's DEX file, else 0 (also for null,
+	// or while the reference is unresolved). Aux packs the reference,
+	// the method, the argument words and the invoke kind (TargetIsAux).
+	// Its result depends only on the receiver's class (once the
+	// reference is resolved), so cse may merge it; licm leaves it in its
+	// loop, where the loop's own call resolves the reference.
+	OpTargetIs
+
 	numOps
 )
 
@@ -195,6 +205,8 @@ var opTable = [numOps]opInfo{
 	OpSelect: {"Select", 0},
 
 	OpAccess: {"Access", fEffect},
+
+	OpTargetIs: {"TargetIs", 0},
 }
 
 // String returns the op's name as the text dump writes it.

@@ -1,0 +1,249 @@
+package ssa
+
+import (
+	"strconv"
+	"testing"
+)
+
+// guardCase is a before → after test of the guardinline pass: variants
+// are the bodies offered for an invoke, by its method index (Aux), each
+// with its guards.
+type guardCase struct {
+	name          string
+	variants      map[int64][]testVariant
+	barriers      BarrierLevel
+	before, after string
+}
+
+type testVariant struct {
+	guards []int64
+	body   string
+}
+
+// squareArea and triArea are the two implementations of an int → int
+// virtual method, k*k and k*(k+1)/2 (the division's check folded away,
+// as the callee's own passes leave it).
+const squareArea = `
+func area
+b0:
+  v0 = This <ref>
+  v1 = Param <int> [1]
+  v2 = Mul <int> v1 v1
+  Return v2`
+
+const triArea = `
+func area
+b0:
+  v0 = This <ref>
+  v1 = Param <int> [1]
+  v2 = Const <int> [1]
+  v3 = Add <int> v1 v2
+  v4 = Mul <int> v1 v3
+  v5 = Const <int> [1]
+  v6 = Shr <int> v4 v5
+  Return v6`
+
+// callsOut is a target that makes a call itself: never inlinable.
+const callsOut = `
+func twice
+b0:
+  v0 = This <ref>
+  v1 = Param <int> [1]
+  v2 = InvokeVirtual <int> v0 v1 [4]
+  Return v2`
+
+// voidTarget stores nothing and returns: a void body.
+const voidTarget = `
+func noop
+b0:
+  v0 = This <ref>
+  Return`
+
+func TestGuardInline(t *testing.T) {
+	const virtualCall = `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  v3 = Add <int> v2 v1
+  Return v3`
+	square := TargetIsAux(3, 10, 2, false)
+	tri := TargetIsAux(3, 11, 2, false)
+	cases := []guardCase{
+		{"a bimorphic site: two guarded bodies, the call on the last miss, a φ at the join",
+			map[int64][]testVariant{3: {{[]int64{square}, squareArea}, {[]int64{tri}, triArea}}}, BarriersOff, virtualCall, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v4 = TargetIs <int> v0 [` + itoa(square) + `]
+  v5 = Const <int> [0]
+  v6 = Ne <bool> v4 v5
+  If v6 -> b3 b4
+b1: <- b3 b5 b2
+  v16 = Phi <int> v7 v15 v2
+  v3 = Add <int> v16 v1
+  Return v3
+b2: <- b4
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Plain -> b1
+b3: <- b0
+  v7 = Mul <int> v1 v1
+  Plain -> b1
+b4: <- b0
+  v8 = TargetIs <int> v0 [` + itoa(tri) + `]
+  v9 = Const <int> [0]
+  v10 = Ne <bool> v8 v9
+  If v10 -> b5 b2
+b5: <- b4
+  v11 = Const <int> [1]
+  v12 = Add <int> v1 v11
+  v13 = Mul <int> v1 v12
+  v14 = Const <int> [1]
+  v15 = Shr <int> v13 v14
+  Plain -> b1`},
+		{"a variant with two guards (a call on the receiver inlined into it): they are and-ed; barriers put the receiver's Access in the hit",
+			map[int64][]testVariant{3: {{[]int64{square, TargetIsAux(4, 12, 2, false)}, squareArea}}}, BarriersNone, virtualCall, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v4 = TargetIs <int> v0 [` + itoa(square) + `]
+  v5 = TargetIs <int> v0 [` + itoa(TargetIsAux(4, 12, 2, false)) + `]
+  v6 = And <int> v4 v5
+  v7 = Const <int> [0]
+  v8 = Ne <bool> v6 v7
+  If v8 -> b3 b2
+b1: <- b3 b2
+  v11 = Phi <int> v10 v2
+  v3 = Add <int> v11 v1
+  Return v3
+b2: <- b0
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Plain -> b1
+b3: <- b0
+  v9 = Access <void> v0
+  v10 = Mul <int> v1 v1
+  Plain -> b1`},
+		{"a void interface call: no φ, the blocks after it keep their edges", map[int64][]testVariant{3: {{[]int64{TargetIsAux(3, 13, 1, true)}, voidTarget}}}, BarriersOff, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = InvokeInterface <void> v0 [3]
+  v3 = Const <int> [0]
+  v4 = Lt <bool> v1 v3
+  If v4 -> b1 b2
+b1: <- b0
+  Return v1
+b2: <- b0
+  Return v3`, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v5 = TargetIs <int> v0 [` + itoa(TargetIsAux(3, 13, 1, true)) + `]
+  v6 = Const <int> [0]
+  v7 = Ne <bool> v5 v6
+  If v7 -> b5 b4
+b1: <- b3
+  Return v1
+b2: <- b3
+  Return v3
+b3: <- b5 b4
+  v3 = Const <int> [0]
+  v4 = Lt <bool> v1 v3
+  If v4 -> b1 b2
+b4: <- b0
+  v2 = InvokeInterface <void> v0 [3]
+  Plain -> b3
+b5: <- b0
+  Plain -> b3`},
+		{"a body that calls is not inlined", map[int64][]testVariant{3: {{[]int64{square}, callsOut}}}, BarriersOff, virtualCall, virtualCall},
+		{"a variant without guards is not inlined", map[int64][]testVariant{3: {{nil, squareArea}}}, BarriersOff, virtualCall, virtualCall},
+		{"a call in a Throw block is left alone", map[int64][]testVariant{3: {{[]int64{square}, squareArea}}}, BarriersOff, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Throw v0`, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Throw v0`},
+		{"a call with exception edges is left alone", map[int64][]testVariant{3: {{[]int64{square}, squareArea}}}, BarriersOff, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Plain -> b1 catch b2
+b1: <- b0
+  Return v2
+b2: <- b0
+  v3 = Exception <ref>
+  Return v1`, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Plain -> b1 catch b2
+b1: <- b0
+  Return v2
+b2: <- b0
+  v3 = Exception <ref>
+  Return v1`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			variants := map[int64][]Variant{}
+			for aux, vs := range c.variants {
+				for _, v := range vs {
+					g, err := Parse(v.body)
+					if err != nil {
+						t.Fatalf("parse body: %v", err)
+					}
+					if err := Check(g); err != nil {
+						t.Fatalf("body does not check: %v", err)
+					}
+					variants[aux] = append(variants[aux], Variant{Guards: v.guards, Body: g})
+				}
+			}
+			f, err := Parse(c.before)
+			if err != nil {
+				t.Fatalf("parse before: %v", err)
+			}
+			if err := Check(f); err != nil {
+				t.Fatalf("input does not check: %v", err)
+			}
+			guardInline(f, func(call *Value) []Variant { return variants[call.Aux] }, c.barriers)
+			if err := Check(f); err != nil {
+				t.Fatalf("after guardinline: %v\n%s", err, f)
+			}
+			if got, want := normalise(f.String()), normalise(c.after); got != want {
+				t.Errorf("after guardinline:\n%s\nwant:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// TestTargetIsAux checks that the guard's operands survive packing.
+func TestTargetIsAux(t *testing.T) {
+	for _, c := range []struct {
+		ref, want uint32
+		argc      int
+		iface     bool
+	}{{0, 0, 0, false}, {3, 11, 2, true}, {0xffff, 0xfffe, 255, false}, {1 << 23, 7, 1, true}} {
+		ref, want, argc, iface := TargetIsFields(TargetIsAux(c.ref, c.want, c.argc, c.iface))
+		if ref != c.ref || want != c.want || argc != c.argc || iface != c.iface {
+			t.Errorf("TargetIsAux(%d, %d, %d, %v) unpacks to %d, %d, %d, %v", c.ref, c.want, c.argc, c.iface, ref, want, argc, iface)
+		}
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
