@@ -41,6 +41,10 @@ type AccessBitmap struct {
 	// after a whole iteration (the AOT engine's ssa.BarrierLoop), so
 	// checked nothing at all.
 	LoopSkips uint64
+	// epoch counts the epochs ended (endEpoch): code that remembers it
+	// with an object it marked knows, while it is unchanged, that the
+	// object is marked still (Epoch)
+	epoch uint64
 	// Shadow, if set (EnableShadow), is the bitmap of the check
 	// barriers: the same epochs and addresses, set by an unoptimised
 	// barrier at every access point, to compare with.
@@ -127,6 +131,13 @@ func (b *AccessBitmap) Marked(a uint32) bool {
 	return b.words[i/64]&(1<<(i%64)) != 0
 }
 
+// Epoch identifies the current epoch: it changes at every collection,
+// when the bitmap is cleared, and only then. An object marked while
+// Epoch returned e is marked still, at the same address, as long as
+// Epoch returns e (the AOT engine's loops rely on it to skip barriers
+// across their entries).
+func (b *AccessBitmap) Epoch() uint64 { return b.epoch }
+
 // Base is the first address the bitmap covers (the main space's).
 func (b *AccessBitmap) Base() uint32 { return b.base }
 
@@ -157,4 +168,5 @@ func (b *AccessBitmap) endEpoch(top, base uint32) {
 	}
 	b.base = base
 	clear(b.recent[:])
+	b.epoch++
 }

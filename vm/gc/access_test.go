@@ -33,7 +33,11 @@ func TestAccessBitmapEpochs(t *testing.T) {
 				seen = append(seen, got)
 			}
 			want := []uint32{y.roots[a1], y.roots[a2]}
+			e0 := b.Epoch()
 			y.h.Collect(CauseExplicit)
+			if b.Epoch() == e0 {
+				t.Errorf("Epoch %d unchanged by a collection", e0)
+			}
 			if len(seen) != 1 || !slices.Equal(seen[0], want) {
 				t.Fatalf("first epoch: %#x, want [%#x]", seen, want)
 			}
@@ -43,13 +47,20 @@ func TestAccessBitmapEpochs(t *testing.T) {
 			if wantBase := uint32(heap.MainBase); col == SS && b.Base() == wantBase {
 				t.Errorf("bitmap base %#x did not follow the main space to the other half", b.Base())
 			}
+			e1 := b.Epoch()
 			b.Mark(y.roots[a2]) // its address after the collection
+			if b.Epoch() != e1 {
+				t.Errorf("Epoch changed by a barrier: %d → %d", e1, b.Epoch())
+			}
 			if !b.Marked(y.roots[a2]) || b.Marked(y.roots[a1]) {
 				t.Errorf("second epoch: a2 %v, a1 %v", b.Marked(y.roots[a2]), b.Marked(y.roots[a1]))
 			}
 			y.h.Collect(CauseExplicit)
 			if len(seen) != 2 || !slices.Equal(seen[1], []uint32{y.roots[a2]}) && col == CMS {
 				t.Fatalf("second epoch: %#x, want [%#x]", seen, y.roots[a2])
+			}
+			if b.Epoch() == e1 {
+				t.Errorf("Epoch %d unchanged by the second collection", e1)
 			}
 			if col == SS && (len(seen[1]) != 1 || seen[1][0] < heap.SemiBase) {
 				t.Fatalf("second epoch: %#x, want a2's address in the second half", seen)

@@ -101,7 +101,7 @@ func (l *lowerer) barrierThenAccess(vals []*ssa.Value, k int, p *blockPlan) (ins
 	}
 	in, n := l.fusedAccess(vals, k+1)
 	if in == nil {
-		return nil, 0
+		return l.barrierThenValue(vals, k, p)
 	}
 	acc := vals[k+n]
 	if acc.Args[0] != bar.Args[0] {
@@ -305,3 +305,155 @@ func markBars(f *frame, b uint8, a uint32) {
 		f.acc.Shadow.Mark(a)
 	}
 }
+
+// barrierThenValue lowers, where vals[k] starts barriers on one object
+// (the level's, then a check barrier) followed by a null check of that
+// object and/or an instance field get or put on it, all of them as one
+// instruction: the barrier costs no dispatch of its own, nor does the
+// null check, and an int or reference field's access is inline (its
+// offset cached at its first run, as the field access's own instruction
+// does). It returns nil when vals[k] does not start such a sequence or a
+// value of it is part of an expression tree.
+func (l *lowerer) barrierThenValue(vals []*ssa.Value, k int, p *blockPlan) (instr, int) {
+	obj := vals[k].Args[0]
+	j, bits := k, uint8(0)
+	for j < len(vals) && vals[j].Op == ssa.OpBarrier && vals[j].Args[0] == obj && bits&barBits(vals[j]) == 0 {
+		bits |= barBits(vals[j])
+		j++
+	}
+	var nc, acc *ssa.Value
+	if j < len(vals) && vals[j].Op == ssa.OpNullCheck && vals[j].Args[0] == obj {
+		nc = vals[j]
+		j++
+	}
+	if j < len(vals) && (vals[j].Op == ssa.OpIGet || vals[j].Op == ssa.OpIPut) && vals[j].Args[0] == obj {
+		acc = vals[j]
+		j++
+	}
+	if acc != nil && (l.inl[acc.ID] || l.hasTreeArg(acc)) {
+		// the access is part of an expression tree: the barrier and
+		// the null check only
+		acc = nil
+		j--
+	}
+	if nc == nil && acc == nil {
+		return nil, 0
+	}
+	for i := k; i < j; i++ {
+		if p.group[i] >= 0 || l.inl[vals[i].ID] || l.hasTreeArg(vals[i]) {
+			return nil, 0
+		}
+	}
+	o := l.s(obj)
+	var check instr // the null check's own instruction, which throws
+	if nc != nil {
+		check = l.value(nc)
+	}
+	// the level's barrier (the cache check inline), then the check
+	// barrier: with check barriers (the tests) the level's runs as
+	// without
+	lv, shadow := bits&^barShadow, bits&barShadow != 0
+	if acc == nil {
+		return func(f *frame) bool {
+			a := f.r[o]
+			if lv == barCached {
+				f.acc.MarkCached(a)
+			} else if lv != 0 {
+				markBar(f, lv, a)
+			}
+			if shadow {
+				markShadow(f, a)
+			}
+			return a != 0 || check(f)
+		}, j - k
+	}
+	in := l.value(acc)
+	if check == nil {
+		check = in // it checks the object too
+	}
+	df := l.m.Class.File
+	idx := uint32(acc.Aux)
+	kind := kindOf(df.F.TypeName(df.F.Fields[idx].Type))
+	// learn caches the field's offset once the access's own instruction
+	// has resolved it
+	var off uint32
+	resolved := false
+	learn := func(f *frame) bool {
+		if !in(f) {
+			return false
+		}
+		if fd := f.file.Field(idx); fd != nil && !fd.Static {
+			off, resolved = fd.Offset, true
+		}
+		return true
+	}
+	switch {
+	case acc.Op == ssa.OpIGet && (kind == k32 || kind == kRef):
+		d := l.s(acc)
+		return func(f *frame) bool {
+			r := f.r
+			a := r[o]
+			if lv == barCached {
+				f.acc.MarkCached(a)
+			} else if lv != 0 {
+				markBar(f, lv, a)
+			}
+			if shadow {
+				markShadow(f, a)
+			}
+			if a == 0 {
+				return check(f)
+			}
+			if resolved {
+				r[d] = f.h.U32(a + off)
+				return true
+			}
+			return learn(f)
+		}, j - k
+	case acc.Op == ssa.OpIPut && kind == k32:
+		x := l.s(acc.Args[1])
+		return func(f *frame) bool {
+			r := f.r
+			a := r[o]
+			if lv == barCached {
+				f.acc.MarkCached(a)
+			} else if lv != 0 {
+				markBar(f, lv, a)
+			}
+			if shadow {
+				markShadow(f, a)
+			}
+			if a == 0 {
+				return check(f)
+			}
+			if resolved {
+				f.h.SetU32(a+off, r[x])
+				return true
+			}
+			return learn(f)
+		}, j - k
+	}
+	// other kinds: the barrier and the null check inline, the access
+	// behind one call
+	return func(f *frame) bool {
+		a := f.r[o]
+		if lv == barCached {
+			f.acc.MarkCached(a)
+		} else if lv != 0 {
+			markBar(f, lv, a)
+		}
+		if shadow {
+			markShadow(f, a)
+		}
+		if a == 0 {
+			return check(f)
+		}
+		return in(f)
+	}, j - k
+}
+
+// markShadow is the check barrier of a barrierThenValue instruction,
+// out of line: only tests run it.
+//
+//go:noinline
+func markShadow(f *frame, a uint32) { f.acc.Shadow.Mark(a) }

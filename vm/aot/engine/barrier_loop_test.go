@@ -20,7 +20,91 @@ import (
 // while another thread allocates: each back edge's safepoint yields to
 // that thread, whose allocations collect, so epochs end inside the
 // loops, and the iteration after each must mark the array again.
-const loopMain = smaliHeader + printI + `
+const loopMain = smaliHeader + printI + loopMethods + `
+.method public static main([Ljava/lang/String;)V
+    .registers 7
+    new-instance v0, LAlloc;
+    invoke-direct {v0}, LAlloc;-><init>()V
+    invoke-virtual {v0}, Ljava/lang/Thread;->start()V
+    const/16 v1, 16
+    new-array v5, v1, [I
+    new-array v1, v1, [I
+    invoke-static {v1}, LMain;->fill([I)V
+    invoke-static {v5}, LMain;->fill([I)V
+    const/4 v2, 0
+    const/4 v3, 0
+    :rep
+    const/4 v4, 5
+    if-ge v2, v4, :end
+    const v4, 2000000
+    invoke-static {v1, v5, v4}, LMain;->sum([I[II)I
+    move-result v4
+    add-int/2addr v3, v4
+    add-int/lit8 v2, v2, 1
+    goto :rep
+    :end
+    const/4 v4, 1
+    sput-boolean v4, LAlloc;->stop:Z
+    invoke-virtual {v0}, Ljava/lang/Thread;->join()V
+    invoke-static {v3}, LMain;->p(I)V
+    return-void
+.end method
+`
+
+// loopEntriesMain enters sum's loop 200,000 times for 4 iterations (the
+// shape of sparse's inner loop over a short row) on one array and, in
+// turn for 64 entries each, one of four others allocated before (all
+// zeros; taking one allocates nothing, so no collection need come
+// between), while another thread allocates: a loop entered in the epoch
+// of its last whole iteration with the same arrays skips their barriers
+// from its first iteration (cblock.loopBare), and must not when an array
+// changed or a collection ended the epoch since.
+const loopEntriesMain = smaliHeader + printI + loopMethods + `
+.method public static main([Ljava/lang/String;)V
+    .registers 8
+    new-instance v0, LAlloc;
+    invoke-direct {v0}, LAlloc;-><init>()V
+    invoke-virtual {v0}, Ljava/lang/Thread;->start()V
+    const/16 v1, 16
+    new-array v1, v1, [I
+    invoke-static {v1}, LMain;->fill([I)V
+    const/4 v7, 4
+    new-array v7, v7, [[I
+    const/4 v2, 0
+    :pool
+    const/4 v4, 4
+    if-ge v2, v4, :pooled
+    const/16 v5, 16
+    new-array v5, v5, [I
+    aput-object v5, v7, v2
+    add-int/lit8 v2, v2, 1
+    goto :pool
+    :pooled
+    const/4 v2, 0
+    const/4 v3, 0
+    :rep
+    const v4, 200000
+    if-ge v2, v4, :end
+    shr-int/lit8 v4, v2, 6
+    and-int/lit8 v4, v4, 3
+    aget-object v6, v7, v4
+    const/4 v4, 4
+    invoke-static {v1, v6, v4}, LMain;->sum([I[II)I
+    move-result v4
+    add-int/2addr v3, v4
+    add-int/lit8 v2, v2, 1
+    goto :rep
+    :end
+    const/4 v4, 1
+    sput-boolean v4, LAlloc;->stop:Z
+    invoke-virtual {v0}, Ljava/lang/Thread;->join()V
+    invoke-static {v3}, LMain;->p(I)V
+    return-void
+.end method
+`
+
+// loopMethods are the loops: fill's writes one array, sum's reads two.
+const loopMethods = `
 .method static fill([I)V
     .registers 4
     const/4 v0, 0
@@ -50,35 +134,6 @@ const loopMain = smaliHeader + printI + `
     goto :loop
     :done
     return v1
-.end method
-
-.method public static main([Ljava/lang/String;)V
-    .registers 7
-    new-instance v0, LAlloc;
-    invoke-direct {v0}, LAlloc;-><init>()V
-    invoke-virtual {v0}, Ljava/lang/Thread;->start()V
-    const/16 v1, 16
-    new-array v5, v1, [I
-    new-array v1, v1, [I
-    invoke-static {v1}, LMain;->fill([I)V
-    invoke-static {v5}, LMain;->fill([I)V
-    const/4 v2, 0
-    const/4 v3, 0
-    :rep
-    const/4 v4, 5
-    if-ge v2, v4, :end
-    const v4, 2000000
-    invoke-static {v1, v5, v4}, LMain;->sum([I[II)I
-    move-result v4
-    add-int/2addr v3, v4
-    add-int/lit8 v2, v2, 1
-    goto :rep
-    :end
-    const/4 v4, 1
-    sput-boolean v4, LAlloc;->stop:Z
-    invoke-virtual {v0}, Ljava/lang/Thread;->join()V
-    invoke-static {v3}, LMain;->p(I)V
-    return-void
 .end method
 `
 
@@ -110,50 +165,66 @@ const loopAlloc = `.class public LAlloc;
 `
 
 // TestBarrierLoopAcrossCollections: the barriers a loop skips after a
-// whole iteration (cblock.loopSkipping) are run again after a safepoint
-// at which another thread collected. At every collection the bitmap
-// must equal the check barriers' (an object accessed in an epoch and not
-// marked in it is what a loop that kept skipping across the collection
-// would leave), under a collection at nearly every allocation; the loops
-// must have skipped barriers (cache hits) and the epochs must be many.
+// whole iteration (cblock.loopBare, cblock.loopSkipping) are run again
+// after a safepoint at which another thread collected, and a loop
+// entered again skips from its first iteration only with the same
+// objects in the same epoch. At every collection the bitmap must equal
+// the check barriers' (an object accessed in an epoch and not marked in
+// it is what a loop that kept skipping across the collection, or for a
+// new array, would leave), under a collection at nearly every
+// allocation; the loops must have skipped barriers and the epochs must
+// be many. For the short loops, more barriers must be skipped than a
+// loop that marks again at every entry could skip.
 func TestBarrierLoopAcrossCollections(t *testing.T) {
-	p := assembleDex(t, loopMain, loopAlloc)
-	for _, variant := range []string{"cms-stress", "ss-stress"} {
-		t.Run(variant, func(t *testing.T) {
-			c, err := vmconfig.ParseVariant(variant)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var bad string
-			epochs := 0
-			hooks := &runtime.Hooks{Accesses: func(count int, b *gc.AccessBitmap) {
-				epochs++
-				if a, diff := b.FirstDifference(b.Shadow); diff && bad == "" {
-					bad = fmt.Sprintf("before collection %d: object %#x marked %v, by the check barriers %v", count, a, b.Marked(a), b.Shadow.Marked(a))
+	for _, tc := range []struct {
+		name, main string
+		want       int // printed
+		// minSkips is the fewest barriers the loops must skip
+		minSkips uint64
+	}{
+		// 5 × Σ 6(i & 15) for i < 2,000,000
+		{"long", loopMain, 5 * 2000000 / 16 * 6 * 120, 1},
+		// 200,000 × Σ 3i for i < 4; marking again at every entry
+		// skips at most 2 × 3 barriers per sum and 15 in fill
+		{"entries", loopEntriesMain, 200000 * 18, 200000*2*3 + 16},
+	} {
+		p := assembleDex(t, tc.main, loopAlloc)
+		for _, variant := range []string{"cms-stress", "ss-stress"} {
+			t.Run(tc.name+"/"+variant, func(t *testing.T) {
+				c, err := vmconfig.ParseVariant(variant)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}}
-			var out bytes.Buffer
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			v, err := vm.New(vm.Options{ClassPath: []string{p}, GC: c, Stdout: &out, Stderr: &out, Engine: "aot", Barriers: "all", CheckBarriers: true, Hooks: hooks})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if code, err := v.RunMain(ctx, "Main", nil); err != nil || code != 0 {
-				t.Fatalf("exit %d, %v: %s", code, err, out.String())
-			}
-			// 5 × Σ 6(i & 15) for i < 2,000,000
-			if want := fmt.Sprintln(5 * 2000000 / 16 * 6 * 120); out.String() != want {
-				t.Errorf("stdout %q, want %q", out.String(), want)
-			}
-			if bad != "" {
-				t.Error(bad)
-			}
-			s := v.Engine.(*engine.Engine).Stats().Barriers
-			t.Logf("%d collections; barriers run %d, cache hits %d, of them skipped by the loops %d", epochs, s.Executed, s.CacheHits, s.LoopSkips)
-			if epochs < 50 || s.LoopSkips == 0 {
-				t.Errorf("%d collections, %d barriers skipped by the loops: the test needs many of both", epochs, s.LoopSkips)
-			}
-		})
+				var bad string
+				epochs := 0
+				hooks := &runtime.Hooks{Accesses: func(count int, b *gc.AccessBitmap) {
+					epochs++
+					if a, diff := b.FirstDifference(b.Shadow); diff && bad == "" {
+						bad = fmt.Sprintf("before collection %d: object %#x marked %v, by the check barriers %v", count, a, b.Marked(a), b.Shadow.Marked(a))
+					}
+				}}
+				var out bytes.Buffer
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+				defer cancel()
+				v, err := vm.New(vm.Options{ClassPath: []string{p}, GC: c, Stdout: &out, Stderr: &out, Engine: "aot", Barriers: "all", CheckBarriers: true, Hooks: hooks})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if code, err := v.RunMain(ctx, "Main", nil); err != nil || code != 0 {
+					t.Fatalf("exit %d, %v: %s", code, err, out.String())
+				}
+				if want := fmt.Sprintln(tc.want); out.String() != want {
+					t.Errorf("stdout %q, want %q", out.String(), want)
+				}
+				if bad != "" {
+					t.Error(bad)
+				}
+				s := v.Engine.(*engine.Engine).Stats().Barriers
+				t.Logf("%d collections; barriers run %d, cache hits %d, of them skipped by the loops %d", epochs, s.Executed, s.CacheHits, s.LoopSkips)
+				if epochs < 50 || s.LoopSkips < tc.minSkips {
+					t.Errorf("%d collections, %d barriers skipped by the loops (want ≥ %d): the test needs many of both", epochs, s.LoopSkips, tc.minSkips)
+				}
+			})
+		}
 	}
 }

@@ -16,8 +16,6 @@ import (
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/runtime"
-	"github.com/droidprof/droidprof/vm/smali"
-	"github.com/droidprof/droidprof/vm/smali/ast"
 	"github.com/droidprof/droidprof/vm/vmconfig"
 	"github.com/droidprof/droidprof/workloads"
 )
@@ -270,66 +268,163 @@ const barrierSmali = smaliHeader + printI + `
 .end method
 `
 
+// barrierFieldSmali accesses instance fields of each kind and calls a
+// method on an object its caller passes, and reads an int field of
+// another, used twice so that the read is no tree's node (after a
+// collection ends the epoch of its constructor's call, that read's
+// barrier is the only one on that object) (each a barrier, a null check
+// where the passes left one, and the access: barrierThenValue lowers
+// them as one instruction), then with null, which must throw the
+// interpreter's exception at the first access.
+const barrierFieldSmali = smaliHeader + printI + `
+.method static touch(LBox;LBox;I)I
+    .registers 9
+    iget v0, p0, LBox;->i:I
+    add-int/2addr v0, p2
+    iput v0, p0, LBox;->i:I
+    iget-object v1, p0, LBox;->o:Ljava/lang/Object;
+    iput-object p0, p0, LBox;->o:Ljava/lang/Object;
+    iget-wide v2, p0, LBox;->j:J
+    int-to-long v4, p2
+    add-long/2addr v2, v4
+    iput-wide v2, p0, LBox;->j:J
+    iget-short v4, p0, LBox;->s:S
+    add-int/2addr v4, p2
+    iput-short v4, p0, LBox;->s:S
+    invoke-virtual {p0}, LBox;->get()I
+    move-result v5
+    add-int/2addr v0, v5
+    add-int/2addr v0, v4
+    long-to-int v2, v2
+    add-int/2addr v0, v2
+    iget v2, p1, LBox;->i:I
+    add-int/2addr v0, v2
+    add-int/2addr v0, v2
+    return v0
+.end method
+
+.method public static main([Ljava/lang/String;)V
+    .registers 6
+    new-instance v0, LBox;
+    invoke-direct {v0}, LBox;-><init>()V
+    new-instance v5, LBox;
+    invoke-direct {v5}, LBox;-><init>()V
+    invoke-static {}, Ljava/lang/System;->gc()V
+    const/4 v1, 0
+    const/4 v2, 0
+  :loop
+    const/4 v3, 5
+    if-ge v1, v3, :nul
+    invoke-static {v0, v5, v1}, LMain;->touch(LBox;LBox;I)I
+    move-result v3
+    add-int/2addr v2, v3
+    add-int/lit8 v1, v1, 1
+    goto :loop
+  :nul
+    invoke-static {v2}, LMain;->p(I)V
+    const/4 v0, 0
+  :try_start
+    invoke-static {v0, v5, v1}, LMain;->touch(LBox;LBox;I)I
+  :try_end
+    .catch Ljava/lang/NullPointerException; {:try_start .. :try_end} :caught
+    return-void
+  :caught
+    move-exception v4
+    invoke-virtual {v4}, Ljava/lang/Throwable;->getMessage()Ljava/lang/String;
+    move-result-object v4
+    sget-object v3, Ljava/lang/System;->out:Ljava/io/PrintStream;
+    invoke-virtual {v3, v4}, Ljava/io/PrintStream;->println(Ljava/lang/String;)V
+    return-void
+.end method
+`
+
+const barrierBoxSmali = `.class public LBox;
+.super Ljava/lang/Object;
+.field public i:I
+.field public o:Ljava/lang/Object;
+.field public j:J
+.field public s:S
+
+.method public constructor <init>()V
+    .registers 1
+    invoke-direct {p0}, Ljava/lang/Object;-><init>()V
+    return-void
+.end method
+
+.method public get()I
+    .registers 2
+    iget v0, p0, LBox;->i:I
+    return v0
+.end method
+`
+
 // TestBarriersKeepAccessSemantics: with barriers at each level, array
-// accesses — lowered together with their barrier — read, write and throw
-// (bad index, null array, with the interpreter's messages) as without,
-// and the barriers mark the arrays.
+// accesses, instance field accesses and calls — lowered together with
+// their barrier — read, write and throw (bad index, null array, null
+// object, with the interpreter's messages) as without, and the barriers
+// mark what the check barriers mark.
 func TestBarriersKeepAccessSemantics(t *testing.T) {
-	class, err := smali.Parse("Main.smali", []byte(barrierSmali), &smali.Options{API: 28})
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := smali.Assemble([]*ast.Class{class}, &smali.AssembleOptions{API: 28})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "t.dex")
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	run := func(eng, level string) (string, engine.BarrierStats, string) {
-		var out bytes.Buffer
-		bad := ""
-		hooks := &runtime.Hooks{Accesses: func(count int, b *gc.AccessBitmap) {
-			if a, diff := b.FirstDifference(b.Shadow); diff && bad == "" {
-				bad = fmt.Sprintf("collection %d: %#x", count, a)
+	for _, tc := range []struct {
+		name string
+		srcs []string
+		// ran says whether the interpreter's output shows that the
+		// program ran as meant
+		ran func(out string) bool
+	}{
+		{"arrays", []string{barrierSmali}, func(out string) bool {
+			return strings.Count(out, "\n") == 5 && strings.Contains(out, "length=4; index=4") && strings.Contains(out, "null array")
+		}},
+		{"fields", []string{barrierFieldSmali, barrierBoxSmali}, func(out string) bool {
+			return strings.Count(out, "\n") == 2 && strings.Contains(out, "null object reference")
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := assembleDex(t, tc.srcs...)
+			run := func(eng, level string) (string, engine.BarrierStats, string) {
+				var out bytes.Buffer
+				bad := ""
+				hooks := &runtime.Hooks{Accesses: func(count int, b *gc.AccessBitmap) {
+					if a, diff := b.FirstDifference(b.Shadow); diff && bad == "" {
+						bad = fmt.Sprintf("collection %d: %#x", count, a)
+					}
+				}}
+				v, err := vm.New(vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &out, Engine: eng, Barriers: level, CheckBarriers: level != "off", Hooks: hooks})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := v.RunMain(context.Background(), "Main", nil); err != nil {
+					t.Fatal(err)
+				}
+				var s engine.BarrierStats
+				if e, ok := v.Engine.(*engine.Engine); ok {
+					s = e.Stats().Barriers
+					if b := v.AccessBitmap(); b != nil {
+						if a, diff := b.FirstDifference(b.Shadow); diff && bad == "" {
+							bad = fmt.Sprintf("at the end: %#x", a)
+						}
+					}
+				}
+				return out.String(), s, bad
 			}
-		}}
-		v, err := vm.New(vm.Options{ClassPath: []string{p}, Stdout: &out, Stderr: &out, Engine: eng, Barriers: level, CheckBarriers: level != "off", Hooks: hooks})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := v.RunMain(context.Background(), "Main", nil); err != nil {
-			t.Fatal(err)
-		}
-		var s engine.BarrierStats
-		if e, ok := v.Engine.(*engine.Engine); ok {
-			s = e.Stats().Barriers
-			if b := v.AccessBitmap(); b != nil {
-				if a, diff := b.FirstDifference(b.Shadow); diff && bad == "" {
-					bad = fmt.Sprintf("at the end: %#x", a)
+			want, _, _ := run("interp", "off")
+			if !tc.ran(want) {
+				t.Fatalf("the program did not run as meant; interpreter output:\n%s", want)
+			}
+			for _, l := range ssa.BarrierLevels {
+				got, s, bad := run("aot", l.String())
+				if got != want {
+					t.Errorf("%s:\n%s\ninterp:\n%s", l, got, want)
+				}
+				if s.Executed == 0 {
+					t.Errorf("%s: no barrier ran", l)
+				}
+				if bad != "" {
+					t.Errorf("%s: the bitmap differs from the check barriers' %s", l, bad)
 				}
 			}
-		}
-		return out.String(), s, bad
+			t.Logf("output:\n%s", want)
+		})
 	}
-	want, _, _ := run("interp", "off")
-	if strings.Count(want, "\n") != 5 || !strings.Contains(want, "length=4; index=4") || !strings.Contains(want, "null array") {
-		t.Fatalf("the program did not run as meant; interpreter output:\n%s", want)
-	}
-	for _, l := range ssa.BarrierLevels {
-		got, s, bad := run("aot", l.String())
-		if got != want {
-			t.Errorf("%s:\n%s\ninterp:\n%s", l, got, want)
-		}
-		if s.Executed == 0 {
-			t.Errorf("%s: no barrier ran", l)
-		}
-		if bad != "" {
-			t.Errorf("%s: the bitmap differs from the check barriers' %s", l, bad)
-		}
-	}
-	t.Logf("output:\n%s", want)
 }
 
 // vm.New rejects barriers without the aot engine and unknown levels.

@@ -60,8 +60,11 @@ type cblock struct {
 	// step is the last instruction when it adds to a counter in place
 	step step
 	// loopBars is the number of barriers of a loop body that the loop
-	// may skip (ssa.BarrierLoop)
+	// may skip (ssa.BarrierLoop), loopObjs the slots of their objects
+	// and bare the body lowered without them (barrierloop.go)
 	loopBars int
+	loopObjs []int
+	bare     *cblock
 }
 
 // step is an instruction r[slot] += r[by] (or += k when by < 0): a
@@ -132,6 +135,10 @@ func (h *cblock) loop() {
 			default:
 				e.apply(f.r)
 			}
+		}
+		if b.loopBars > 0 && b.bare != nil {
+			h.loopBare(in, b)
+			return
 		}
 		if b.loopBars > 0 {
 			h.loopSkipping(in, b)

@@ -106,6 +106,9 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 				l.blocks[b.ID].loopBars++
 			}
 		}
+		if l.blocks[b.ID].loopBars > 0 {
+			l.bareBody(b)
+		}
 	}
 	for _, b := range fn.Blocks {
 		l.blocks[b.ID].loop()

@@ -11,14 +11,16 @@ package ssa
 // safepoint (where another thread may run and collect). So once an
 // iteration has run the body whole, its barriers have marked their
 // objects in the current epoch, and the next iterations may skip them
-// until a safepoint is taken: the engine's loop closure runs the body
-// with these barriers until an iteration completes, then without them,
-// and with them again after every safepoint (engine/exec.go,
-// cblock.loop). Nothing is moved out of the loop: a loop that runs no
-// iteration, or throws in its first before a barrier, marks nothing it
-// did not access. This is the paper's last-object cache (levels cache
-// and all) kept per loop entry, where a hit costs no check of the
-// object at all.
+// until a safepoint ends the epoch: the engine's loop closure runs the
+// body with these barriers until an iteration completes, then a copy
+// lowered without them, and with them again after a safepoint at which a
+// collection ended the epoch (engine/barrierloop.go, cblock.loopBare); a
+// loop entered again in the epoch of its last whole iteration, with the
+// same objects, runs the copy from its first iteration. Nothing is
+// moved out of the loop: a loop that runs no iteration, or throws in its
+// first before a barrier, marks nothing it did not access. This is the
+// paper's last-object cache (levels cache and all) kept per loop, where
+// a hit costs no check of the object at all.
 //
 // The mark is only a permission: code that does not run the body from a
 // loop closure runs the barrier as any other.
