@@ -743,6 +743,11 @@ func (l *lowerer) doubleLoad(v *ssa.Value) func(*frame) float64 {
 // treeRoot lowers a value with a slot that has a subtree operand.
 func (l *lowerer) treeRoot(v *ssa.Value) instr {
 	d := l.s(v)
+	if v.Op == ssa.OpSelect {
+		if in := l.selectRoot(v); in != nil {
+			return in
+		}
+	}
 	switch v.Type {
 	case ssa.TypeInt:
 		if treeBinop(v) {

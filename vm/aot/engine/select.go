@@ -33,7 +33,7 @@ func (l *lowerer) selectTest(v *ssa.Value) intTest {
 func (l *lowerer) selectTree(v *ssa.Value) func(*frame) uint32 {
 	t := l.selectTest(v)
 	if l.hasTreeArg(v) {
-		return selectBy(t, l.intExpr(v.Args[1]), l.intExpr(v.Args[2]))
+		return selectArms(t, l.intArm(v.Args[1]), l.intArm(v.Args[2]))
 	}
 	a, b, x, y := t.a, t.b, l.s(v.Args[1]), l.s(v.Args[2])
 	switch t.op {
@@ -239,4 +239,389 @@ func selectBy[T any](t intTest, x, y func(*frame) T) func(*frame) T {
 		}
 		return y(f)
 	}
+}
+
+// intArm is an int Select operand read by the Select itself: a tree
+// (t) or a slot (s), so that a slot operand costs no call.
+type intArm struct {
+	s int
+	t func(*frame) uint32
+}
+
+// longArm is intArm for long operands (two words at s).
+type longArm struct {
+	s int
+	t func(*frame) uint64
+}
+
+func (l *lowerer) intArm(a *ssa.Value) intArm {
+	if l.inl[a.ID] {
+		return intArm{t: l.intTree(a)}
+	}
+	return intArm{s: l.s(a)}
+}
+
+func (l *lowerer) longArm(a *ssa.Value) longArm {
+	if l.inl[a.ID] {
+		return longArm{t: l.longTree(a)}
+	}
+	return longArm{s: l.s(a)}
+}
+
+// selectRoot lowers an int or long Select with a tree arm as one
+// instruction storing into its slot, where a tree node and a store
+// around it were two closures; nil for other types. The arms cannot
+// throw (plan keeps array loads out of a Select's operands), so there is
+// no frame.threw to test. One closure per comparison and type (no
+// generics: Go's would call the arm reads through a dictionary).
+func (l *lowerer) selectRoot(v *ssa.Value) instr {
+	t, d := l.selectTest(v), l.s(v)
+	a, b := t.a, t.b
+	switch v.Type {
+	case ssa.TypeInt:
+		x, y := l.intArm(v.Args[1]), l.intArm(v.Args[2])
+		xs, xt, ys, yt := x.s, x.t, y.s, y.t
+		switch t.op {
+		case ssa.OpEq:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if r[a] == r[b] {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = r[xs]
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = r[ys]
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpNe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if r[a] != r[b] {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = r[xs]
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = r[ys]
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpLt:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if int32(r[a]) < int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = r[xs]
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = r[ys]
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpGe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if int32(r[a]) >= int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = r[xs]
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = r[ys]
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpGt:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if int32(r[a]) > int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = r[xs]
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = r[ys]
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpLe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if int32(r[a]) <= int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = r[xs]
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = r[ys]
+					}
+				}
+				r[d] = w
+				return true
+			}
+		}
+	case ssa.TypeLong:
+		x, y := l.longArm(v.Args[1]), l.longArm(v.Args[2])
+		xs, xt, ys, yt := x.s, x.t, y.s, y.t
+		switch t.op {
+		case ssa.OpEq:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if r[a] == r[b] {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpNe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if r[a] != r[b] {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpLt:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if int32(r[a]) < int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpGe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if int32(r[a]) >= int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpGt:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if int32(r[a]) > int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpLe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if int32(r[a]) <= int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		}
+	}
+	return nil
+}
+
+// selectArms is an int Select with a tree arm as a tree node, one closure
+// per comparison so that the test is inline; only the chosen arm runs.
+func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
+	a, b := t.a, t.b
+	xs, xt, ys, yt := x.s, x.t, y.s, y.t
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) uint32 {
+			r := f.r
+			if r[a] == r[b] {
+				if xt != nil {
+					return xt(f)
+				}
+				return r[xs]
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return r[ys]
+		}
+	case ssa.OpNe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if r[a] != r[b] {
+				if xt != nil {
+					return xt(f)
+				}
+				return r[xs]
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return r[ys]
+		}
+	case ssa.OpLt:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) < int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return r[xs]
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return r[ys]
+		}
+	case ssa.OpGe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) >= int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return r[xs]
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return r[ys]
+		}
+	case ssa.OpGt:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) > int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return r[xs]
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return r[ys]
+		}
+	case ssa.OpLe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) <= int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return r[xs]
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return r[ys]
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
 }
