@@ -34,7 +34,72 @@ const (
 	opTree  = 2
 	opElem  = 3 // an array load with slot operands, read by the node itself
 	opElemB = 4 // opElem with the load's barriers, marked by the node first
+	// compound operands: an int operation of a slot and a constant
+	// (s, k), evaluated by the node that reads it (compound)
+	opCAnd  = 5
+	opCShl  = 6
+	opCShr  = 7
+	opCUshr = 8
+	opCAdd  = 9
 )
+
+// compound returns a as a compound operand when it is a tree node that
+// is an int And, Shl, Shr, Ushr, Add or Sub of a slot and a constant.
+func (l *lowerer) compound(a *ssa.Value) (intOpnd, bool) {
+	if !l.inl[a.ID] || a.Type != ssa.TypeInt || len(a.Args) != 2 || l.inl[a.Args[0].ID] || l.inl[a.Args[1].ID] {
+		return intOpnd{}, false
+	}
+	k, ok := a.Args[1].IsConst()
+	if !ok || a.Args[0].Type != ssa.TypeInt {
+		return intOpnd{}, false
+	}
+	o := intOpnd{s: l.s(a.Args[0]), k: uint32(k)}
+	switch a.Op {
+	case ssa.OpAnd:
+		o.kind = opCAnd
+	case ssa.OpShl:
+		o.kind = opCShl
+	case ssa.OpShr:
+		o.kind = opCShr
+	case ssa.OpUshr:
+		o.kind = opCUshr
+	case ssa.OpAdd:
+		o.kind = opCAdd
+	case ssa.OpSub:
+		o.kind, o.k = opCAdd, -uint32(k)
+	default:
+		return intOpnd{}, false
+	}
+	return o, true
+}
+
+// compoundOps are the operands of v, an int And, Or, Xor, Add or Sub,
+// with its compound operands as such; ok is false when it has none (or
+// is another operation).
+func (l *lowerer) compoundOps(v *ssa.Value) (x, y intOpnd, ok bool) {
+	switch v.Op {
+	case ssa.OpAnd, ssa.OpOr, ssa.OpXor, ssa.OpAdd, ssa.OpSub:
+	default:
+		return x, y, false
+	}
+	cx, okx := l.compound(v.Args[0])
+	cy, oky := l.compound(v.Args[1])
+	if !okx && !oky {
+		return x, y, false
+	}
+	// the other operand must not be an element (no such node)
+	if okx {
+		x = cx
+	} else if x = l.intOp(v.Args[0]); x.kind == opElem || x.kind == opElemB {
+		return x, y, false
+	}
+	if oky {
+		y = cy
+	} else if y = l.intOp(v.Args[1]); y.kind == opElem || y.kind == opElemB {
+		return x, y, false
+	}
+	return x, y, true
+}
 
 type intOpnd struct {
 	kind int
@@ -338,6 +403,11 @@ func (l *lowerer) intTree(v *ssa.Value) func(*frame) uint32 {
 			return func(f *frame) uint32 { return order(x(f), y(f), nan) }
 		}
 	default:
+		if x, y, ok := l.compoundOps(v); ok {
+			if t := binInt(v.Op, x, y); t != nil {
+				return t
+			}
+		}
 		x, y := l.intOps(v)
 		if t := binInt(v.Op, x, y); t != nil {
 			return t
@@ -750,6 +820,11 @@ func (l *lowerer) treeRoot(v *ssa.Value) instr {
 	}
 	switch v.Type {
 	case ssa.TypeInt:
+		if x, y, ok := l.compoundOps(v); ok && treeBinop(v) {
+			if in := binIntStore(v.Op, d, x, y); in != nil {
+				return in
+			}
+		}
 		if treeBinop(v) {
 			x, y := l.intOps(v)
 			if in := binIntStore(v.Op, d, x, y); in != nil {

@@ -18,27 +18,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] + r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] + yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] + yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -50,7 +50,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] + yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -76,49 +76,53 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] + yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (r[ys] + yk)
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk + r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk + yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk + yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -127,21 +131,77 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk + yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk + yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (r[ys] + yk)
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -149,7 +209,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -162,7 +222,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -189,7 +249,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (r[ys] + yk)
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -201,7 +296,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -213,7 +308,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -226,7 +321,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -244,167 +339,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv + yv
-			}
-		case 4<<3 | 0:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv + r[ys]
-			}
-		case 4<<3 | 1:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv + yk
-			}
-		case 4<<3 | 2:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				yv := yt(f)
-				return xv + yv
-			}
-		case 4<<3 | 3:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv + yv
-			}
-		case 4<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
@@ -432,30 +370,432 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv + yv
+			}
+		case 4<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv + r[ys]
+			}
+		case 4<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv + yk
+			}
+		case 4<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv + yv
+			}
+		case 4<<4 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 4<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv + yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) + yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (r[ys] + yk)
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) + yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (r[ys] + yk)
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) + yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] + yk)
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) + yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (r[ys] + yk)
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) + yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (r[ys] + yk)
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] - r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] - yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] - yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -467,7 +807,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] - yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -493,49 +833,53 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] - yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (r[ys] + yk)
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk - r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk - yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk - yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -544,21 +888,77 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk - yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk - yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (r[ys] + yk)
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -566,7 +966,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -579,7 +979,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -606,7 +1006,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (r[ys] + yk)
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -618,7 +1053,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -630,7 +1065,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -643,7 +1078,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -661,167 +1096,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv - yv
-			}
-		case 4<<3 | 0:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv - r[ys]
-			}
-		case 4<<3 | 1:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv - yk
-			}
-		case 4<<3 | 2:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				yv := yt(f)
-				return xv - yv
-			}
-		case 4<<3 | 3:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv - yv
-			}
-		case 4<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
@@ -849,30 +1127,432 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv - yv
+			}
+		case 4<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv - r[ys]
+			}
+		case 4<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv - yk
+			}
+		case 4<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv - yv
+			}
+		case 4<<4 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 4<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv - yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) - yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (r[ys] + yk)
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) - yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (r[ys] + yk)
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) - yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] + yk)
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) - yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (r[ys] + yk)
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) - yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (r[ys] + yk)
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) * int32(r[ys]))
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) * int32(yk))
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -884,7 +1564,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -910,20 +1590,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(xk) * int32(r[ys]))
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -935,7 +1615,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -961,21 +1641,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -983,7 +1663,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -996,7 +1676,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1023,7 +1703,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1035,7 +1715,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1047,7 +1727,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1060,7 +1740,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1078,7 +1758,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1110,7 +1790,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1136,7 +1816,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1162,7 +1842,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1189,7 +1869,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1221,7 +1901,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1269,27 +1949,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(r[xs], r[ys])
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(r[xs], yk)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return idiv(r[xs], yv)
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1301,7 +1981,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(r[xs], yv)
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1327,20 +2007,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(r[xs], yv)
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(xk, r[ys])
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return idiv(xk, yv)
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1352,7 +2032,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xk, yv)
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1378,21 +2058,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xk, yv)
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return idiv(xv, r[ys])
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return idiv(xv, yk)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1400,7 +2080,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1413,7 +2093,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1440,7 +2120,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1452,7 +2132,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, r[ys])
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1464,7 +2144,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yk)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1477,7 +2157,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1495,7 +2175,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1527,7 +2207,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1553,7 +2233,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, r[ys])
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1579,7 +2259,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yk)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1606,7 +2286,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1638,7 +2318,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1686,27 +2366,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(r[xs], r[ys])
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(r[xs], yk)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return irem(r[xs], yv)
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1718,7 +2398,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(r[xs], yv)
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1744,20 +2424,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(r[xs], yv)
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(xk, r[ys])
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return irem(xk, yv)
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1769,7 +2449,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xk, yv)
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1795,21 +2475,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xk, yv)
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return irem(xv, r[ys])
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return irem(xv, yk)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1817,7 +2497,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1830,7 +2510,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1857,7 +2537,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1869,7 +2549,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, r[ys])
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1881,7 +2561,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yk)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1894,7 +2574,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1912,7 +2592,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1944,7 +2624,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1970,7 +2650,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, r[ys])
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1996,7 +2676,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yk)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2023,7 +2703,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2055,7 +2735,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2103,27 +2783,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] & r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] & yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] & yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2135,7 +2815,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] & yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2161,49 +2841,53 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] & yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (r[ys] + yk)
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk & r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk & yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk & yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -2212,21 +2896,77 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk & yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk & yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (r[ys] + yk)
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2234,7 +2974,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2247,7 +2987,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2274,7 +3014,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (r[ys] + yk)
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2286,7 +3061,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2298,7 +3073,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2311,7 +3086,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2329,167 +3104,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv & yv
-			}
-		case 4<<3 | 0:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv & r[ys]
-			}
-		case 4<<3 | 1:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv & yk
-			}
-		case 4<<3 | 2:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				yv := yt(f)
-				return xv & yv
-			}
-		case 4<<3 | 3:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv & yv
-			}
-		case 4<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
@@ -2517,30 +3135,432 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv & yv
+			}
+		case 4<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv & r[ys]
+			}
+		case 4<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv & yk
+			}
+		case 4<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv & yv
+			}
+		case 4<<4 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 4<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv & yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) & yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (r[ys] + yk)
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) & yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (r[ys] + yk)
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) & yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] + yk)
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) & yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (r[ys] + yk)
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) & yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (r[ys] + yk)
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] | r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] | yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] | yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2552,7 +3572,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] | yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2578,49 +3598,53 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] | yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (r[ys] + yk)
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk | r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk | yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk | yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -2629,21 +3653,77 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk | yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk | yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (r[ys] + yk)
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2651,7 +3731,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2664,7 +3744,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2691,7 +3771,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (r[ys] + yk)
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2703,7 +3818,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2715,7 +3830,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2728,7 +3843,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2746,167 +3861,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv | yv
-			}
-		case 4<<3 | 0:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv | r[ys]
-			}
-		case 4<<3 | 1:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv | yk
-			}
-		case 4<<3 | 2:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				yv := yt(f)
-				return xv | yv
-			}
-		case 4<<3 | 3:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv | yv
-			}
-		case 4<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
@@ -2934,30 +3892,432 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv | yv
+			}
+		case 4<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv | r[ys]
+			}
+		case 4<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv | yk
+			}
+		case 4<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv | yv
+			}
+		case 4<<4 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 4<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv | yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) | yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (r[ys] + yk)
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) | yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (r[ys] + yk)
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) | yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] + yk)
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) | yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (r[ys] + yk)
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) | yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (r[ys] + yk)
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] ^ r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] ^ yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] ^ yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2969,7 +4329,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] ^ yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2995,49 +4355,53 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] ^ yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (r[ys] + yk)
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk ^ r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk ^ yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk ^ yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -3046,21 +4410,77 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk ^ yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk ^ yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (r[ys] + yk)
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3068,7 +4488,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3081,7 +4501,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3108,7 +4528,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (r[ys] + yk)
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3120,7 +4575,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3132,7 +4587,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3145,7 +4600,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3163,167 +4618,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv ^ yv
-			}
-		case 4<<3 | 0:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv ^ r[ys]
-			}
-		case 4<<3 | 1:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				return xv ^ yk
-			}
-		case 4<<3 | 2:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				yv := yt(f)
-				return xv ^ yv
-			}
-		case 4<<3 | 3:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
-				var xv uint32
-				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
-					xv = h.U32(arr + 12 + idx*4)
-				} else {
-					xe.fail(f)
-				}
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xv ^ yv
-			}
-		case 4<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch xe.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[xa])
-						}
-					case barCached:
-						f.acc.MarkCached(r[xa])
-					case barMark:
-						f.acc.Mark(r[xa])
-					default:
-						markBars(f, xe.b, r[xa])
-					}
-				}
 				var xv uint32
 				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
 					xv = h.U32(arr + 12 + idx*4)
@@ -3351,30 +4649,432 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv ^ yv
+			}
+		case 4<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv ^ r[ys]
+			}
+		case 4<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				return xv ^ yk
+			}
+		case 4<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				yv := yt(f)
+				return xv ^ yv
+			}
+		case 4<<4 | 3:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 4<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch xe.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[xa])
+						}
+					case barCached:
+						f.acc.MarkCached(r[xa])
+					case barMark:
+						f.acc.Mark(r[xa])
+					default:
+						markBars(f, xe.b, r[xa])
+					}
+				}
+				var xv uint32
+				if arr, idx := r[xa], r[xx]+xo; arr != 0 && idx < h.U32(arr+8) {
+					xv = h.U32(arr + 12 + idx*4)
+				} else {
+					xe.fail(f)
+				}
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xv ^ yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) ^ yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (r[ys] + yk)
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) ^ yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (r[ys] + yk)
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] + yk)
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) ^ yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (r[ys] + yk)
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) ^ yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (r[ys] + yk)
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] << (r[ys] & 31)
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] << (yk & 31)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] << (yv & 31)
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3386,7 +5086,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] << (yv & 31)
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3412,20 +5112,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] << (yv & 31)
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk << (r[ys] & 31)
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk << (yv & 31)
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3437,7 +5137,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk << (yv & 31)
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3463,21 +5163,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk << (yv & 31)
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv << (r[ys] & 31)
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv << (yk & 31)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3485,7 +5185,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3498,7 +5198,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3525,7 +5225,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3537,7 +5237,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (r[ys] & 31)
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3549,7 +5249,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yk & 31)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3562,7 +5262,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3580,7 +5280,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3612,7 +5312,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3638,7 +5338,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (r[ys] & 31)
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3664,7 +5364,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yk & 31)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3691,7 +5391,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3723,7 +5423,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3771,27 +5471,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) >> (r[ys] & 31))
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) >> (yk & 31))
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3803,7 +5503,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3829,20 +5529,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(xk) >> (r[ys] & 31))
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3854,7 +5554,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3880,21 +5580,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3902,7 +5602,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3915,7 +5615,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3942,7 +5642,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3954,7 +5654,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3966,7 +5666,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3979,7 +5679,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3997,7 +5697,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4029,7 +5729,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4055,7 +5755,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4081,7 +5781,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4108,7 +5808,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4140,7 +5840,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4188,27 +5888,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] >> (r[ys] & 31)
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] >> (yk & 31)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] >> (yv & 31)
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4220,7 +5920,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] >> (yv & 31)
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4246,20 +5946,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] >> (yv & 31)
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk >> (r[ys] & 31)
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk >> (yv & 31)
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4271,7 +5971,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk >> (yv & 31)
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4297,21 +5997,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk >> (yv & 31)
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv >> (r[ys] & 31)
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv >> (yk & 31)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4319,7 +6019,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4332,7 +6032,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4359,7 +6059,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4371,7 +6071,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (r[ys] & 31)
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4383,7 +6083,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yk & 31)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4396,7 +6096,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4414,7 +6114,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4446,7 +6146,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4472,7 +6172,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (r[ys] & 31)
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4498,7 +6198,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yk & 31)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4525,7 +6225,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4557,7 +6257,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4617,8 +6317,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4631,42 +6331,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] + yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -4681,7 +6349,99 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4694,7 +6454,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4712,7 +6472,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4744,7 +6504,67 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4757,7 +6577,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4770,7 +6590,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4784,7 +6604,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4803,7 +6623,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4836,7 +6656,72 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4854,7 +6739,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4872,7 +6757,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4891,7 +6776,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4915,7 +6800,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4953,7 +6838,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4985,7 +6870,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5017,7 +6902,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5050,7 +6935,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5088,7 +6973,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5133,6 +7018,491 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (r[ys] + yk)
 				if f.threw {
 					f.threw = false
 					return false
@@ -5142,8 +7512,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5156,42 +7526,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] - yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -5206,7 +7544,99 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5219,7 +7649,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5237,7 +7667,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5269,7 +7699,67 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5282,7 +7772,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5295,7 +7785,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5309,7 +7799,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5328,7 +7818,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5361,7 +7851,72 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5379,7 +7934,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5397,7 +7952,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5416,7 +7971,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5440,7 +7995,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5478,7 +8033,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5510,7 +8065,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5542,7 +8097,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5575,7 +8130,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5613,7 +8168,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5658,6 +8213,491 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (r[ys] + yk)
 				if f.threw {
 					f.threw = false
 					return false
@@ -5667,8 +8707,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5681,42 +8721,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := uint32(int32(r[xs]) * int32(yv))
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -5731,7 +8739,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5744,7 +8784,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5762,7 +8802,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5794,7 +8834,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5807,7 +8847,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5820,7 +8860,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5834,7 +8874,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5853,7 +8893,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5886,7 +8926,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5904,7 +8944,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5922,7 +8962,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5941,7 +8981,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5965,7 +9005,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6003,7 +9043,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6035,7 +9075,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6067,7 +9107,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6100,7 +9140,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6138,7 +9178,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6192,8 +9232,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6206,42 +9246,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := idiv(r[xs], yv)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -6256,7 +9264,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6269,7 +9309,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6287,7 +9327,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6319,7 +9359,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6332,7 +9372,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6345,7 +9385,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6359,7 +9399,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6378,7 +9418,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6411,7 +9451,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6429,7 +9469,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6447,7 +9487,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6466,7 +9506,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6490,7 +9530,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6528,7 +9568,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6560,7 +9600,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6592,7 +9632,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6625,7 +9665,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6663,7 +9703,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6717,8 +9757,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6731,42 +9771,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := irem(r[xs], yv)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -6781,7 +9789,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6794,7 +9834,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6812,7 +9852,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6844,7 +9884,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6857,7 +9897,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6870,7 +9910,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6884,7 +9924,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6903,7 +9943,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6936,7 +9976,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6954,7 +9994,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6972,7 +10012,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6991,7 +10031,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7015,7 +10055,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7053,7 +10093,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7085,7 +10125,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7117,7 +10157,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7150,7 +10190,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7188,7 +10228,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7242,8 +10282,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7256,42 +10296,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] & yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -7306,7 +10314,99 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7319,7 +10419,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7337,7 +10437,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7369,7 +10469,67 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7382,7 +10542,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7395,7 +10555,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7409,7 +10569,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7428,7 +10588,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7461,7 +10621,72 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7479,7 +10704,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7497,7 +10722,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7516,7 +10741,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7540,7 +10765,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7578,7 +10803,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7610,7 +10835,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7642,7 +10867,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7675,7 +10900,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7713,7 +10938,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7758,6 +10983,491 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (r[ys] + yk)
 				if f.threw {
 					f.threw = false
 					return false
@@ -7767,8 +11477,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7781,42 +11491,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] | yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -7831,7 +11509,99 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7844,7 +11614,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7862,7 +11632,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7894,7 +11664,67 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7907,7 +11737,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7920,7 +11750,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7934,7 +11764,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7953,7 +11783,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7986,7 +11816,72 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8004,7 +11899,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8022,7 +11917,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8041,7 +11936,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8065,7 +11960,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8103,7 +11998,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8135,7 +12030,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8167,7 +12062,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8200,7 +12095,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8238,7 +12133,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8283,6 +12178,491 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (r[ys] + yk)
 				if f.threw {
 					f.threw = false
 					return false
@@ -8292,8 +12672,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8306,42 +12686,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] ^ yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -8356,7 +12704,99 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8369,7 +12809,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8387,7 +12827,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8419,7 +12859,67 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8432,7 +12932,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8445,7 +12945,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8459,7 +12959,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8478,7 +12978,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8511,7 +13011,72 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8529,7 +13094,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8547,7 +13112,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8566,7 +13131,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8590,7 +13155,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8628,7 +13193,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8660,7 +13225,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8692,7 +13257,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8725,7 +13290,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8763,7 +13328,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8808,6 +13373,491 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (r[ys] + yk)
 				if f.threw {
 					f.threw = false
 					return false
@@ -8817,8 +13867,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8831,42 +13881,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] << (yv & 31)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -8881,7 +13899,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8894,7 +13944,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8912,7 +13962,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8944,7 +13994,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8957,7 +14007,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8970,7 +14020,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8984,7 +14034,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9003,7 +14053,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9036,7 +14086,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9054,7 +14104,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9072,7 +14122,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9091,7 +14141,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9115,7 +14165,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9153,7 +14203,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9185,7 +14235,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9217,7 +14267,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9250,7 +14300,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9288,7 +14338,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9342,8 +14392,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9356,42 +14406,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := uint32(int32(r[xs]) >> (yv & 31))
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -9406,7 +14424,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9419,7 +14469,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9437,7 +14487,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9469,7 +14519,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9482,7 +14532,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9495,7 +14545,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9509,7 +14559,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9528,7 +14578,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9561,7 +14611,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9579,7 +14629,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9597,7 +14647,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9616,7 +14666,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9640,7 +14690,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9678,7 +14728,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9710,7 +14760,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9742,7 +14792,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9775,7 +14825,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9813,7 +14863,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9867,8 +14917,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9881,42 +14931,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] >> (yv & 31)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -9931,7 +14949,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9944,7 +14994,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9962,7 +15012,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9994,7 +15044,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10007,7 +15057,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10020,7 +15070,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10034,7 +15084,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10053,7 +15103,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10086,7 +15136,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10104,7 +15154,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10122,7 +15172,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10141,7 +15191,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10165,7 +15215,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10203,7 +15253,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10235,7 +15285,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10267,7 +15317,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10300,7 +15350,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10338,7 +15388,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10403,21 +15453,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) + getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) + yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10429,7 +15479,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) + yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10455,14 +15505,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) + yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10470,7 +15520,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10483,7 +15533,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10510,7 +15560,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10522,7 +15572,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10535,7 +15585,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10553,7 +15603,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10585,7 +15635,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10611,7 +15661,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10638,7 +15688,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10670,7 +15720,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10718,21 +15768,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) - getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) - yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10744,7 +15794,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) - yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10770,14 +15820,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) - yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10785,7 +15835,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10798,7 +15848,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10825,7 +15875,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10837,7 +15887,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10850,7 +15900,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10868,7 +15918,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10900,7 +15950,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10926,7 +15976,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10953,7 +16003,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10985,7 +16035,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11033,21 +16083,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) * getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) * yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11059,7 +16109,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) * yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11085,14 +16135,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) * yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11100,7 +16150,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11113,7 +16163,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11140,7 +16190,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11152,7 +16202,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11165,7 +16215,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11183,7 +16233,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11215,7 +16265,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11241,7 +16291,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11268,7 +16318,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11300,7 +16350,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11348,21 +16398,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) & getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) & yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11374,7 +16424,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) & yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11400,14 +16450,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) & yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11415,7 +16465,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11428,7 +16478,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11455,7 +16505,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11467,7 +16517,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11480,7 +16530,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11498,7 +16548,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11530,7 +16580,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11556,7 +16606,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11583,7 +16633,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11615,7 +16665,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11663,21 +16713,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) | getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) | yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11689,7 +16739,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) | yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11715,14 +16765,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) | yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11730,7 +16780,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11743,7 +16793,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11770,7 +16820,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11782,7 +16832,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11795,7 +16845,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11813,7 +16863,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11845,7 +16895,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11871,7 +16921,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11898,7 +16948,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11930,7 +16980,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11978,21 +17028,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) ^ getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) ^ yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12004,7 +17054,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) ^ yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12030,14 +17080,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) ^ yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12045,7 +17095,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12058,7 +17108,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12085,7 +17135,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12097,7 +17147,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12110,7 +17160,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12128,7 +17178,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12160,7 +17210,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12186,7 +17236,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12213,7 +17263,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12245,7 +17295,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12305,8 +17355,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12319,7 +17369,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12337,7 +17387,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12369,7 +17419,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12382,7 +17432,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12396,7 +17446,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12415,7 +17465,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12448,7 +17498,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12466,7 +17516,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12485,7 +17535,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12509,7 +17559,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12547,7 +17597,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12579,7 +17629,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12612,7 +17662,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12650,7 +17700,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12704,8 +17754,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12718,7 +17768,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12736,7 +17786,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12768,7 +17818,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12781,7 +17831,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12795,7 +17845,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12814,7 +17864,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12847,7 +17897,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12865,7 +17915,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12884,7 +17934,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12908,7 +17958,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12946,7 +17996,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12978,7 +18028,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13011,7 +18061,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13049,7 +18099,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13103,8 +18153,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13117,7 +18167,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13135,7 +18185,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13167,7 +18217,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13180,7 +18230,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13194,7 +18244,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13213,7 +18263,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13246,7 +18296,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13264,7 +18314,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13283,7 +18333,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13307,7 +18357,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13345,7 +18395,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13377,7 +18427,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13410,7 +18460,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13448,7 +18498,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13502,8 +18552,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13516,7 +18566,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13534,7 +18584,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13566,7 +18616,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13579,7 +18629,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13593,7 +18643,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13612,7 +18662,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13645,7 +18695,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13663,7 +18713,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13682,7 +18732,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13706,7 +18756,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13744,7 +18794,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13776,7 +18826,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13809,7 +18859,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13847,7 +18897,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13901,8 +18951,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13915,7 +18965,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13933,7 +18983,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13965,7 +19015,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13978,7 +19028,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13992,7 +19042,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14011,7 +19061,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14044,7 +19094,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14062,7 +19112,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14081,7 +19131,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14105,7 +19155,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14143,7 +19193,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14175,7 +19225,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14208,7 +19258,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14246,7 +19296,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14300,8 +19350,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14314,7 +19364,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14332,7 +19382,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14364,7 +19414,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14377,7 +19427,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14391,7 +19441,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14410,7 +19460,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14443,7 +19493,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14461,7 +19511,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14480,7 +19530,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14504,7 +19554,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14542,7 +19592,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14574,7 +19624,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14607,7 +19657,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14645,7 +19695,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14710,21 +19760,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) + fl(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) + yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14736,7 +19786,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) + yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14762,14 +19812,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) + yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + fl(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14777,7 +19827,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14790,7 +19840,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14817,7 +19867,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14829,7 +19879,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + fl(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14842,7 +19892,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14860,7 +19910,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14892,7 +19942,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14918,7 +19968,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + fl(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14945,7 +19995,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14977,7 +20027,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15025,21 +20075,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) - fl(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) - yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15051,7 +20101,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) - yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15077,14 +20127,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) - yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - fl(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15092,7 +20142,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15105,7 +20155,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15132,7 +20182,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15144,7 +20194,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - fl(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15157,7 +20207,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15175,7 +20225,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15207,7 +20257,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15233,7 +20283,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - fl(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15260,7 +20310,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15292,7 +20342,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15340,21 +20390,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) * fl(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) * yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15366,7 +20416,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) * yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15392,14 +20442,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) * yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * fl(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15407,7 +20457,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15420,7 +20470,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15447,7 +20497,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15459,7 +20509,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * fl(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15472,7 +20522,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15490,7 +20540,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15522,7 +20572,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15548,7 +20598,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * fl(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15575,7 +20625,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15607,7 +20657,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15655,21 +20705,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) / fl(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) / yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15681,7 +20731,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) / yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15707,14 +20757,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) / yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv / fl(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15722,7 +20772,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15735,7 +20785,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15762,7 +20812,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15774,7 +20824,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / fl(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15787,7 +20837,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15805,7 +20855,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15837,7 +20887,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15863,7 +20913,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / fl(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15890,7 +20940,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15922,7 +20972,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15982,8 +21032,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15996,7 +21046,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16014,7 +21064,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16046,7 +21096,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16059,7 +21109,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16073,7 +21123,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16092,7 +21142,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16125,7 +21175,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16143,7 +21193,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16162,7 +21212,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16186,7 +21236,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16224,7 +21274,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16256,7 +21306,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16289,7 +21339,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16327,7 +21377,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16381,8 +21431,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16395,7 +21445,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16413,7 +21463,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16445,7 +21495,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16458,7 +21508,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16472,7 +21522,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16491,7 +21541,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16524,7 +21574,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16542,7 +21592,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16561,7 +21611,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16585,7 +21635,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16623,7 +21673,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16655,7 +21705,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16688,7 +21738,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16726,7 +21776,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16780,8 +21830,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16794,7 +21844,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16812,7 +21862,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16844,7 +21894,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16857,7 +21907,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16871,7 +21921,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16890,7 +21940,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16923,7 +21973,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16941,7 +21991,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16960,7 +22010,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16984,7 +22034,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17022,7 +22072,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17054,7 +22104,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17087,7 +22137,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17125,7 +22175,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17179,8 +22229,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17193,7 +22243,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17211,7 +22261,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17243,7 +22293,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17256,7 +22306,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17270,7 +22320,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17289,7 +22339,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17322,7 +22372,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17340,7 +22390,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17359,7 +22409,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17383,7 +22433,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17421,7 +22471,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17453,7 +22503,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17486,7 +22536,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17524,7 +22574,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17589,21 +22639,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) + db(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) + yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17615,7 +22665,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) + yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17641,14 +22691,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) + yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + db(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17656,7 +22706,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17669,7 +22719,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17696,7 +22746,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17708,7 +22758,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + db(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17721,7 +22771,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17739,7 +22789,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17771,7 +22821,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17797,7 +22847,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + db(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17824,7 +22874,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17856,7 +22906,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17904,21 +22954,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) - db(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) - yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17930,7 +22980,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) - yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17956,14 +23006,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) - yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - db(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17971,7 +23021,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17984,7 +23034,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18011,7 +23061,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18023,7 +23073,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - db(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18036,7 +23086,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18054,7 +23104,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18086,7 +23136,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18112,7 +23162,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - db(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18139,7 +23189,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18171,7 +23221,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18219,21 +23269,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) * db(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) * yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18245,7 +23295,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) * yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18271,14 +23321,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) * yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * db(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18286,7 +23336,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18299,7 +23349,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18326,7 +23376,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18338,7 +23388,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * db(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18351,7 +23401,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18369,7 +23419,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18401,7 +23451,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18427,7 +23477,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * db(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18454,7 +23504,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18486,7 +23536,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18534,21 +23584,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) / db(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) / yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18560,7 +23610,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) / yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18586,14 +23636,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) / yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv / db(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18601,7 +23651,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18614,7 +23664,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18641,7 +23691,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18653,7 +23703,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / db(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18666,7 +23716,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18684,7 +23734,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18716,7 +23766,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18742,7 +23792,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / db(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18769,7 +23819,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18801,7 +23851,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18861,8 +23911,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18875,7 +23925,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18893,7 +23943,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18925,7 +23975,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18938,7 +23988,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18952,7 +24002,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18971,7 +24021,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19004,7 +24054,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19022,7 +24072,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19041,7 +24091,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19065,7 +24115,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19103,7 +24153,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19135,7 +24185,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19168,7 +24218,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19206,7 +24256,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19260,8 +24310,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19274,7 +24324,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19292,7 +24342,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19324,7 +24374,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19337,7 +24387,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19351,7 +24401,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19370,7 +24420,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19403,7 +24453,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19421,7 +24471,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19440,7 +24490,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19464,7 +24514,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19502,7 +24552,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19534,7 +24584,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19567,7 +24617,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19605,7 +24655,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19659,8 +24709,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19673,7 +24723,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19691,7 +24741,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19723,7 +24773,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19736,7 +24786,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19750,7 +24800,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19769,7 +24819,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19802,7 +24852,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19820,7 +24870,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19839,7 +24889,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19863,7 +24913,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19901,7 +24951,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19933,7 +24983,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19966,7 +25016,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20004,7 +25054,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20058,8 +25108,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20072,7 +25122,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20090,7 +25140,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20122,7 +25172,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20135,7 +25185,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20149,7 +25199,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20168,7 +25218,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20201,7 +25251,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20219,7 +25269,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20238,7 +25288,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20262,7 +25312,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20300,7 +25350,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20332,7 +25382,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20365,7 +25415,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20403,7 +25453,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20470,8 +25520,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20493,51 +25543,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] + yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -20561,7 +25570,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20583,7 +25633,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20610,7 +25660,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20651,7 +25701,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20673,7 +25723,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20695,7 +25745,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20718,7 +25768,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20746,7 +25796,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20788,7 +25838,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20815,7 +25865,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20842,7 +25892,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20870,7 +25920,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20903,7 +25953,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20950,7 +26000,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20991,7 +26041,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21032,7 +26082,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21074,7 +26124,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21121,7 +26171,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21184,8 +26234,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21207,51 +26257,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] - yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -21275,7 +26284,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21297,7 +26347,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21324,7 +26374,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21365,7 +26415,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21387,7 +26437,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21409,7 +26459,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21432,7 +26482,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21460,7 +26510,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21502,7 +26552,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21529,7 +26579,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21556,7 +26606,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21584,7 +26634,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21617,7 +26667,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21664,7 +26714,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21705,7 +26755,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21746,7 +26796,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21788,7 +26838,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21835,7 +26885,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21898,8 +26948,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21921,51 +26971,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := uint32(int32(r[xs]) * int32(yv))
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -21989,7 +26998,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22011,7 +27061,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22038,7 +27088,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22079,7 +27129,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22101,7 +27151,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22123,7 +27173,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22146,7 +27196,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22174,7 +27224,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22216,7 +27266,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22243,7 +27293,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22270,7 +27320,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22298,7 +27348,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22331,7 +27381,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22378,7 +27428,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22419,7 +27469,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22460,7 +27510,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22502,7 +27552,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22549,7 +27599,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22612,8 +27662,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22635,51 +27685,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := idiv(r[xs], yv)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -22703,7 +27712,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22725,7 +27775,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22752,7 +27802,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22793,7 +27843,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22815,7 +27865,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22837,7 +27887,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22860,7 +27910,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22888,7 +27938,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22930,7 +27980,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22957,7 +28007,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22984,7 +28034,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23012,7 +28062,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23045,7 +28095,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23092,7 +28142,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23133,7 +28183,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23174,7 +28224,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23216,7 +28266,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23263,7 +28313,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23326,8 +28376,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23349,51 +28399,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := irem(r[xs], yv)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -23417,7 +28426,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23439,7 +28489,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23466,7 +28516,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23507,7 +28557,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23529,7 +28579,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23551,7 +28601,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23574,7 +28624,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23602,7 +28652,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23644,7 +28694,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23671,7 +28721,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23698,7 +28748,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23726,7 +28776,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23759,7 +28809,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23806,7 +28856,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23847,7 +28897,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23888,7 +28938,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23930,7 +28980,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23977,7 +29027,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24040,8 +29090,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24063,51 +29113,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] & yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -24131,7 +29140,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24153,7 +29203,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24180,7 +29230,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24221,7 +29271,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24243,7 +29293,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24265,7 +29315,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24288,7 +29338,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24316,7 +29366,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24358,7 +29408,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24385,7 +29435,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24412,7 +29462,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24440,7 +29490,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24473,7 +29523,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24520,7 +29570,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24561,7 +29611,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24602,7 +29652,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24644,7 +29694,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24691,7 +29741,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24754,8 +29804,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24777,51 +29827,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] | yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -24845,7 +29854,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24867,7 +29917,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24894,7 +29944,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24935,7 +29985,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24957,7 +30007,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24979,7 +30029,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25002,7 +30052,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25030,7 +30080,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25072,7 +30122,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25099,7 +30149,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25126,7 +30176,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25154,7 +30204,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25187,7 +30237,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25234,7 +30284,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25275,7 +30325,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25316,7 +30366,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25358,7 +30408,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25405,7 +30455,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25468,8 +30518,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25491,51 +30541,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] ^ yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -25559,7 +30568,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25581,7 +30631,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25608,7 +30658,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25649,7 +30699,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25671,7 +30721,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25693,7 +30743,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25716,7 +30766,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25744,7 +30794,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25786,7 +30836,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25813,7 +30863,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25840,7 +30890,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25868,7 +30918,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25901,7 +30951,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25948,7 +30998,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25989,7 +31039,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26030,7 +31080,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26072,7 +31122,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26119,7 +31169,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26182,8 +31232,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26205,51 +31255,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] << (yv & 31)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -26273,7 +31282,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26295,7 +31345,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26322,7 +31372,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26363,7 +31413,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26385,7 +31435,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26407,7 +31457,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26430,7 +31480,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26458,7 +31508,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26500,7 +31550,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26527,7 +31577,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26554,7 +31604,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26582,7 +31632,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26615,7 +31665,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26662,7 +31712,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26703,7 +31753,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26744,7 +31794,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26786,7 +31836,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26833,7 +31883,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26896,8 +31946,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26919,51 +31969,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := uint32(int32(r[xs]) >> (yv & 31))
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -26987,7 +31996,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27009,7 +32059,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27036,7 +32086,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27077,7 +32127,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27099,7 +32149,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27121,7 +32171,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27144,7 +32194,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27172,7 +32222,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27214,7 +32264,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27241,7 +32291,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27268,7 +32318,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27296,7 +32346,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27329,7 +32379,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27376,7 +32426,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27417,7 +32467,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27458,7 +32508,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27500,7 +32550,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27547,7 +32597,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27610,8 +32660,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27633,51 +32683,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] >> (yv & 31)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -27701,7 +32710,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27723,7 +32773,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27750,7 +32800,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27791,7 +32841,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27813,7 +32863,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27835,7 +32885,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27858,7 +32908,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27886,7 +32936,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27928,7 +32978,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27955,7 +33005,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27982,7 +33032,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28010,7 +33060,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28043,7 +33093,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28090,7 +33140,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28131,7 +33181,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28172,7 +33222,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28214,7 +33264,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28261,7 +33311,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28337,8 +33387,8 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28360,7 +33410,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28387,7 +33437,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28428,7 +33478,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28450,7 +33500,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28473,7 +33523,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28501,7 +33551,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28543,7 +33593,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28570,7 +33620,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28598,7 +33648,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28631,7 +33681,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28678,7 +33728,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28719,7 +33769,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28761,7 +33811,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28808,7 +33858,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28871,8 +33921,8 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28894,7 +33944,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28921,7 +33971,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28962,7 +34012,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28984,7 +34034,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29007,7 +34057,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29035,7 +34085,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29077,7 +34127,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29104,7 +34154,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29132,7 +34182,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29165,7 +34215,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29212,7 +34262,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29253,7 +34303,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29295,7 +34345,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29342,7 +34392,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29405,8 +34455,8 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29428,7 +34478,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29455,7 +34505,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29496,7 +34546,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29518,7 +34568,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29541,7 +34591,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29569,7 +34619,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29611,7 +34661,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29638,7 +34688,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29666,7 +34716,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29699,7 +34749,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29746,7 +34796,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29787,7 +34837,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29829,7 +34879,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29876,7 +34926,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29939,8 +34989,8 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29962,7 +35012,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29989,7 +35039,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30030,7 +35080,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30052,7 +35102,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30075,7 +35125,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30103,7 +35153,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30145,7 +35195,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30172,7 +35222,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30200,7 +35250,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30233,7 +35283,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30280,7 +35330,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30321,7 +35371,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30363,7 +35413,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30410,7 +35460,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30485,8 +35535,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
 	switch op {
 	case ssa.OpEq:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30501,44 +35551,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) == int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -30555,7 +35571,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30570,7 +35620,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30590,7 +35640,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30624,7 +35674,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30639,7 +35689,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30654,7 +35704,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30670,7 +35720,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30691,7 +35741,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30726,7 +35776,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30746,7 +35796,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30766,7 +35816,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30787,7 +35837,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30813,7 +35863,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30853,7 +35903,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30887,7 +35937,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30921,7 +35971,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30956,7 +36006,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30996,7 +36046,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31052,8 +36102,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpNe:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31068,44 +36118,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) != int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -31122,7 +36138,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31137,7 +36187,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31157,7 +36207,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31191,7 +36241,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31206,7 +36256,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31221,7 +36271,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31237,7 +36287,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31258,7 +36308,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31293,7 +36343,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31313,7 +36363,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31333,7 +36383,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31354,7 +36404,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31380,7 +36430,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31420,7 +36470,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31454,7 +36504,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31488,7 +36538,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31523,7 +36573,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31563,7 +36613,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31619,8 +36669,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpLt:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31635,44 +36685,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) < int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -31689,7 +36705,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31704,7 +36754,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31724,7 +36774,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31758,7 +36808,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31773,7 +36823,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31788,7 +36838,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31804,7 +36854,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31825,7 +36875,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31860,7 +36910,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31880,7 +36930,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31900,7 +36950,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31921,7 +36971,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31947,7 +36997,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31987,7 +37037,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32021,7 +37071,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32055,7 +37105,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32090,7 +37140,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32130,7 +37180,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32186,8 +37236,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpGe:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32202,44 +37252,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) >= int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -32256,7 +37272,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32271,7 +37321,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32291,7 +37341,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32325,7 +37375,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32340,7 +37390,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32355,7 +37405,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32371,7 +37421,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32392,7 +37442,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32427,7 +37477,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32447,7 +37497,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32467,7 +37517,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32488,7 +37538,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32514,7 +37564,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32554,7 +37604,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32588,7 +37638,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32622,7 +37672,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32657,7 +37707,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32697,7 +37747,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32753,8 +37803,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpGt:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32769,44 +37819,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) > int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -32823,7 +37839,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32838,7 +37888,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32858,7 +37908,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32892,7 +37942,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32907,7 +37957,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32922,7 +37972,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32938,7 +37988,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32959,7 +38009,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32994,7 +38044,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33014,7 +38064,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33034,7 +38084,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33055,7 +38105,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33081,7 +38131,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33121,7 +38171,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33155,7 +38205,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33189,7 +38239,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33224,7 +38274,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33264,7 +38314,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33320,8 +38370,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpLe:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33336,44 +38386,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) <= int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -33390,7 +38406,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33405,7 +38455,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33425,7 +38475,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33459,7 +38509,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33474,7 +38524,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33489,7 +38539,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33505,7 +38555,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33526,7 +38576,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33561,7 +38611,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33581,7 +38631,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33601,7 +38651,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33622,7 +38672,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33648,7 +38698,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33688,7 +38738,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33722,7 +38772,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33756,7 +38806,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33791,7 +38841,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33831,7 +38881,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
