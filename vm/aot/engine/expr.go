@@ -41,11 +41,63 @@ const (
 	opCShr  = 7
 	opCUshr = 8
 	opCAdd  = 9
+	opCEq   = 10 // opCEq … opCLe: a comparison of slots s and s2 as 0 or 1
 )
 
+// compoundCmp are the compound operand kinds of the comparisons.
+var compoundCmp = map[ssa.Op]int{ssa.OpEq: opCEq, ssa.OpNe: opCEq + 1, ssa.OpLt: opCEq + 2, ssa.OpGe: opCEq + 3, ssa.OpGt: opCEq + 4, ssa.OpLe: opCEq + 5}
+
+// negated is the comparison that holds when op does not.
+var negated = map[ssa.Op]ssa.Op{ssa.OpEq: ssa.OpNe, ssa.OpNe: ssa.OpEq, ssa.OpLt: ssa.OpGe, ssa.OpGe: ssa.OpLt, ssa.OpGt: ssa.OpLe, ssa.OpLe: ssa.OpGt}
+
+// bit is 1 for true, 0 for false.
+func bit(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// boolSelect returns a as a compound comparison when it is a tree node
+// that is an int Select of an int comparison between the constants 1
+// and 0 (either way round).
+func (l *lowerer) boolSelect(a *ssa.Value) (intOpnd, bool) {
+	if !l.inl[a.ID] || a.Op != ssa.OpSelect || a.Type != ssa.TypeInt || !intCompare(a.Args[0]) {
+		return intOpnd{}, false
+	}
+	x, okx := a.Args[1].IsConst()
+	y, oky := a.Args[2].IsConst()
+	if !okx || !oky || l.inl[a.Args[1].ID] || l.inl[a.Args[2].ID] {
+		return intOpnd{}, false
+	}
+	c := a.Args[0]
+	op := c.Op
+	switch {
+	case x == 1 && y == 0:
+	case x == 0 && y == 1:
+		op = negated[op]
+	default:
+		return intOpnd{}, false
+	}
+	return intOpnd{kind: compoundCmp[op], s: l.s(c.Args[0]), s2: l.s(c.Args[1])}, true
+}
+
+// intCompare reports whether c is a comparison of two ints.
+func intCompare(c *ssa.Value) bool {
+	if c.Type != ssa.TypeBool || len(c.Args) != 2 || c.Args[0].Type != ssa.TypeInt || c.Args[1].Type != ssa.TypeInt {
+		return false
+	}
+	_, ok := negated[c.Op]
+	return ok
+}
+
 // compound returns a as a compound operand when it is a tree node that
-// is an int And, Shl, Shr, Ushr, Add or Sub of a slot and a constant.
+// is an int And, Shl, Shr, Ushr, Add or Sub of a slot and a constant, or
+// a boolSelect.
 func (l *lowerer) compound(a *ssa.Value) (intOpnd, bool) {
+	if o, ok := l.boolSelect(a); ok {
+		return o, true
+	}
 	if !l.inl[a.ID] || a.Type != ssa.TypeInt || len(a.Args) != 2 || l.inl[a.Args[0].ID] || l.inl[a.Args[1].ID] {
 		return intOpnd{}, false
 	}
@@ -104,6 +156,7 @@ func (l *lowerer) compoundOps(v *ssa.Value) (x, y intOpnd, ok bool) {
 type intOpnd struct {
 	kind int
 	s    int
+	s2   int // a compound comparison's second slot
 	k    uint32
 	t    func(*frame) uint32
 	e    elem
@@ -112,6 +165,7 @@ type intOpnd struct {
 type longOpnd struct {
 	kind int
 	s    int
+	s2   int // unused: intOpnd's, for the generated code's sake
 	k    uint64
 	t    func(*frame) uint64
 	e    elem
@@ -120,6 +174,7 @@ type longOpnd struct {
 type floatOpnd struct {
 	kind int
 	s    int
+	s2   int // unused: intOpnd's, for the generated code's sake
 	k    float32
 	t    func(*frame) float32
 	e    elem
@@ -128,6 +183,7 @@ type floatOpnd struct {
 type doubleOpnd struct {
 	kind int
 	s    int
+	s2   int // unused: intOpnd's, for the generated code's sake
 	k    float64
 	t    func(*frame) float64
 	e    elem

@@ -12,10 +12,10 @@ var _ = math.Float64bits
 
 // binInt returns the tree node of a int operation, nil if there is none.
 func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -106,6 +106,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return r[xs] + (r[ys] + yk)
 			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -186,6 +222,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk + (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 2<<4 | 0:
 			return func(f *frame) uint32 {
@@ -283,6 +355,48 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				return xv + (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 3<<4 | 0:
 			return func(f *frame) uint32 {
@@ -577,6 +691,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] & xk) + (r[ys] + yk)
 			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 6<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -625,6 +775,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] << (xk & 31)) + (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 7<<4 | 0:
 			return func(f *frame) uint32 {
@@ -675,6 +861,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] + yk)
 			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 8<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -724,6 +946,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] >> (xk & 31)) + (r[ys] + yk)
 			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 9<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -772,6 +1030,552 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] + xk) + (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) + yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) + yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpSub:
@@ -863,6 +1667,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return r[xs] - (r[ys] + yk)
 			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -943,6 +1783,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk - (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 2<<4 | 0:
 			return func(f *frame) uint32 {
@@ -1040,6 +1916,48 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				return xv - (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 3<<4 | 0:
 			return func(f *frame) uint32 {
@@ -1334,6 +2252,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] & xk) - (r[ys] + yk)
 			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 6<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -1382,6 +2336,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] << (xk & 31)) - (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 7<<4 | 0:
 			return func(f *frame) uint32 {
@@ -1432,6 +2422,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] + yk)
 			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 8<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -1481,6 +2507,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] >> (xk & 31)) - (r[ys] + yk)
 			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 9<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -1529,6 +2591,552 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] + xk) - (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) - yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) - yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpMul:
@@ -2871,6 +4479,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return r[xs] & (r[ys] + yk)
 			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -2951,6 +4595,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk & (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 2<<4 | 0:
 			return func(f *frame) uint32 {
@@ -3048,6 +4728,48 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				return xv & (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 3<<4 | 0:
 			return func(f *frame) uint32 {
@@ -3342,6 +5064,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] & xk) & (r[ys] + yk)
 			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 6<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -3390,6 +5148,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] << (xk & 31)) & (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 7<<4 | 0:
 			return func(f *frame) uint32 {
@@ -3440,6 +5234,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] + yk)
 			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 8<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -3489,6 +5319,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] >> (xk & 31)) & (r[ys] + yk)
 			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 9<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -3537,6 +5403,552 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] + xk) & (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) & yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) & yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpOr:
@@ -3628,6 +6040,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return r[xs] | (r[ys] + yk)
 			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -3708,6 +6156,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk | (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 2<<4 | 0:
 			return func(f *frame) uint32 {
@@ -3805,6 +6289,48 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				return xv | (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 3<<4 | 0:
 			return func(f *frame) uint32 {
@@ -4099,6 +6625,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] & xk) | (r[ys] + yk)
 			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 6<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -4147,6 +6709,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] << (xk & 31)) | (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 7<<4 | 0:
 			return func(f *frame) uint32 {
@@ -4197,6 +6795,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] + yk)
 			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 8<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -4246,6 +6880,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] >> (xk & 31)) | (r[ys] + yk)
 			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 9<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -4294,6 +6964,552 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] + xk) | (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) | yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) | yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpXor:
@@ -4385,6 +7601,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return r[xs] ^ (r[ys] + yk)
 			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -4465,6 +7717,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk ^ (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 2<<4 | 0:
 			return func(f *frame) uint32 {
@@ -4562,6 +7850,48 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 3<<4 | 0:
 			return func(f *frame) uint32 {
@@ -4856,6 +8186,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] & xk) ^ (r[ys] + yk)
 			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 6<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -4904,6 +8270,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] << (xk & 31)) ^ (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		case 7<<4 | 0:
 			return func(f *frame) uint32 {
@@ -4954,6 +8356,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] + yk)
 			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 8<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -5003,6 +8441,42 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				_, _ = r, h
 				return (r[xs] >> (xk & 31)) ^ (r[ys] + yk)
 			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
 		case 9<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
@@ -5051,6 +8525,552 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return (r[xs] + xk) ^ (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) ^ yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) ^ yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpShl:
@@ -6311,10 +10331,10 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 // binIntStore returns the instruction storing a int operation with a
 // tree or element operand into slot d, nil if there is none.
 func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -6441,6 +10461,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -6557,6 +10649,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := xk + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -6714,6 +10878,84 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				v := xv + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -7122,6 +11364,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 6<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -7212,6 +11526,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] << (xk & 31)) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -7316,6 +11702,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 8<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -7413,6 +11871,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 9<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -7503,6 +12033,1092 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] + xk) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -7636,6 +13252,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -7752,6 +13440,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := xk - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -7909,6 +13669,84 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				v := xv - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -8317,6 +14155,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 6<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -8407,6 +14317,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] << (xk & 31)) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -8511,6 +14493,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 8<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -8608,6 +14662,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 9<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -8698,6 +14824,1092 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] + xk) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -10406,6 +17618,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -10522,6 +17806,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := xk & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -10679,6 +18035,84 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				v := xv & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -11087,6 +18521,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 6<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -11177,6 +18683,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] << (xk & 31)) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -11281,6 +18859,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 8<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -11378,6 +19028,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 9<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -11468,6 +19190,1092 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] + xk) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -11601,6 +20409,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -11717,6 +20597,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := xk | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -11874,6 +20826,84 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				v := xv | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -12282,6 +21312,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 6<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -12372,6 +21474,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] << (xk & 31)) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -12476,6 +21650,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 8<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -12573,6 +21819,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 9<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -12663,6 +21981,1092 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] + xk) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -12796,6 +23200,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -12912,6 +23388,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := xk ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -13069,6 +23617,84 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				_, _ = r, h
 				xv := xt(f)
 				v := xv ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -13477,6 +24103,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 6<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -13567,6 +24265,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] << (xk & 31)) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -13671,6 +24441,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 8<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -13768,6 +24610,78 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
 		case 9<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
@@ -13858,6 +24772,1092 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r, h := f.r, f.h
 				_, _ = r, h
 				v := (r[xs] + xk) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -15447,10 +27447,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 
 // binLong returns the tree node of a long operation, nil if there is none.
 func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -17349,10 +29349,10 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 // binLongStore returns the instruction storing a long operation with a
 // tree or element operand into slot d, nil if there is none.
 func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -19754,10 +31754,10 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 
 // binFloat returns the tree node of a float operation, nil if there is none.
 func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -21026,10 +33026,10 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 // binFloatStore returns the instruction storing a float operation with a
 // tree or element operand into slot d, nil if there is none.
 func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -22633,10 +34633,10 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 
 // binDouble returns the tree node of a double operation, nil if there is none.
 func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -23905,10 +35905,10 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 // binDoubleStore returns the instruction storing a double operation with a
 // tree or element operand into slot d, nil if there is none.
 func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -25514,10 +37514,10 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 // tree or element operand into element px of array pa (slots, checked
 // as ac does, after the store's barriers pb), nil if there is none.
 func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -33381,10 +45381,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 // tree or element operand into element px of array pa (slots, checked
 // as ac does, after the store's barriers pb), nil if there is none.
 func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
 		switch x.kind<<4 | y.kind {
@@ -35529,10 +47529,10 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 // condInt returns the terminator of an If on an int comparison with a
 // tree or element operand, nil if there is none.
 func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpEq:
 		switch x.kind<<4 | y.kind {

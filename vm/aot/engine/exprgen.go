@@ -79,6 +79,14 @@ var kinds = []kind{
 	{7, "CShr", compoundRead("uint32(int32(r[%[1]ss]) >> (%[1]sk & 31))"), true},
 	{8, "CUshr", compoundRead("r[%[1]ss] >> (%[1]sk & 31)"), true},
 	{9, "CAdd", compoundRead("r[%[1]ss] + %[1]sk"), true},
+	// a comparison of two slots as 0 or 1 (a Select of it between the
+	// constants 0 and 1: caffeine-logic's booleans)
+	{10, "CEq", compoundRead("bit(r[%[1]ss] == r[%[1]ss2])"), true},
+	{11, "CNe", compoundRead("bit(r[%[1]ss] != r[%[1]ss2])"), true},
+	{12, "CLt", compoundRead("bit(int32(r[%[1]ss]) < int32(r[%[1]ss2]))"), true},
+	{13, "CGe", compoundRead("bit(int32(r[%[1]ss]) >= int32(r[%[1]ss2]))"), true},
+	{14, "CGt", compoundRead("bit(int32(r[%[1]ss]) > int32(r[%[1]ss2]))"), true},
+	{15, "CLe", compoundRead("bit(int32(r[%[1]ss]) <= int32(r[%[1]ss2]))"), true},
 }
 
 // compoundRead reads a compound operand: e with %[1]s the operand's
@@ -140,7 +148,7 @@ func body(t typ, x, y kind, e string) (string, string) {
 	return xp + yp, fmt.Sprintf(e, xe, ye)
 }
 
-const unpack = "\txs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e\n\tys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e\n\t_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe\n\t_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye\n"
+const unpack = "\txs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2\n\tys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2\n\t_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2\n\t_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2\n"
 
 const prologue = "r, h := f.r, f.h\n_, _ = r, h\n"
 

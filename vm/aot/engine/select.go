@@ -242,10 +242,46 @@ func selectBy[T any](t intTest, x, y func(*frame) T) func(*frame) T {
 }
 
 // intArm is an int Select operand read by the Select itself: a tree
-// (t) or a slot (s), so that a slot operand costs no call.
+// (t), a slot (s), or a comparison of slots s and s2 as 0 or 1 (cmp: an
+// int Select of a comparison between 1 and 0, the booleans of
+// caffeine-logic), so that none of these costs a call.
 type intArm struct {
 	s int
 	t func(*frame) uint32
+	// cmp: (r[s] == r[s2] & meq | r[s] < r[s2] & mlt) ^ neg, without a
+	// branch (Gt and Le swap s and s2)
+	cmp           bool
+	s2            int
+	meq, mlt, neg uint32
+}
+
+// read is a slot or comparison arm's value.
+func (a *intArm) read(r []uint32) uint32 {
+	if !a.cmp {
+		return r[a.s]
+	}
+	p, q := int32(r[a.s]), int32(r[a.s2])
+	return (bit(p == q)&a.meq | bit(p < q)&a.mlt) ^ a.neg
+}
+
+// cmpArm returns a boolSelect as a comparison arm.
+func cmpArm(o intOpnd) intArm {
+	a := intArm{cmp: true, s: o.s, s2: o.s2}
+	switch o.kind - opCEq {
+	case 0: // Eq
+		a.meq = 1
+	case 1: // Ne
+		a.meq, a.neg = 1, 1
+	case 2: // Lt
+		a.mlt = 1
+	case 3: // Ge
+		a.mlt, a.neg = 1, 1
+	case 4: // Gt: s2 < s
+		a.s, a.s2, a.mlt = o.s2, o.s, 1
+	default: // Le: not s2 < s
+		a.s, a.s2, a.mlt, a.neg = o.s2, o.s, 1, 1
+	}
+	return a
 }
 
 // longArm is intArm for long operands (two words at s).
@@ -255,6 +291,9 @@ type longArm struct {
 }
 
 func (l *lowerer) intArm(a *ssa.Value) intArm {
+	if o, ok := l.boolSelect(a); ok {
+		return cmpArm(o)
+	}
 	if l.inl[a.ID] {
 		return intArm{t: l.intTree(a)}
 	}
@@ -280,7 +319,7 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 	switch v.Type {
 	case ssa.TypeInt:
 		x, y := l.intArm(v.Args[1]), l.intArm(v.Args[2])
-		xs, xt, ys, yt := x.s, x.t, y.s, y.t
+		xt, yt := x.t, y.t
 		switch t.op {
 		case ssa.OpEq:
 			return func(f *frame) bool {
@@ -290,13 +329,13 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 					if xt != nil {
 						w = xt(f)
 					} else {
-						w = r[xs]
+						w = x.read(r)
 					}
 				} else {
 					if yt != nil {
 						w = yt(f)
 					} else {
-						w = r[ys]
+						w = y.read(r)
 					}
 				}
 				r[d] = w
@@ -310,13 +349,13 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 					if xt != nil {
 						w = xt(f)
 					} else {
-						w = r[xs]
+						w = x.read(r)
 					}
 				} else {
 					if yt != nil {
 						w = yt(f)
 					} else {
-						w = r[ys]
+						w = y.read(r)
 					}
 				}
 				r[d] = w
@@ -330,13 +369,13 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 					if xt != nil {
 						w = xt(f)
 					} else {
-						w = r[xs]
+						w = x.read(r)
 					}
 				} else {
 					if yt != nil {
 						w = yt(f)
 					} else {
-						w = r[ys]
+						w = y.read(r)
 					}
 				}
 				r[d] = w
@@ -350,13 +389,13 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 					if xt != nil {
 						w = xt(f)
 					} else {
-						w = r[xs]
+						w = x.read(r)
 					}
 				} else {
 					if yt != nil {
 						w = yt(f)
 					} else {
-						w = r[ys]
+						w = y.read(r)
 					}
 				}
 				r[d] = w
@@ -370,13 +409,13 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 					if xt != nil {
 						w = xt(f)
 					} else {
-						w = r[xs]
+						w = x.read(r)
 					}
 				} else {
 					if yt != nil {
 						w = yt(f)
 					} else {
-						w = r[ys]
+						w = y.read(r)
 					}
 				}
 				r[d] = w
@@ -390,13 +429,13 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 					if xt != nil {
 						w = xt(f)
 					} else {
-						w = r[xs]
+						w = x.read(r)
 					}
 				} else {
 					if yt != nil {
 						w = yt(f)
 					} else {
-						w = r[ys]
+						w = y.read(r)
 					}
 				}
 				r[d] = w
@@ -536,7 +575,7 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 // per comparison so that the test is inline; only the chosen arm runs.
 func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
 	a, b := t.a, t.b
-	xs, xt, ys, yt := x.s, x.t, y.s, y.t
+	xt, yt := x.t, y.t
 	switch t.op {
 	case ssa.OpEq:
 		return func(f *frame) uint32 {
@@ -545,12 +584,12 @@ func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
 				if xt != nil {
 					return xt(f)
 				}
-				return r[xs]
+				return x.read(r)
 			}
 			if yt != nil {
 				return yt(f)
 			}
-			return r[ys]
+			return y.read(r)
 		}
 	case ssa.OpNe:
 		return func(f *frame) uint32 {
@@ -559,12 +598,12 @@ func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
 				if xt != nil {
 					return xt(f)
 				}
-				return r[xs]
+				return x.read(r)
 			}
 			if yt != nil {
 				return yt(f)
 			}
-			return r[ys]
+			return y.read(r)
 		}
 	case ssa.OpLt:
 		return func(f *frame) uint32 {
@@ -573,12 +612,12 @@ func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
 				if xt != nil {
 					return xt(f)
 				}
-				return r[xs]
+				return x.read(r)
 			}
 			if yt != nil {
 				return yt(f)
 			}
-			return r[ys]
+			return y.read(r)
 		}
 	case ssa.OpGe:
 		return func(f *frame) uint32 {
@@ -587,12 +626,12 @@ func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
 				if xt != nil {
 					return xt(f)
 				}
-				return r[xs]
+				return x.read(r)
 			}
 			if yt != nil {
 				return yt(f)
 			}
-			return r[ys]
+			return y.read(r)
 		}
 	case ssa.OpGt:
 		return func(f *frame) uint32 {
@@ -601,12 +640,12 @@ func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
 				if xt != nil {
 					return xt(f)
 				}
-				return r[xs]
+				return x.read(r)
 			}
 			if yt != nil {
 				return yt(f)
 			}
-			return r[ys]
+			return y.read(r)
 		}
 	case ssa.OpLe:
 		return func(f *frame) uint32 {
@@ -615,12 +654,12 @@ func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
 				if xt != nil {
 					return xt(f)
 				}
-				return r[xs]
+				return x.read(r)
 			}
 			if yt != nil {
 				return yt(f)
 			}
-			return r[ys]
+			return y.read(r)
 		}
 	}
 	panic(unsupported("a Select on " + t.op.String()))
