@@ -320,6 +320,73 @@ func (l *lowerer) selectRoot(v *ssa.Value) instr {
 	case ssa.TypeInt:
 		x, y := l.intArm(v.Args[1]), l.intArm(v.Args[2])
 		xt, yt := x.t, y.t
+		if xt == nil && yt == nil {
+			// no call in either arm: both read and the chosen one
+			// kept, a conditional move where a branch on caffeine-logic's
+			// booleans would be missed half the time
+			switch t.op {
+			case ssa.OpEq:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if r[a] == r[b] {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpNe:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if r[a] != r[b] {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpLt:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if int32(r[a]) < int32(r[b]) {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpGe:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if int32(r[a]) >= int32(r[b]) {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpGt:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if int32(r[a]) > int32(r[b]) {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpLe:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if int32(r[a]) <= int32(r[b]) {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			}
+		}
 		switch t.op {
 		case ssa.OpEq:
 			return func(f *frame) bool {
