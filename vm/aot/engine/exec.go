@@ -207,22 +207,19 @@ func (h *cblock) loop() {
 			}
 			return
 		}
+		runHead, runBody := seq(head), seq(body)
 		h.run = func(f *frame) *edge {
 			for {
-				for _, x := range head {
-					if !x(f) {
-						return throwEdge
-					}
+				if !runHead(f) {
+					return throwEdge
 				}
 				e := test(f)
 				if e != in {
 					return e
 				}
 				moves(f, in)
-				for _, x := range body {
-					if !x(f) {
-						return throwEdge
-					}
+				if !runBody(f) {
+					return throwEdge
 				}
 				moves(f, back)
 				if f.vm.Flags() != 0 {
