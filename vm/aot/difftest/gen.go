@@ -444,7 +444,9 @@ func (g *gen) stmt() {
 	g.budget--
 	compound := g.depth < 3 && g.budget > 3
 	for {
-		switch g.r.Intn(48) {
+		switch g.r.Intn(50) {
+		case 48, 49:
+			g.bitExpr()
 		case 46, 47:
 			g.selectStmt()
 		case 45:
@@ -1302,6 +1304,66 @@ func (g *gen) selectStmt() {
 			g.place(no)
 			side(false)
 		}
+	}
+	g.place(join)
+}
+
+// bitExpr combines two int operands with and, or, xor, add or sub, as
+// caffeine-logic's kernel does: each operand is a variable, an operation
+// of a variable and a literal (x & 15, x << 1, x >>> 3: lit8 forms), or a
+// boolean of a comparison (0 or 1 through a branch, which if-conversion
+// makes a Select of 1 and 0); sometimes the whole is one way of a
+// selection whose other way is a variable or a boolean. These are the
+// shapes of the aot engine's compound tree operands and Select arms
+// (vm/aot/engine/expr.go, select.go).
+func (g *gen) bitExpr() {
+	lows := []int{i0, i0 + 1, i0 + 2, i0 + 3}
+	boolOf := func(t int) {
+		yes, join := g.newLabel("bity"), g.newLabel("bitj")
+		a, b := pick(g, lows), pick(g, lows)
+		if g.chance(0.3) {
+			g.emit("if-%sz %s, %s", pick(g, conds), v(a), yes)
+		} else {
+			g.emit("if-%s %s, %s, %s", pick(g, conds), v(a), v(b), yes)
+		}
+		one := g.r.Intn(2)
+		g.emit("const/4 %s, %d", v(t), 1-one)
+		g.emit("goto %s", join)
+		g.place(yes)
+		g.emit("const/4 %s, %d", v(t), one)
+		g.place(join)
+	}
+	operand := func(t int) int {
+		switch g.r.Intn(3) {
+		case 0:
+			return g.varOf(kI)
+		case 1:
+			op := pick(g, []string{"and", "shl", "shr", "ushr", "add", "or"})
+			g.emit("%s-int/lit8 %s, %s, %d", op, v(t), v(g.varOf(kI)), pick(g, []int64{1, 2, 3, 4, 15, 31, 33, -1, -16, 127}))
+		default:
+			boolOf(t)
+		}
+		return t
+	}
+	d := g.varOf(kI)
+	if !g.chance(0.3) {
+		x, y := operand(tA), operand(tB)
+		g.emit("%s-int %s, %s, %s", pick(g, []string{"and", "or", "xor", "add", "sub"}), v(d), v(x), v(y))
+		return
+	}
+	// one way of a selection: (a cmp b) ? x op y : other
+	no, join := g.newLabel("bitn"), g.newLabel("bitk")
+	g.emit("if-%s %s, %s, %s", pick(g, conds), v(pick(g, lows)), v(pick(g, lows)), no)
+	x, y := operand(tA), operand(tB)
+	g.emit("%s-int %s, %s, %s", pick(g, []string{"and", "or", "xor"}), v(d), v(x), v(y))
+	g.emit("goto %s", join)
+	g.place(no)
+	if g.chance(0.5) {
+		boolOf(tA)
+		g.mov(kI, d, tA)
+	} else {
+		g.emit("const/4 %s, %d", v(tA), g.r.Intn(2))
+		g.mov(kI, d, tA)
 	}
 	g.place(join)
 }

@@ -34,11 +34,129 @@ const (
 	opTree  = 2
 	opElem  = 3 // an array load with slot operands, read by the node itself
 	opElemB = 4 // opElem with the load's barriers, marked by the node first
+	// compound operands: an int operation of a slot and a constant
+	// (s, k), evaluated by the node that reads it (compound)
+	opCAnd  = 5
+	opCShl  = 6
+	opCShr  = 7
+	opCUshr = 8
+	opCAdd  = 9
+	opCEq   = 10 // opCEq … opCLe: a comparison of slots s and s2 as 0 or 1
 )
+
+// compoundCmp are the compound operand kinds of the comparisons.
+var compoundCmp = map[ssa.Op]int{ssa.OpEq: opCEq, ssa.OpNe: opCEq + 1, ssa.OpLt: opCEq + 2, ssa.OpGe: opCEq + 3, ssa.OpGt: opCEq + 4, ssa.OpLe: opCEq + 5}
+
+// negated is the comparison that holds when op does not.
+var negated = map[ssa.Op]ssa.Op{ssa.OpEq: ssa.OpNe, ssa.OpNe: ssa.OpEq, ssa.OpLt: ssa.OpGe, ssa.OpGe: ssa.OpLt, ssa.OpGt: ssa.OpLe, ssa.OpLe: ssa.OpGt}
+
+// bit is 1 for true, 0 for false.
+func bit(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// boolSelect returns a as a compound comparison when it is a tree node
+// that is an int Select of an int comparison between the constants 1
+// and 0 (either way round).
+func (l *lowerer) boolSelect(a *ssa.Value) (intOpnd, bool) {
+	if !l.inl[a.ID] || a.Op != ssa.OpSelect || a.Type != ssa.TypeInt || !intCompare(a.Args[0]) {
+		return intOpnd{}, false
+	}
+	x, okx := a.Args[1].IsConst()
+	y, oky := a.Args[2].IsConst()
+	if !okx || !oky || l.inl[a.Args[1].ID] || l.inl[a.Args[2].ID] {
+		return intOpnd{}, false
+	}
+	c := a.Args[0]
+	op := c.Op
+	switch {
+	case x == 1 && y == 0:
+	case x == 0 && y == 1:
+		op = negated[op]
+	default:
+		return intOpnd{}, false
+	}
+	return intOpnd{kind: compoundCmp[op], s: l.s(c.Args[0]), s2: l.s(c.Args[1])}, true
+}
+
+// intCompare reports whether c is a comparison of two ints.
+func intCompare(c *ssa.Value) bool {
+	if c.Type != ssa.TypeBool || len(c.Args) != 2 || c.Args[0].Type != ssa.TypeInt || c.Args[1].Type != ssa.TypeInt {
+		return false
+	}
+	_, ok := negated[c.Op]
+	return ok
+}
+
+// compound returns a as a compound operand when it is a tree node that
+// is an int And, Shl, Shr, Ushr, Add or Sub of a slot and a constant, or
+// a boolSelect.
+func (l *lowerer) compound(a *ssa.Value) (intOpnd, bool) {
+	if o, ok := l.boolSelect(a); ok {
+		return o, true
+	}
+	if !l.inl[a.ID] || a.Type != ssa.TypeInt || len(a.Args) != 2 || l.inl[a.Args[0].ID] || l.inl[a.Args[1].ID] {
+		return intOpnd{}, false
+	}
+	k, ok := a.Args[1].IsConst()
+	if !ok || a.Args[0].Type != ssa.TypeInt {
+		return intOpnd{}, false
+	}
+	o := intOpnd{s: l.s(a.Args[0]), k: uint32(k)}
+	switch a.Op {
+	case ssa.OpAnd:
+		o.kind = opCAnd
+	case ssa.OpShl:
+		o.kind = opCShl
+	case ssa.OpShr:
+		o.kind = opCShr
+	case ssa.OpUshr:
+		o.kind = opCUshr
+	case ssa.OpAdd:
+		o.kind = opCAdd
+	case ssa.OpSub:
+		o.kind, o.k = opCAdd, -uint32(k)
+	default:
+		return intOpnd{}, false
+	}
+	return o, true
+}
+
+// compoundOps are the operands of v, an int And, Or, Xor, Add or Sub,
+// with its compound operands as such; ok is false when it has none (or
+// is another operation).
+func (l *lowerer) compoundOps(v *ssa.Value) (x, y intOpnd, ok bool) {
+	switch v.Op {
+	case ssa.OpAnd, ssa.OpOr, ssa.OpXor, ssa.OpAdd, ssa.OpSub:
+	default:
+		return x, y, false
+	}
+	cx, okx := l.compound(v.Args[0])
+	cy, oky := l.compound(v.Args[1])
+	if !okx && !oky {
+		return x, y, false
+	}
+	// the other operand must not be an element (no such node)
+	if okx {
+		x = cx
+	} else if x = l.intOp(v.Args[0]); x.kind == opElem || x.kind == opElemB {
+		return x, y, false
+	}
+	if oky {
+		y = cy
+	} else if y = l.intOp(v.Args[1]); y.kind == opElem || y.kind == opElemB {
+		return x, y, false
+	}
+	return x, y, true
+}
 
 type intOpnd struct {
 	kind int
 	s    int
+	s2   int // a compound comparison's second slot
 	k    uint32
 	t    func(*frame) uint32
 	e    elem
@@ -47,6 +165,7 @@ type intOpnd struct {
 type longOpnd struct {
 	kind int
 	s    int
+	s2   int // unused: intOpnd's, for the generated code's sake
 	k    uint64
 	t    func(*frame) uint64
 	e    elem
@@ -55,6 +174,7 @@ type longOpnd struct {
 type floatOpnd struct {
 	kind int
 	s    int
+	s2   int // unused: intOpnd's, for the generated code's sake
 	k    float32
 	t    func(*frame) float32
 	e    elem
@@ -63,6 +183,7 @@ type floatOpnd struct {
 type doubleOpnd struct {
 	kind int
 	s    int
+	s2   int // unused: intOpnd's, for the generated code's sake
 	k    float64
 	t    func(*frame) float64
 	e    elem
@@ -338,6 +459,11 @@ func (l *lowerer) intTree(v *ssa.Value) func(*frame) uint32 {
 			return func(f *frame) uint32 { return order(x(f), y(f), nan) }
 		}
 	default:
+		if x, y, ok := l.compoundOps(v); ok {
+			if t := binInt(v.Op, x, y); t != nil {
+				return t
+			}
+		}
 		x, y := l.intOps(v)
 		if t := binInt(v.Op, x, y); t != nil {
 			return t
@@ -743,8 +869,18 @@ func (l *lowerer) doubleLoad(v *ssa.Value) func(*frame) float64 {
 // treeRoot lowers a value with a slot that has a subtree operand.
 func (l *lowerer) treeRoot(v *ssa.Value) instr {
 	d := l.s(v)
+	if v.Op == ssa.OpSelect {
+		if in := l.selectRoot(v); in != nil {
+			return in
+		}
+	}
 	switch v.Type {
 	case ssa.TypeInt:
+		if x, y, ok := l.compoundOps(v); ok && treeBinop(v) {
+			if in := binIntStore(v.Op, d, x, y); in != nil {
+				return in
+			}
+		}
 		if treeBinop(v) {
 			x, y := l.intOps(v)
 			if in := binIntStore(v.Op, d, x, y); in != nil {

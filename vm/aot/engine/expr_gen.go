@@ -12,33 +12,33 @@ var _ = math.Float64bits
 
 // binInt returns the tree node of a int operation, nil if there is none.
 func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] + r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] + yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] + yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -50,7 +50,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] + yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -76,49 +76,89 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] + yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (r[ys] + yk)
+			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk + r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk + yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk + yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -127,21 +167,113 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk + yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk + yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -149,7 +281,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -162,7 +294,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -189,7 +321,84 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -201,7 +410,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -213,7 +422,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -226,7 +435,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -244,7 +453,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -276,7 +485,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -302,7 +511,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + r[ys]
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -328,7 +537,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yk
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -355,7 +564,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -387,7 +596,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -432,30 +641,965 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv + yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) + yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (r[ys] + yk)
+			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) + yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) + yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] + yk)
+			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) + yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (r[ys] + yk)
+			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) + yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) + yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) + yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] - r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] - yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] - yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -467,7 +1611,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] - yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -493,49 +1637,89 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] - yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (r[ys] + yk)
+			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk - r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk - yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk - yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -544,21 +1728,113 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk - yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk - yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -566,7 +1842,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -579,7 +1855,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -606,7 +1882,84 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -618,7 +1971,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -630,7 +1983,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -643,7 +1996,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -661,7 +2014,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -693,7 +2046,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -719,7 +2072,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - r[ys]
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -745,7 +2098,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yk
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -772,7 +2125,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -804,7 +2157,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -849,30 +2202,965 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv - yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) - yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (r[ys] + yk)
+			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) - yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) - yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] + yk)
+			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) - yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (r[ys] + yk)
+			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) - yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) - yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) - yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) * int32(r[ys]))
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) * int32(yk))
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -884,7 +3172,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -910,20 +3198,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) * int32(yv))
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(xk) * int32(r[ys]))
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -935,7 +3223,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -961,21 +3249,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) * int32(yv))
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -983,7 +3271,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -996,7 +3284,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1023,7 +3311,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1035,7 +3323,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1047,7 +3335,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1060,7 +3348,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1078,7 +3366,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1110,7 +3398,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1136,7 +3424,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(r[ys]))
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1162,7 +3450,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yk))
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1189,7 +3477,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1221,7 +3509,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) * int32(yv))
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1269,27 +3557,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(r[xs], r[ys])
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(r[xs], yk)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return idiv(r[xs], yv)
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1301,7 +3589,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(r[xs], yv)
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1327,20 +3615,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(r[xs], yv)
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return idiv(xk, r[ys])
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return idiv(xk, yv)
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1352,7 +3640,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xk, yv)
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1378,21 +3666,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xk, yv)
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return idiv(xv, r[ys])
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return idiv(xv, yk)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1400,7 +3688,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1413,7 +3701,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1440,7 +3728,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1452,7 +3740,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, r[ys])
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1464,7 +3752,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yk)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1477,7 +3765,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1495,7 +3783,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1527,7 +3815,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1553,7 +3841,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, r[ys])
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1579,7 +3867,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yk)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1606,7 +3894,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return idiv(xv, yv)
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1638,7 +3926,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return idiv(xv, yv)
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1686,27 +3974,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(r[xs], r[ys])
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(r[xs], yk)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return irem(r[xs], yv)
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1718,7 +4006,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(r[xs], yv)
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1744,20 +4032,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(r[xs], yv)
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return irem(xk, r[ys])
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return irem(xk, yv)
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1769,7 +4057,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xk, yv)
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1795,21 +4083,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xk, yv)
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return irem(xv, r[ys])
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return irem(xv, yk)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1817,7 +4105,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1830,7 +4118,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1857,7 +4145,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1869,7 +4157,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, r[ys])
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1881,7 +4169,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yk)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1894,7 +4182,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1912,7 +4200,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1944,7 +4232,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1970,7 +4258,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, r[ys])
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -1996,7 +4284,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yk)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2023,7 +4311,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return irem(xv, yv)
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2055,7 +4343,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return irem(xv, yv)
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2103,27 +4391,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] & r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] & yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] & yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2135,7 +4423,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] & yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2161,49 +4449,89 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] & yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (r[ys] + yk)
+			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk & r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk & yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk & yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -2212,21 +4540,113 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk & yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk & yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2234,7 +4654,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2247,7 +4667,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2274,7 +4694,84 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2286,7 +4783,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2298,7 +4795,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2311,7 +4808,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2329,7 +4826,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2361,7 +4858,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2387,7 +4884,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & r[ys]
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2413,7 +4910,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yk
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2440,7 +4937,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2472,7 +4969,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv & yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2517,30 +5014,965 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv & yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) & yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (r[ys] + yk)
+			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) & yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) & yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] + yk)
+			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) & yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (r[ys] + yk)
+			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) & yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) & yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) & yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] | r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] | yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] | yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2552,7 +5984,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] | yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2578,49 +6010,89 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] | yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (r[ys] + yk)
+			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk | r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk | yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk | yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -2629,21 +6101,113 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk | yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk | yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2651,7 +6215,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2664,7 +6228,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2691,7 +6255,84 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2703,7 +6344,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2715,7 +6356,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2728,7 +6369,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2746,7 +6387,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2778,7 +6419,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2804,7 +6445,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | r[ys]
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2830,7 +6471,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yk
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2857,7 +6498,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2889,7 +6530,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv | yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2934,30 +6575,965 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv | yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) | yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (r[ys] + yk)
+			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) | yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) | yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] + yk)
+			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) | yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (r[ys] + yk)
+			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) | yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) | yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) | yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] ^ r[ys]
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] ^ yk
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] ^ yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2969,7 +7545,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] ^ yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -2995,49 +7571,89 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] ^ yv
 			}
-		case 1<<3 | 0:
+		case 0<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (r[ys] & yk)
+			}
+		case 0<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (r[ys] << (yk & 31))
+			}
+		case 0<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 0<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (r[ys] >> (yk & 31))
+			}
+		case 0<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (r[ys] + yk)
+			}
+		case 0<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(r[ys] == r[ys2]))
+			}
+		case 0<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(r[ys] != r[ys2]))
+			}
+		case 0<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 0<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 0<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 0<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return r[xs] ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk ^ r[ys]
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk ^ yv
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				return xk ^ yv
-			}
-		case 1<<3 | 4:
-			return func(f *frame) uint32 {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -3046,21 +7662,113 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk ^ yv
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 4:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				return xk ^ yv
+			}
+		case 1<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (r[ys] & yk)
+			}
+		case 1<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (r[ys] << (yk & 31))
+			}
+		case 1<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 1<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (r[ys] >> (yk & 31))
+			}
+		case 1<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (r[ys] + yk)
+			}
+		case 1<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(r[ys] == r[ys2]))
+			}
+		case 1<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(r[ys] != r[ys2]))
+			}
+		case 1<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 1<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 1<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 1<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return xk ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ r[ys]
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ yk
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3068,7 +7776,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3081,7 +7789,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3108,7 +7816,84 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (r[ys] & yk)
+			}
+		case 2<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (r[ys] << (yk & 31))
+			}
+		case 2<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 2<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (r[ys] >> (yk & 31))
+			}
+		case 2<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (r[ys] + yk)
+			}
+		case 2<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(r[ys] == r[ys2]))
+			}
+		case 2<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(r[ys] != r[ys2]))
+			}
+		case 2<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 2<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 2<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 2<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				return xv ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3120,7 +7905,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ r[ys]
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3132,7 +7917,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yk
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3145,7 +7930,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3163,7 +7948,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3195,7 +7980,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3221,7 +8006,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ r[ys]
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3247,7 +8032,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yk
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3274,7 +8059,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3306,7 +8091,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv ^ yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3351,30 +8136,965 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 					ye.fail(f)
 				}
 				return xv ^ yv
+			}
+		case 5<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ r[ys]
+			}
+		case 5<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ yk
+			}
+		case 5<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] & xk) ^ yv
+			}
+		case 5<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (r[ys] & yk)
+			}
+		case 5<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (r[ys] << (yk & 31))
+			}
+		case 5<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 5<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (r[ys] >> (yk & 31))
+			}
+		case 5<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (r[ys] + yk)
+			}
+		case 5<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 5<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 5<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 5<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 5<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 5<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] & xk) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 6<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ r[ys]
+			}
+		case 6<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ yk
+			}
+		case 6<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] << (xk & 31)) ^ yv
+			}
+		case 6<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (r[ys] & yk)
+			}
+		case 6<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (r[ys] << (yk & 31))
+			}
+		case 6<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 6<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (r[ys] >> (yk & 31))
+			}
+		case 6<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (r[ys] + yk)
+			}
+		case 6<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 6<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 6<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 6<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 6<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 6<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 7<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ r[ys]
+			}
+		case 7<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ yk
+			}
+		case 7<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ yv
+			}
+		case 7<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] & yk)
+			}
+		case 7<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] << (yk & 31))
+			}
+		case 7<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 7<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] >> (yk & 31))
+			}
+		case 7<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] + yk)
+			}
+		case 7<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 7<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 7<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 7<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 7<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 7<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 8<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ r[ys]
+			}
+		case 8<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ yk
+			}
+		case 8<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] >> (xk & 31)) ^ yv
+			}
+		case 8<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (r[ys] & yk)
+			}
+		case 8<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (r[ys] << (yk & 31))
+			}
+		case 8<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 8<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (r[ys] >> (yk & 31))
+			}
+		case 8<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (r[ys] + yk)
+			}
+		case 8<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 8<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 8<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 8<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 8<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 8<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 9<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ r[ys]
+			}
+		case 9<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ yk
+			}
+		case 9<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (r[xs] + xk) ^ yv
+			}
+		case 9<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (r[ys] & yk)
+			}
+		case 9<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (r[ys] << (yk & 31))
+			}
+		case 9<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 9<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (r[ys] >> (yk & 31))
+			}
+		case 9<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (r[ys] + yk)
+			}
+		case 9<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 9<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 9<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 9<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 9<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 9<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (r[xs] + xk) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 10<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ r[ys]
+			}
+		case 10<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ yk
+			}
+		case 10<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] == r[xs2])) ^ yv
+			}
+		case 10<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (r[ys] & yk)
+			}
+		case 10<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (r[ys] << (yk & 31))
+			}
+		case 10<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 10<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (r[ys] >> (yk & 31))
+			}
+		case 10<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (r[ys] + yk)
+			}
+		case 10<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 10<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 10<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 10<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 10<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 10<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 11<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ r[ys]
+			}
+		case 11<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ yk
+			}
+		case 11<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(r[xs] != r[xs2])) ^ yv
+			}
+		case 11<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (r[ys] & yk)
+			}
+		case 11<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (r[ys] << (yk & 31))
+			}
+		case 11<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 11<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (r[ys] >> (yk & 31))
+			}
+		case 11<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (r[ys] + yk)
+			}
+		case 11<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 11<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 11<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 11<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 11<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 11<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 12<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ r[ys]
+			}
+		case 12<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ yk
+			}
+		case 12<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ yv
+			}
+		case 12<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] & yk)
+			}
+		case 12<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+			}
+		case 12<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 12<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+			}
+		case 12<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] + yk)
+			}
+		case 12<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 12<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 12<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 12<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 12<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 12<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 13<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ r[ys]
+			}
+		case 13<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ yk
+			}
+		case 13<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ yv
+			}
+		case 13<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] & yk)
+			}
+		case 13<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+			}
+		case 13<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 13<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+			}
+		case 13<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] + yk)
+			}
+		case 13<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 13<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 13<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 13<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 13<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 13<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 14<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ r[ys]
+			}
+		case 14<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ yk
+			}
+		case 14<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ yv
+			}
+		case 14<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] & yk)
+			}
+		case 14<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+			}
+		case 14<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 14<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+			}
+		case 14<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] + yk)
+			}
+		case 14<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 14<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 14<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 14<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 14<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 14<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+			}
+		case 15<<4 | 0:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ r[ys]
+			}
+		case 15<<4 | 1:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ yk
+			}
+		case 15<<4 | 2:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ yv
+			}
+		case 15<<4 | 5:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] & yk)
+			}
+		case 15<<4 | 6:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+			}
+		case 15<<4 | 7:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+			}
+		case 15<<4 | 8:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+			}
+		case 15<<4 | 9:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] + yk)
+			}
+		case 15<<4 | 10:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+			}
+		case 15<<4 | 11:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+			}
+		case 15<<4 | 12:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+			}
+		case 15<<4 | 13:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+			}
+		case 15<<4 | 14:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+			}
+		case 15<<4 | 15:
+			return func(f *frame) uint32 {
+				r, h := f.r, f.h
+				_, _ = r, h
+				return (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] << (r[ys] & 31)
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] << (yk & 31)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] << (yv & 31)
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3386,7 +9106,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] << (yv & 31)
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3412,20 +9132,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] << (yv & 31)
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk << (r[ys] & 31)
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk << (yv & 31)
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3437,7 +9157,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk << (yv & 31)
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3463,21 +9183,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk << (yv & 31)
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv << (r[ys] & 31)
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv << (yk & 31)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3485,7 +9205,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3498,7 +9218,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3525,7 +9245,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3537,7 +9257,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (r[ys] & 31)
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3549,7 +9269,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yk & 31)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3562,7 +9282,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3580,7 +9300,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3612,7 +9332,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3638,7 +9358,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (r[ys] & 31)
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3664,7 +9384,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yk & 31)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3691,7 +9411,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv << (yv & 31)
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3723,7 +9443,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv << (yv & 31)
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3771,27 +9491,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) >> (r[ys] & 31))
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(r[xs]) >> (yk & 31))
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3803,7 +9523,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3829,20 +9549,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(r[xs]) >> (yv & 31))
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return uint32(int32(xk) >> (r[ys] & 31))
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3854,7 +9574,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3880,21 +9600,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xk) >> (yv & 31))
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3902,7 +9622,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3915,7 +9635,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3942,7 +9662,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3954,7 +9674,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3966,7 +9686,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3979,7 +9699,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -3997,7 +9717,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4029,7 +9749,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4055,7 +9775,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (r[ys] & 31))
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4081,7 +9801,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yk & 31))
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4108,7 +9828,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4140,7 +9860,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return uint32(int32(xv) >> (yv & 31))
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4188,27 +9908,27 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] >> (r[ys] & 31)
 			}
-		case 0<<3 | 1:
+		case 0<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return r[xs] >> (yk & 31)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return r[xs] >> (yv & 31)
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4220,7 +9940,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] >> (yv & 31)
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4246,20 +9966,20 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return r[xs] >> (yv & 31)
 			}
-		case 1<<3 | 0:
+		case 1<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return xk >> (r[ys] & 31)
 			}
-		case 1<<3 | 2:
+		case 1<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return xk >> (yv & 31)
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4271,7 +9991,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk >> (yv & 31)
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4297,21 +10017,21 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xk >> (yv & 31)
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv >> (r[ys] & 31)
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv >> (yk & 31)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4319,7 +10039,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4332,7 +10052,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4359,7 +10079,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4371,7 +10091,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (r[ys] & 31)
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4383,7 +10103,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yk & 31)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4396,7 +10116,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4414,7 +10134,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4446,7 +10166,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4472,7 +10192,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (r[ys] & 31)
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4498,7 +10218,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yk & 31)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4525,7 +10245,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				yv := yt(f)
 				return xv >> (yv & 31)
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4557,7 +10277,7 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 				}
 				return xv >> (yv & 31)
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4611,14 +10331,14 @@ func binInt(op ssa.Op, x, y intOpnd) func(*frame) uint32 {
 // binIntStore returns the instruction storing a int operation with a
 // tree or element operand into slot d, nil if there is none.
 func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4631,42 +10351,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] + yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -4681,7 +10369,171 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4694,7 +10546,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4712,7 +10564,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4744,7 +10596,139 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4757,7 +10741,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4770,7 +10754,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4784,7 +10768,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4803,7 +10787,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4836,7 +10820,150 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4854,7 +10981,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4872,7 +10999,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4891,7 +11018,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4915,7 +11042,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4953,7 +11080,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -4985,7 +11112,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5017,7 +11144,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5050,7 +11177,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5088,7 +11215,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5133,6 +11260,1865 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) + (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -5142,8 +13128,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5156,42 +13142,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] - yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -5206,7 +13160,171 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5219,7 +13337,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5237,7 +13355,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5269,7 +13387,139 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5282,7 +13532,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5295,7 +13545,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5309,7 +13559,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5328,7 +13578,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5361,7 +13611,150 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5379,7 +13772,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5397,7 +13790,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5416,7 +13809,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5440,7 +13833,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5478,7 +13871,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5510,7 +13903,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5542,7 +13935,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5575,7 +13968,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5613,7 +14006,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5658,6 +14051,1865 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) - (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -5667,8 +15919,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5681,42 +15933,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := uint32(int32(r[xs]) * int32(yv))
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -5731,7 +15951,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5744,7 +15996,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5762,7 +16014,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5794,7 +16046,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5807,7 +16059,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5820,7 +16072,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5834,7 +16086,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5853,7 +16105,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5886,7 +16138,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5904,7 +16156,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5922,7 +16174,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5941,7 +16193,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -5965,7 +16217,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6003,7 +16255,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6035,7 +16287,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6067,7 +16319,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6100,7 +16352,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6138,7 +16390,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6192,8 +16444,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6206,42 +16458,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := idiv(r[xs], yv)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -6256,7 +16476,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6269,7 +16521,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6287,7 +16539,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6319,7 +16571,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6332,7 +16584,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6345,7 +16597,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6359,7 +16611,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6378,7 +16630,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6411,7 +16663,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6429,7 +16681,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6447,7 +16699,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6466,7 +16718,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6490,7 +16742,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6528,7 +16780,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6560,7 +16812,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6592,7 +16844,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6625,7 +16877,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6663,7 +16915,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6717,8 +16969,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6731,42 +16983,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := irem(r[xs], yv)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -6781,7 +17001,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6794,7 +17046,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6812,7 +17064,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6844,7 +17096,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6857,7 +17109,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6870,7 +17122,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6884,7 +17136,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6903,7 +17155,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6936,7 +17188,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6954,7 +17206,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6972,7 +17224,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -6991,7 +17243,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7015,7 +17267,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7053,7 +17305,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7085,7 +17337,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7117,7 +17369,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7150,7 +17402,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7188,7 +17440,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7242,8 +17494,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7256,42 +17508,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] & yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -7306,7 +17526,171 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7319,7 +17703,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7337,7 +17721,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7369,7 +17753,139 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7382,7 +17898,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7395,7 +17911,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7409,7 +17925,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7428,7 +17944,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7461,7 +17977,150 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7479,7 +18138,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7497,7 +18156,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7516,7 +18175,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7540,7 +18199,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7578,7 +18237,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7610,7 +18269,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7642,7 +18301,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7675,7 +18334,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7713,7 +18372,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7758,6 +18417,1865 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) & (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -7767,8 +20285,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7781,42 +20299,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] | yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -7831,7 +20317,171 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7844,7 +20494,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7862,7 +20512,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7894,7 +20544,139 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7907,7 +20689,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7920,7 +20702,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7934,7 +20716,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7953,7 +20735,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -7986,7 +20768,150 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8004,7 +20929,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8022,7 +20947,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8041,7 +20966,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8065,7 +20990,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8103,7 +21028,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8135,7 +21060,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8167,7 +21092,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8200,7 +21125,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8238,7 +21163,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8283,6 +21208,1865 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) | (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -8292,8 +23076,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8306,42 +23090,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] ^ yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -8356,7 +23108,171 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 0<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := r[xs] ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8369,7 +23285,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8387,7 +23303,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8419,7 +23335,139 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 1<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := xk ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8432,7 +23480,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8445,7 +23493,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8459,7 +23507,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8478,7 +23526,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8511,7 +23559,150 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 2<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 2<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				xv := xt(f)
+				v := xv ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8529,7 +23720,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8547,7 +23738,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8566,7 +23757,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8590,7 +23781,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8628,7 +23819,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8660,7 +23851,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8692,7 +23883,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8725,7 +23916,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8763,7 +23954,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8808,6 +23999,1865 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 					ye.fail(f)
 				}
 				v := xv ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] & xk) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 5<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] & xk) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] << (xk & 31)) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 6<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] << (xk & 31)) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 7<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (uint32(int32(r[xs]) >> (xk & 31))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] >> (xk & 31)) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 8<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] >> (xk & 31)) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (r[xs] + xk) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 9<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (r[xs] + xk) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] == r[xs2])) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 10<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] == r[xs2])) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(r[xs] != r[xs2])) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 11<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(r[xs] != r[xs2])) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 12<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) < int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 13<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) >= int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 14<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) > int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 0:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ r[ys]
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 1:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ yk
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 2:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				yv := yt(f)
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 5:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] & yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 6:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] << (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 7:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (uint32(int32(r[ys]) >> (yk & 31)))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 8:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] >> (yk & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 9:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (r[ys] + yk)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 10:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(r[ys] == r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 11:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(r[ys] != r[ys2]))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 12:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) < int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 13:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) >= int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 14:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) > int32(r[ys2])))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 15<<4 | 15:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				v := (bit(int32(r[xs]) <= int32(r[xs2]))) ^ (bit(int32(r[ys]) <= int32(r[ys2])))
 				if f.threw {
 					f.threw = false
 					return false
@@ -8817,8 +25867,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8831,42 +25881,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] << (yv & 31)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -8881,7 +25899,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8894,7 +25944,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8912,7 +25962,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8944,7 +25994,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8957,7 +26007,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8970,7 +26020,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -8984,7 +26034,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9003,7 +26053,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9036,7 +26086,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9054,7 +26104,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9072,7 +26122,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9091,7 +26141,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9115,7 +26165,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9153,7 +26203,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9185,7 +26235,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9217,7 +26267,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9250,7 +26300,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9288,7 +26338,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9342,8 +26392,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9356,42 +26406,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := uint32(int32(r[xs]) >> (yv & 31))
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -9406,7 +26424,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9419,7 +26469,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9437,7 +26487,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9469,7 +26519,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9482,7 +26532,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9495,7 +26545,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9509,7 +26559,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9528,7 +26578,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9561,7 +26611,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9579,7 +26629,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9597,7 +26647,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9616,7 +26666,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9640,7 +26690,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9678,7 +26728,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9710,7 +26760,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9742,7 +26792,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9775,7 +26825,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9813,7 +26863,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9867,8 +26917,8 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9881,42 +26931,10 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] >> (yv & 31)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				r[d] = v
-				return true
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -9931,7 +26949,39 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				r[d] = v
+				return true
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9944,7 +26994,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9962,7 +27012,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -9994,7 +27044,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10007,7 +27057,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10020,7 +27070,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10034,7 +27084,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10053,7 +27103,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10086,7 +27136,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10104,7 +27154,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10122,7 +27172,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10141,7 +27191,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10165,7 +27215,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10203,7 +27253,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10235,7 +27285,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10267,7 +27317,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10300,7 +27350,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10338,7 +27388,7 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 				r[d] = v
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10397,27 +27447,27 @@ func binIntStore(op ssa.Op, d int, x, y intOpnd) instr {
 
 // binLong returns the tree node of a long operation, nil if there is none.
 func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) + getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) + yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10429,7 +27479,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) + yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10455,14 +27505,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) + yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10470,7 +27520,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10483,7 +27533,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10510,7 +27560,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10522,7 +27572,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10535,7 +27585,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10553,7 +27603,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10585,7 +27635,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10611,7 +27661,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10638,7 +27688,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10670,7 +27720,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10718,21 +27768,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) - getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) - yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10744,7 +27794,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) - yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10770,14 +27820,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) - yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10785,7 +27835,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10798,7 +27848,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10825,7 +27875,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10837,7 +27887,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10850,7 +27900,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10868,7 +27918,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10900,7 +27950,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10926,7 +27976,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10953,7 +28003,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -10985,7 +28035,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11033,21 +28083,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) * getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) * yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11059,7 +28109,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) * yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11085,14 +28135,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) * yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11100,7 +28150,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11113,7 +28163,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11140,7 +28190,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11152,7 +28202,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11165,7 +28215,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11183,7 +28233,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11215,7 +28265,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11241,7 +28291,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11268,7 +28318,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11300,7 +28350,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11348,21 +28398,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) & getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) & yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11374,7 +28424,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) & yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11400,14 +28450,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) & yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv & getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11415,7 +28465,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11428,7 +28478,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11455,7 +28505,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11467,7 +28517,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11480,7 +28530,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11498,7 +28548,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11530,7 +28580,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11556,7 +28606,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11583,7 +28633,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv & yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11615,7 +28665,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv & yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11663,21 +28713,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) | getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) | yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11689,7 +28739,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) | yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11715,14 +28765,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) | yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv | getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11730,7 +28780,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11743,7 +28793,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11770,7 +28820,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11782,7 +28832,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11795,7 +28845,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11813,7 +28863,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11845,7 +28895,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11871,7 +28921,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11898,7 +28948,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv | yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11930,7 +28980,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv | yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -11978,21 +29028,21 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return getL(r, xs) ^ getL(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return getL(r, xs) ^ yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12004,7 +29054,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) ^ yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12030,14 +29080,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return getL(r, xs) ^ yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv ^ getL(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12045,7 +29095,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12058,7 +29108,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12085,7 +29135,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12097,7 +29147,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ getL(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12110,7 +29160,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12128,7 +29178,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12160,7 +29210,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12186,7 +29236,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ getL(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12213,7 +29263,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				yv := yt(f)
 				return xv ^ yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12245,7 +29295,7 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 				}
 				return xv ^ yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) uint64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12299,14 +29349,14 @@ func binLong(op ssa.Op, x, y longOpnd) func(*frame) uint64 {
 // binLongStore returns the instruction storing a long operation with a
 // tree or element operand into slot d, nil if there is none.
 func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12319,7 +29369,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12337,7 +29387,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12369,7 +29419,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12382,7 +29432,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12396,7 +29446,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12415,7 +29465,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12448,7 +29498,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12466,7 +29516,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12485,7 +29535,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12509,7 +29559,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12547,7 +29597,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12579,7 +29629,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12612,7 +29662,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12650,7 +29700,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12704,8 +29754,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12718,7 +29768,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12736,7 +29786,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12768,7 +29818,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12781,7 +29831,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12795,7 +29845,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12814,7 +29864,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12847,7 +29897,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12865,7 +29915,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12884,7 +29934,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12908,7 +29958,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12946,7 +29996,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -12978,7 +30028,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13011,7 +30061,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13049,7 +30099,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13103,8 +30153,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13117,7 +30167,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13135,7 +30185,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13167,7 +30217,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13180,7 +30230,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13194,7 +30244,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13213,7 +30263,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13246,7 +30296,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13264,7 +30314,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13283,7 +30333,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13307,7 +30357,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13345,7 +30395,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13377,7 +30427,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13410,7 +30460,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13448,7 +30498,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13502,8 +30552,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13516,7 +30566,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13534,7 +30584,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13566,7 +30616,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13579,7 +30629,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13593,7 +30643,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13612,7 +30662,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13645,7 +30695,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13663,7 +30713,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13682,7 +30732,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13706,7 +30756,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13744,7 +30794,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13776,7 +30826,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13809,7 +30859,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13847,7 +30897,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13901,8 +30951,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13915,7 +30965,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13933,7 +30983,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13965,7 +31015,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13978,7 +31028,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -13992,7 +31042,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14011,7 +31061,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14044,7 +31094,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14062,7 +31112,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14081,7 +31131,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14105,7 +31155,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14143,7 +31193,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14175,7 +31225,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14208,7 +31258,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14246,7 +31296,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14300,8 +31350,8 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14314,7 +31364,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14332,7 +31382,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14364,7 +31414,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14377,7 +31427,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14391,7 +31441,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14410,7 +31460,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14443,7 +31493,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14461,7 +31511,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14480,7 +31530,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14504,7 +31554,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14542,7 +31592,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14574,7 +31624,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14607,7 +31657,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14645,7 +31695,7 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 				setL(r, d, v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14704,27 +31754,27 @@ func binLongStore(op ssa.Op, d int, x, y longOpnd) instr {
 
 // binFloat returns the tree node of a float operation, nil if there is none.
 func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) + fl(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) + yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14736,7 +31786,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) + yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14762,14 +31812,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) + yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + fl(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14777,7 +31827,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14790,7 +31840,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14817,7 +31867,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14829,7 +31879,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + fl(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14842,7 +31892,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14860,7 +31910,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14892,7 +31942,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14918,7 +31968,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + fl(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14945,7 +31995,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -14977,7 +32027,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15025,21 +32075,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) - fl(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) - yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15051,7 +32101,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) - yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15077,14 +32127,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) - yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - fl(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15092,7 +32142,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15105,7 +32155,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15132,7 +32182,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15144,7 +32194,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - fl(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15157,7 +32207,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15175,7 +32225,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15207,7 +32257,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15233,7 +32283,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - fl(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15260,7 +32310,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15292,7 +32342,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15340,21 +32390,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) * fl(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) * yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15366,7 +32416,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) * yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15392,14 +32442,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) * yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * fl(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15407,7 +32457,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15420,7 +32470,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15447,7 +32497,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15459,7 +32509,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * fl(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15472,7 +32522,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15490,7 +32540,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15522,7 +32572,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15548,7 +32598,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * fl(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15575,7 +32625,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15607,7 +32657,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15655,21 +32705,21 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return fl(r, xs) / fl(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return fl(r, xs) / yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15681,7 +32731,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) / yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15707,14 +32757,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return fl(r, xs) / yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv / fl(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15722,7 +32772,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15735,7 +32785,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15762,7 +32812,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15774,7 +32824,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / fl(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15787,7 +32837,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15805,7 +32855,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15837,7 +32887,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15863,7 +32913,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / fl(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15890,7 +32940,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15922,7 +32972,7 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 				}
 				return xv / yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float32 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15976,14 +33026,14 @@ func binFloat(op ssa.Op, x, y floatOpnd) func(*frame) float32 {
 // binFloatStore returns the instruction storing a float operation with a
 // tree or element operand into slot d, nil if there is none.
 func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -15996,7 +33046,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16014,7 +33064,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16046,7 +33096,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16059,7 +33109,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16073,7 +33123,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16092,7 +33142,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16125,7 +33175,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16143,7 +33193,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16162,7 +33212,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16186,7 +33236,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16224,7 +33274,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16256,7 +33306,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16289,7 +33339,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16327,7 +33377,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16381,8 +33431,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16395,7 +33445,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16413,7 +33463,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16445,7 +33495,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16458,7 +33508,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16472,7 +33522,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16491,7 +33541,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16524,7 +33574,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16542,7 +33592,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16561,7 +33611,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16585,7 +33635,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16623,7 +33673,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16655,7 +33705,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16688,7 +33738,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16726,7 +33776,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16780,8 +33830,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16794,7 +33844,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16812,7 +33862,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16844,7 +33894,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16857,7 +33907,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16871,7 +33921,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16890,7 +33940,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16923,7 +33973,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16941,7 +33991,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16960,7 +34010,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -16984,7 +34034,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17022,7 +34072,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17054,7 +34104,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17087,7 +34137,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17125,7 +34175,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17179,8 +34229,8 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17193,7 +34243,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17211,7 +34261,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17243,7 +34293,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17256,7 +34306,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17270,7 +34320,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17289,7 +34339,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17322,7 +34372,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17340,7 +34390,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17359,7 +34409,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17383,7 +34433,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17421,7 +34471,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17453,7 +34503,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17486,7 +34536,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17524,7 +34574,7 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 				r[d] = math.Float32bits(v)
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17583,27 +34633,27 @@ func binFloatStore(op ssa.Op, d int, x, y floatOpnd) instr {
 
 // binDouble returns the tree node of a double operation, nil if there is none.
 func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) + db(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) + yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17615,7 +34665,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) + yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17641,14 +34691,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) + yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv + db(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17656,7 +34706,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17669,7 +34719,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17696,7 +34746,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17708,7 +34758,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + db(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17721,7 +34771,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17739,7 +34789,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17771,7 +34821,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17797,7 +34847,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + db(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17824,7 +34874,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv + yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17856,7 +34906,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv + yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17904,21 +34954,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) - db(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) - yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17930,7 +34980,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) - yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17956,14 +35006,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) - yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv - db(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17971,7 +35021,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -17984,7 +35034,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18011,7 +35061,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18023,7 +35073,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - db(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18036,7 +35086,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18054,7 +35104,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18086,7 +35136,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18112,7 +35162,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - db(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18139,7 +35189,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv - yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18171,7 +35221,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv - yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18219,21 +35269,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) * db(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) * yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18245,7 +35295,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) * yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18271,14 +35321,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) * yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv * db(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18286,7 +35336,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18299,7 +35349,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18326,7 +35376,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18338,7 +35388,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * db(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18351,7 +35401,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18369,7 +35419,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18401,7 +35451,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18427,7 +35477,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * db(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18454,7 +35504,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv * yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18486,7 +35536,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv * yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18534,21 +35584,21 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 0:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				return db(r, xs) / db(r, ys)
 			}
-		case 0<<3 | 2:
+		case 0<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				yv := yt(f)
 				return db(r, xs) / yv
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18560,7 +35610,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) / yv
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18586,14 +35636,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return db(r, xs) / yv
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
 				xv := xt(f)
 				return xv / db(r, ys)
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18601,7 +35651,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18614,7 +35664,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18641,7 +35691,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18653,7 +35703,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / db(r, ys)
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18666,7 +35716,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18684,7 +35734,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18716,7 +35766,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18742,7 +35792,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / db(r, ys)
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18769,7 +35819,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				yv := yt(f)
 				return xv / yv
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18801,7 +35851,7 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 				}
 				return xv / yv
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) float64 {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18855,14 +35905,14 @@ func binDouble(op ssa.Op, x, y doubleOpnd) func(*frame) float64 {
 // binDoubleStore returns the instruction storing a double operation with a
 // tree or element operand into slot d, nil if there is none.
 func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18875,7 +35925,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18893,7 +35943,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18925,7 +35975,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18938,7 +35988,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18952,7 +36002,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -18971,7 +36021,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19004,7 +36054,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19022,7 +36072,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19041,7 +36091,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19065,7 +36115,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19103,7 +36153,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19135,7 +36185,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19168,7 +36218,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19206,7 +36256,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19260,8 +36310,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19274,7 +36324,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19292,7 +36342,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19324,7 +36374,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19337,7 +36387,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19351,7 +36401,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19370,7 +36420,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19403,7 +36453,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19421,7 +36471,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19440,7 +36490,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19464,7 +36514,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19502,7 +36552,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19534,7 +36584,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19567,7 +36617,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19605,7 +36655,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19659,8 +36709,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19673,7 +36723,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19691,7 +36741,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19723,7 +36773,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19736,7 +36786,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19750,7 +36800,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19769,7 +36819,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19802,7 +36852,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19820,7 +36870,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19839,7 +36889,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19863,7 +36913,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19901,7 +36951,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19933,7 +36983,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -19966,7 +37016,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20004,7 +37054,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20058,8 +37108,8 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20072,7 +37122,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20090,7 +37140,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20122,7 +37172,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20135,7 +37185,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20149,7 +37199,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20168,7 +37218,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20201,7 +37251,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20219,7 +37269,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20238,7 +37288,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20262,7 +37312,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20300,7 +37350,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20332,7 +37382,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20365,7 +37415,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20403,7 +37453,7 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 				setL(r, d, math.Float64bits(v))
 				return true
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20464,14 +37514,14 @@ func binDoubleStore(op ssa.Op, d int, x, y doubleOpnd) instr {
 // tree or element operand into element px of array pa (slots, checked
 // as ac does, after the store's barriers pb), nil if there is none.
 func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20493,51 +37543,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] + yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -20561,7 +37570,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] + yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20583,7 +37633,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20610,7 +37660,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20651,7 +37701,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20673,7 +37723,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20695,7 +37745,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20718,7 +37768,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20746,7 +37796,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20788,7 +37838,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20815,7 +37865,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20842,7 +37892,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20870,7 +37920,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20903,7 +37953,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20950,7 +38000,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -20991,7 +38041,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21032,7 +38082,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21074,7 +38124,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21121,7 +38171,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21184,8 +38234,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21207,51 +38257,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] - yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -21275,7 +38284,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] - yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21297,7 +38347,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21324,7 +38374,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21365,7 +38415,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21387,7 +38437,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21409,7 +38459,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21432,7 +38482,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21460,7 +38510,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21502,7 +38552,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21529,7 +38579,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21556,7 +38606,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21584,7 +38634,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21617,7 +38667,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21664,7 +38714,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21705,7 +38755,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21746,7 +38796,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21788,7 +38838,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21835,7 +38885,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21898,8 +38948,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -21921,51 +38971,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := uint32(int32(r[xs]) * int32(yv))
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -21989,7 +38998,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) * int32(yv))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22011,7 +39061,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22038,7 +39088,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22079,7 +39129,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22101,7 +39151,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22123,7 +39173,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22146,7 +39196,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22174,7 +39224,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22216,7 +39266,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22243,7 +39293,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22270,7 +39320,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22298,7 +39348,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22331,7 +39381,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22378,7 +39428,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22419,7 +39469,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22460,7 +39510,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22502,7 +39552,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22549,7 +39599,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22612,8 +39662,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22635,51 +39685,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := idiv(r[xs], yv)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -22703,7 +39712,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := idiv(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22725,7 +39775,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22752,7 +39802,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22793,7 +39843,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22815,7 +39865,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22837,7 +39887,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22860,7 +39910,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22888,7 +39938,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22930,7 +39980,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22957,7 +40007,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -22984,7 +40034,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23012,7 +40062,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23045,7 +40095,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23092,7 +40142,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23133,7 +40183,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23174,7 +40224,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23216,7 +40266,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23263,7 +40313,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23326,8 +40376,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpRem:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23349,51 +40399,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := irem(r[xs], yv)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -23417,7 +40426,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := irem(r[xs], yv)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23439,7 +40489,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23466,7 +40516,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23507,7 +40557,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23529,7 +40579,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23551,7 +40601,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23574,7 +40624,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23602,7 +40652,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23644,7 +40694,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23671,7 +40721,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23698,7 +40748,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23726,7 +40776,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23759,7 +40809,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23806,7 +40856,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23847,7 +40897,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23888,7 +40938,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23930,7 +40980,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -23977,7 +41027,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24040,8 +41090,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpAnd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24063,51 +41113,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] & yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -24131,7 +41140,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] & yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24153,7 +41203,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24180,7 +41230,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24221,7 +41271,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24243,7 +41293,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24265,7 +41315,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24288,7 +41338,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24316,7 +41366,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24358,7 +41408,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24385,7 +41435,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24412,7 +41462,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24440,7 +41490,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24473,7 +41523,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24520,7 +41570,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24561,7 +41611,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24602,7 +41652,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24644,7 +41694,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24691,7 +41741,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24754,8 +41804,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpOr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24777,51 +41827,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] | yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -24845,7 +41854,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] | yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24867,7 +41917,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24894,7 +41944,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24935,7 +41985,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24957,7 +42007,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -24979,7 +42029,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25002,7 +42052,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25030,7 +42080,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25072,7 +42122,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25099,7 +42149,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25126,7 +42176,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25154,7 +42204,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25187,7 +42237,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25234,7 +42284,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25275,7 +42325,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25316,7 +42366,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25358,7 +42408,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25405,7 +42455,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25468,8 +42518,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpXor:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25491,51 +42541,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] ^ yv
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -25559,7 +42568,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] ^ yv
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25581,7 +42631,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25608,7 +42658,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25649,7 +42699,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25671,7 +42721,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25693,7 +42743,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25716,7 +42766,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25744,7 +42794,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25786,7 +42836,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25813,7 +42863,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25840,7 +42890,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25868,7 +42918,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25901,7 +42951,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25948,7 +42998,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -25989,7 +43039,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26030,7 +43080,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26072,7 +43122,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26119,7 +43169,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26182,8 +43232,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpShl:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26205,51 +43255,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] << (yv & 31)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -26273,7 +43282,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] << (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26295,7 +43345,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26322,7 +43372,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26363,7 +43413,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26385,7 +43435,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26407,7 +43457,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26430,7 +43480,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26458,7 +43508,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26500,7 +43550,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26527,7 +43577,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26554,7 +43604,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26582,7 +43632,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26615,7 +43665,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26662,7 +43712,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26703,7 +43753,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26744,7 +43794,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26786,7 +43836,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26833,7 +43883,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26896,8 +43946,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpShr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -26919,51 +43969,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := uint32(int32(r[xs]) >> (yv & 31))
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -26987,7 +43996,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := uint32(int32(r[xs]) >> (yv & 31))
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27009,7 +44059,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27036,7 +44086,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27077,7 +44127,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27099,7 +44149,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27121,7 +44171,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27144,7 +44194,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27172,7 +44222,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27214,7 +44264,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27241,7 +44291,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27268,7 +44318,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27296,7 +44346,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27329,7 +44379,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27376,7 +44426,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27417,7 +44467,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27458,7 +44508,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27500,7 +44550,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27547,7 +44597,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27610,8 +44660,8 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 			}
 		}
 	case ssa.OpUshr:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27633,51 +44683,10 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				v := r[xs] >> (yv & 31)
-				if f.threw {
-					f.threw = false
-					return false
-				}
-				if pb != 0 {
-					markBar(f, pb, r[pa])
-				}
-				if arr := r[pa]; arr != 0 {
-					if idx := r[px]; idx < h.U32(arr+8) {
-						h.SetU32(arr+12+idx*4, v)
-						return true
-					}
-				}
-				_, _, ok := ac.check(f)
-				return ok
-			}
-		case 0<<3 | 4:
-			return func(f *frame) bool {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -27701,7 +44710,48 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) bool {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				v := r[xs] >> (yv & 31)
+				if f.threw {
+					f.threw = false
+					return false
+				}
+				if pb != 0 {
+					markBar(f, pb, r[pa])
+				}
+				if arr := r[pa]; arr != 0 {
+					if idx := r[px]; idx < h.U32(arr+8) {
+						h.SetU32(arr+12+idx*4, v)
+						return true
+					}
+				}
+				_, _, ok := ac.check(f)
+				return ok
+			}
+		case 1<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27723,7 +44773,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27750,7 +44800,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27791,7 +44841,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27813,7 +44863,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27835,7 +44885,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27858,7 +44908,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27886,7 +44936,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27928,7 +44978,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27955,7 +45005,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -27982,7 +45032,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28010,7 +45060,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28043,7 +45093,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28090,7 +45140,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28131,7 +45181,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28172,7 +45222,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28214,7 +45264,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28261,7 +45311,7 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28331,14 +45381,14 @@ func binIntPut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y intOpnd) instr 
 // tree or element operand into element px of array pa (slots, checked
 // as ac does, after the store's barriers pb), nil if there is none.
 func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) instr {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpAdd:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28360,7 +45410,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28387,7 +45437,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28428,7 +45478,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28450,7 +45500,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28473,7 +45523,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28501,7 +45551,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28543,7 +45593,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28570,7 +45620,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28598,7 +45648,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28631,7 +45681,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28678,7 +45728,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28719,7 +45769,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28761,7 +45811,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28808,7 +45858,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28871,8 +45921,8 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 			}
 		}
 	case ssa.OpSub:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28894,7 +45944,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28921,7 +45971,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28962,7 +46012,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -28984,7 +46034,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29007,7 +46057,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29035,7 +46085,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29077,7 +46127,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29104,7 +46154,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29132,7 +46182,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29165,7 +46215,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29212,7 +46262,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29253,7 +46303,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29295,7 +46345,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29342,7 +46392,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29405,8 +46455,8 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 			}
 		}
 	case ssa.OpMul:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29428,7 +46478,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29455,7 +46505,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29496,7 +46546,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29518,7 +46568,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29541,7 +46591,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29569,7 +46619,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29611,7 +46661,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29638,7 +46688,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29666,7 +46716,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29699,7 +46749,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29746,7 +46796,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29787,7 +46837,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29829,7 +46879,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29876,7 +46926,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29939,8 +46989,8 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 			}
 		}
 	case ssa.OpDiv:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29962,7 +47012,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -29989,7 +47039,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 0<<3 | 4:
+		case 0<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30030,7 +47080,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30052,7 +47102,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30075,7 +47125,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30103,7 +47153,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30145,7 +47195,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30172,7 +47222,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30200,7 +47250,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30233,7 +47283,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30280,7 +47330,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30321,7 +47371,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30363,7 +47413,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30410,7 +47460,7 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 				_, _, ok := ac.check(f)
 				return ok
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) bool {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30479,14 +47529,14 @@ func binDoublePut(op ssa.Op, pa, px int, pb uint8, ac *access, x, y doubleOpnd) 
 // condInt returns the terminator of an If on an int comparison with a
 // tree or element operand, nil if there is none.
 func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
-	xs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e
-	ys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e
-	_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe
-	_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye
+	xs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2
+	ys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2
+	_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2
+	_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2
 	switch op {
 	case ssa.OpEq:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30501,44 +47551,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) == int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -30555,7 +47571,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) == int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30570,7 +47620,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30590,7 +47640,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30624,7 +47674,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30639,7 +47689,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30654,7 +47704,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30670,7 +47720,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30691,7 +47741,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30726,7 +47776,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30746,7 +47796,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30766,7 +47816,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30787,7 +47837,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30813,7 +47863,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30853,7 +47903,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30887,7 +47937,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30921,7 +47971,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30956,7 +48006,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -30996,7 +48046,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31052,8 +48102,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpNe:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31068,44 +48118,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) != int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -31122,7 +48138,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) != int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31137,7 +48187,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31157,7 +48207,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31191,7 +48241,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31206,7 +48256,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31221,7 +48271,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31237,7 +48287,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31258,7 +48308,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31293,7 +48343,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31313,7 +48363,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31333,7 +48383,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31354,7 +48404,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31380,7 +48430,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31420,7 +48470,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31454,7 +48504,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31488,7 +48538,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31523,7 +48573,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31563,7 +48613,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31619,8 +48669,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpLt:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31635,44 +48685,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) < int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -31689,7 +48705,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) < int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31704,7 +48754,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31724,7 +48774,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31758,7 +48808,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31773,7 +48823,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31788,7 +48838,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31804,7 +48854,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31825,7 +48875,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31860,7 +48910,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31880,7 +48930,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31900,7 +48950,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31921,7 +48971,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31947,7 +48997,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -31987,7 +49037,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32021,7 +49071,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32055,7 +49105,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32090,7 +49140,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32130,7 +49180,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32186,8 +49236,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpGe:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32202,44 +49252,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) >= int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -32256,7 +49272,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) >= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32271,7 +49321,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32291,7 +49341,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32325,7 +49375,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32340,7 +49390,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32355,7 +49405,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32371,7 +49421,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32392,7 +49442,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32427,7 +49477,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32447,7 +49497,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32467,7 +49517,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32488,7 +49538,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32514,7 +49564,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32554,7 +49604,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32588,7 +49638,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32622,7 +49672,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32657,7 +49707,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32697,7 +49747,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32753,8 +49803,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpGt:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32769,44 +49819,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) > int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -32823,7 +49839,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) > int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32838,7 +49888,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32858,7 +49908,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32892,7 +49942,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32907,7 +49957,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32922,7 +49972,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32938,7 +49988,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32959,7 +50009,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -32994,7 +50044,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33014,7 +50064,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33034,7 +50084,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33055,7 +50105,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33081,7 +50131,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33121,7 +50171,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33155,7 +50205,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33189,7 +50239,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33224,7 +50274,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33264,7 +50314,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33320,8 +50370,8 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 			}
 		}
 	case ssa.OpLe:
-		switch x.kind<<3 | y.kind {
-		case 0<<3 | 2:
+		switch x.kind<<4 | y.kind {
+		case 0<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33336,44 +50386,10 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 0<<3 | 3:
+		case 0<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
-				var yv uint32
-				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
-					yv = h.U32(arr + 12 + idx*4)
-				} else {
-					ye.fail(f)
-				}
-				c := int32(r[xs]) <= int32(yv)
-				if f.threw {
-					f.threw = false
-					return throwEdge
-				}
-				if c {
-					return yes
-				}
-				return no
-			}
-		case 0<<3 | 4:
-			return func(f *frame) *edge {
-				r, h := f.r, f.h
-				_, _ = r, h
-				if !f.threw {
-					switch ye.b {
-					case barCached | barLoop:
-						if !f.skipLoop {
-							f.acc.MarkCached(r[ya])
-						}
-					case barCached:
-						f.acc.MarkCached(r[ya])
-					case barMark:
-						f.acc.Mark(r[ya])
-					default:
-						markBars(f, ye.b, r[ya])
-					}
-				}
 				var yv uint32
 				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
 					yv = h.U32(arr + 12 + idx*4)
@@ -33390,7 +50406,41 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 2:
+		case 0<<4 | 4:
+			return func(f *frame) *edge {
+				r, h := f.r, f.h
+				_, _ = r, h
+				if !f.threw {
+					switch ye.b {
+					case barCached | barLoop:
+						if !f.skipLoop {
+							f.acc.MarkCached(r[ya])
+						}
+					case barCached:
+						f.acc.MarkCached(r[ya])
+					case barMark:
+						f.acc.Mark(r[ya])
+					default:
+						markBars(f, ye.b, r[ya])
+					}
+				}
+				var yv uint32
+				if arr, idx := r[ya], r[yx]+yo; arr != 0 && idx < h.U32(arr+8) {
+					yv = h.U32(arr + 12 + idx*4)
+				} else {
+					ye.fail(f)
+				}
+				c := int32(r[xs]) <= int32(yv)
+				if f.threw {
+					f.threw = false
+					return throwEdge
+				}
+				if c {
+					return yes
+				}
+				return no
+			}
+		case 1<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33405,7 +50455,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 3:
+		case 1<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33425,7 +50475,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 1<<3 | 4:
+		case 1<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33459,7 +50509,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 0:
+		case 2<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33474,7 +50524,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 1:
+		case 2<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33489,7 +50539,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 2:
+		case 2<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33505,7 +50555,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 3:
+		case 2<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33526,7 +50576,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 2<<3 | 4:
+		case 2<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33561,7 +50611,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 0:
+		case 3<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33581,7 +50631,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 1:
+		case 3<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33601,7 +50651,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 2:
+		case 3<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33622,7 +50672,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 3:
+		case 3<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33648,7 +50698,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 3<<3 | 4:
+		case 3<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33688,7 +50738,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 0:
+		case 4<<4 | 0:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33722,7 +50772,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 1:
+		case 4<<4 | 1:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33756,7 +50806,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 2:
+		case 4<<4 | 2:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33791,7 +50841,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 3:
+		case 4<<4 | 3:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h
@@ -33831,7 +50881,7 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 				}
 				return no
 			}
-		case 4<<3 | 4:
+		case 4<<4 | 4:
 			return func(f *frame) *edge {
 				r, h := f.r, f.h
 				_, _ = r, h

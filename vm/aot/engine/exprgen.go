@@ -55,21 +55,48 @@ type kind struct {
 	n    int
 	name string
 	read func(t typ, v string) (pre, expr string)
+	// compound: an int operation of a slot and a constant, evaluated
+	// in the node (opCAnd ... in expr.go)
+	compound bool
 }
 
 var kinds = []kind{
-	{0, "S", func(t typ, v string) (string, string) { return "", fmt.Sprintf(t.slot, v+"s") }},
-	{1, "K", func(t typ, v string) (string, string) { return "", v + "k" }},
-	{2, "T", func(t typ, v string) (string, string) { return v + "v := " + v + "t(f)\n", v + "v" }},
-	{3, "A", elemRead},
+	{0, "S", func(t typ, v string) (string, string) { return "", fmt.Sprintf(t.slot, v+"s") }, false},
+	{1, "K", func(t typ, v string) (string, string) { return "", v + "k" }, false},
+	{2, "T", func(t typ, v string) (string, string) { return v + "v := " + v + "t(f)\n", v + "v" }, false},
+	{3, "A", elemRead, false},
 	// an element with its barrier: the mark first, as the Barrier
 	// before the access's checks, unless an earlier load of the tree
 	// threw (the code after a throw does not run, so marks nothing)
 	{4, "B", func(t typ, v string) (string, string) {
 		pre, e := elemRead(t, v)
 		return fmt.Sprintf(markInline, v+"e.b", "r["+v+"a]") + pre, e
-	}},
+	}, false},
+	// an int operation of a slot and a constant read by the node
+	// (caffeine-logic's x & 0xF0, x << 1, x >>> 3): one call less each
+	{5, "CAnd", compoundRead("r[%[1]ss] & %[1]sk"), true},
+	{6, "CShl", compoundRead("r[%[1]ss] << (%[1]sk & 31)"), true},
+	{7, "CShr", compoundRead("uint32(int32(r[%[1]ss]) >> (%[1]sk & 31))"), true},
+	{8, "CUshr", compoundRead("r[%[1]ss] >> (%[1]sk & 31)"), true},
+	{9, "CAdd", compoundRead("r[%[1]ss] + %[1]sk"), true},
+	// a comparison of two slots as 0 or 1 (a Select of it between the
+	// constants 0 and 1: caffeine-logic's booleans)
+	{10, "CEq", compoundRead("bit(r[%[1]ss] == r[%[1]ss2])"), true},
+	{11, "CNe", compoundRead("bit(r[%[1]ss] != r[%[1]ss2])"), true},
+	{12, "CLt", compoundRead("bit(int32(r[%[1]ss]) < int32(r[%[1]ss2]))"), true},
+	{13, "CGe", compoundRead("bit(int32(r[%[1]ss]) >= int32(r[%[1]ss2]))"), true},
+	{14, "CGt", compoundRead("bit(int32(r[%[1]ss]) > int32(r[%[1]ss2]))"), true},
+	{15, "CLe", compoundRead("bit(int32(r[%[1]ss]) <= int32(r[%[1]ss2]))"), true},
 }
+
+// compoundRead reads a compound operand: e with %[1]s the operand's
+// name.
+func compoundRead(e string) func(t typ, v string) (string, string) {
+	return func(t typ, v string) (string, string) { return "", "(" + fmt.Sprintf(e, v) + ")" }
+}
+
+// compoundOps are the operations whose nodes take compound operands.
+var compoundOps = map[string]bool{"Add": true, "Sub": true, "And": true, "Or": true, "Xor": true}
 
 // markInline runs barriers %[1]s on object %[2]s unless the tree threw,
 // with the single-barrier cases inline (markBar is too big for Go to
@@ -100,6 +127,13 @@ func elemRead(t typ, v string) (string, string) {
 
 // valid says whether a node of type t has a form for operand kinds x, y.
 func valid(t typ, x, y kind) bool {
+	if x.compound || y.compound {
+		// int only, not beside an element (the element forms stay as
+		// they were)
+		if t.name != "int" || x.n == 3 || x.n == 4 || y.n == 3 || y.n == 4 {
+			return false
+		}
+	}
 	if !t.konst && (x.name == "K" || y.name == "K") {
 		return false
 	}
@@ -114,7 +148,7 @@ func body(t typ, x, y kind, e string) (string, string) {
 	return xp + yp, fmt.Sprintf(e, xe, ye)
 }
 
-const unpack = "\txs, xk, xt, xa, xx, xo, xe := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e\n\tys, yk, yt, ya, yx, yo, ye := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e\n\t_, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe\n\t_, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye\n"
+const unpack = "\txs, xk, xt, xa, xx, xo, xe, xs2 := x.s, x.k, x.t, x.e.a, x.e.x, x.e.o, x.e, x.s2\n\tys, yk, yt, ya, yx, yo, ye, ys2 := y.s, y.k, y.t, y.e.a, y.e.x, y.e.o, y.e, y.s2\n\t_, _, _, _, _, _, _, _ = xs, xk, xt, xa, xx, xo, xe, xs2\n\t_, _, _, _, _, _, _, _ = ys, yk, yt, ya, yx, yo, ye, ys2\n"
 
 const prologue = "r, h := f.r, f.h\n_, _ = r, h\n"
 
@@ -130,14 +164,14 @@ func main() {
 		b.WriteString(unpack)
 		fmt.Fprintf(&b, "\tswitch op {\n")
 		for _, o := range t.binops {
-			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<3 | y.kind {\n", o.op)
+			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<4 | y.kind {\n", o.op)
 			for _, xk := range kinds {
 				for _, yk := range kinds {
-					if !valid(t, xk, yk) {
+					if !valid(t, xk, yk) || (xk.compound || yk.compound) && !compoundOps[o.op] {
 						continue
 					}
 					pre, e := body(t, xk, yk, o.expr)
-					fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
+					fmt.Fprintf(&b, "\t\tcase %d<<4 | %d:\n", xk.n, yk.n)
 					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) %s {\n%s%sreturn %s\n}\n", t.gotyp, prologue, pre, e)
 				}
 			}
@@ -151,14 +185,14 @@ func main() {
 		b.WriteString(unpack)
 		fmt.Fprintf(&b, "\tswitch op {\n")
 		for _, o := range t.binops {
-			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<3 | y.kind {\n", o.op)
+			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<4 | y.kind {\n", o.op)
 			for _, xk := range kinds {
 				for _, yk := range kinds {
-					if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 {
+					if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 || (xk.compound || yk.compound) && !compoundOps[o.op] {
 						continue
 					}
 					pre, e := body(t, xk, yk, o.expr)
-					fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
+					fmt.Fprintf(&b, "\t\tcase %d<<4 | %d:\n", xk.n, yk.n)
 					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\n%s\nreturn true\n}\n", prologue, pre, e, fmt.Sprintf(t.store, "d", "v"))
 				}
 			}
@@ -179,14 +213,14 @@ func main() {
 		b.WriteString(unpack)
 		fmt.Fprintf(&b, "\tswitch op {\n")
 		for _, o := range t.binops {
-			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<3 | y.kind {\n", o.op)
+			fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<4 | y.kind {\n", o.op)
 			for _, xk := range kinds {
 				for _, yk := range kinds {
-					if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 {
+					if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 || xk.compound || yk.compound {
 						continue
 					}
 					pre, e := body(t, xk, yk, o.expr)
-					fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
+					fmt.Fprintf(&b, "\t\tcase %d<<4 | %d:\n", xk.n, yk.n)
 					fmt.Fprintf(&b, "\t\t\treturn func(f *frame) bool {\n%s%sv := %s\nif f.threw {\nf.threw = false\nreturn false\n}\nif pb != 0 {\nmarkBar(f, pb, r[pa])\n}\nif arr := r[pa]; arr != 0 {\nif idx := r[px]; idx < h.U32(arr+8) {\n%s\nreturn true\n}\n}\n_, _, ok := ac.check(f)\nreturn ok\n}\n", prologue, pre, e, put)
 				}
 			}
@@ -201,14 +235,14 @@ func main() {
 	fmt.Fprintf(&b, "\tswitch op {\n")
 	t := types[0]
 	for _, c := range []struct{ op, cmp string }{{"Eq", "=="}, {"Ne", "!="}, {"Lt", "<"}, {"Ge", ">="}, {"Gt", ">"}, {"Le", "<="}} {
-		fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<3 | y.kind {\n", c.op)
+		fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<4 | y.kind {\n", c.op)
 		for _, xk := range kinds {
 			for _, yk := range kinds {
-				if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 {
+				if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 || xk.compound || yk.compound {
 					continue
 				}
 				pre, e := body(t, xk, yk, "int32(%s) "+c.cmp+" int32(%s)")
-				fmt.Fprintf(&b, "\t\tcase %d<<3 | %d:\n", xk.n, yk.n)
+				fmt.Fprintf(&b, "\t\tcase %d<<4 | %d:\n", xk.n, yk.n)
 				fmt.Fprintf(&b, "\t\t\treturn func(f *frame) *edge {\n%s%sc := %s\nif f.threw {\nf.threw = false\nreturn throwEdge\n}\nif c {\nreturn yes\n}\nreturn no\n}\n", prologue, pre, e)
 			}
 		}

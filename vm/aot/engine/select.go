@@ -33,7 +33,7 @@ func (l *lowerer) selectTest(v *ssa.Value) intTest {
 func (l *lowerer) selectTree(v *ssa.Value) func(*frame) uint32 {
 	t := l.selectTest(v)
 	if l.hasTreeArg(v) {
-		return selectBy(t, l.intExpr(v.Args[1]), l.intExpr(v.Args[2]))
+		return selectArms(t, l.intArm(v.Args[1]), l.intArm(v.Args[2]))
 	}
 	a, b, x, y := t.a, t.b, l.s(v.Args[1]), l.s(v.Args[2])
 	switch t.op {
@@ -239,4 +239,495 @@ func selectBy[T any](t intTest, x, y func(*frame) T) func(*frame) T {
 		}
 		return y(f)
 	}
+}
+
+// intArm is an int Select operand read by the Select itself: a tree
+// (t), a slot (s), or a comparison of slots s and s2 as 0 or 1 (cmp: an
+// int Select of a comparison between 1 and 0, the booleans of
+// caffeine-logic), so that none of these costs a call.
+type intArm struct {
+	s int
+	t func(*frame) uint32
+	// cmp: (r[s] == r[s2] & meq | r[s] < r[s2] & mlt) ^ neg, without a
+	// branch (Gt and Le swap s and s2)
+	cmp           bool
+	s2            int
+	meq, mlt, neg uint32
+}
+
+// read is a slot or comparison arm's value.
+func (a *intArm) read(r []uint32) uint32 {
+	if !a.cmp {
+		return r[a.s]
+	}
+	p, q := int32(r[a.s]), int32(r[a.s2])
+	return (bit(p == q)&a.meq | bit(p < q)&a.mlt) ^ a.neg
+}
+
+// cmpArm returns a boolSelect as a comparison arm.
+func cmpArm(o intOpnd) intArm {
+	a := intArm{cmp: true, s: o.s, s2: o.s2}
+	switch o.kind - opCEq {
+	case 0: // Eq
+		a.meq = 1
+	case 1: // Ne
+		a.meq, a.neg = 1, 1
+	case 2: // Lt
+		a.mlt = 1
+	case 3: // Ge
+		a.mlt, a.neg = 1, 1
+	case 4: // Gt: s2 < s
+		a.s, a.s2, a.mlt = o.s2, o.s, 1
+	default: // Le: not s2 < s
+		a.s, a.s2, a.mlt, a.neg = o.s2, o.s, 1, 1
+	}
+	return a
+}
+
+// longArm is intArm for long operands (two words at s).
+type longArm struct {
+	s int
+	t func(*frame) uint64
+}
+
+func (l *lowerer) intArm(a *ssa.Value) intArm {
+	if o, ok := l.boolSelect(a); ok {
+		return cmpArm(o)
+	}
+	if l.inl[a.ID] {
+		return intArm{t: l.intTree(a)}
+	}
+	return intArm{s: l.s(a)}
+}
+
+func (l *lowerer) longArm(a *ssa.Value) longArm {
+	if l.inl[a.ID] {
+		return longArm{t: l.longTree(a)}
+	}
+	return longArm{s: l.s(a)}
+}
+
+// selectRoot lowers an int or long Select with a tree arm as one
+// instruction storing into its slot, where a tree node and a store
+// around it were two closures; nil for other types. The arms cannot
+// throw (plan keeps array loads out of a Select's operands), so there is
+// no frame.threw to test. One closure per comparison and type (no
+// generics: Go's would call the arm reads through a dictionary).
+func (l *lowerer) selectRoot(v *ssa.Value) instr {
+	t, d := l.selectTest(v), l.s(v)
+	a, b := t.a, t.b
+	switch v.Type {
+	case ssa.TypeInt:
+		x, y := l.intArm(v.Args[1]), l.intArm(v.Args[2])
+		xt, yt := x.t, y.t
+		if xt == nil && yt == nil {
+			// no call in either arm: both read and the chosen one
+			// kept, a conditional move where a branch on caffeine-logic's
+			// booleans would be missed half the time
+			switch t.op {
+			case ssa.OpEq:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if r[a] == r[b] {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpNe:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if r[a] != r[b] {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpLt:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if int32(r[a]) < int32(r[b]) {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpGe:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if int32(r[a]) >= int32(r[b]) {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpGt:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if int32(r[a]) > int32(r[b]) {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			case ssa.OpLe:
+				return func(f *frame) bool {
+					r := f.r
+					p, q := x.read(r), y.read(r)
+					if int32(r[a]) <= int32(r[b]) {
+						q = p
+					}
+					r[d] = q
+					return true
+				}
+			}
+		}
+		switch t.op {
+		case ssa.OpEq:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if r[a] == r[b] {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = x.read(r)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = y.read(r)
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpNe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if r[a] != r[b] {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = x.read(r)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = y.read(r)
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpLt:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if int32(r[a]) < int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = x.read(r)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = y.read(r)
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpGe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if int32(r[a]) >= int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = x.read(r)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = y.read(r)
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpGt:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if int32(r[a]) > int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = x.read(r)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = y.read(r)
+					}
+				}
+				r[d] = w
+				return true
+			}
+		case ssa.OpLe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint32
+				if int32(r[a]) <= int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = x.read(r)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = y.read(r)
+					}
+				}
+				r[d] = w
+				return true
+			}
+		}
+	case ssa.TypeLong:
+		x, y := l.longArm(v.Args[1]), l.longArm(v.Args[2])
+		xs, xt, ys, yt := x.s, x.t, y.s, y.t
+		switch t.op {
+		case ssa.OpEq:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if r[a] == r[b] {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpNe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if r[a] != r[b] {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpLt:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if int32(r[a]) < int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpGe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if int32(r[a]) >= int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpGt:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if int32(r[a]) > int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		case ssa.OpLe:
+			return func(f *frame) bool {
+				r := f.r
+				var w uint64
+				if int32(r[a]) <= int32(r[b]) {
+					if xt != nil {
+						w = xt(f)
+					} else {
+						w = getL(r, xs)
+					}
+				} else {
+					if yt != nil {
+						w = yt(f)
+					} else {
+						w = getL(r, ys)
+					}
+				}
+				setL(r, d, w)
+				return true
+			}
+		}
+	}
+	return nil
+}
+
+// selectArms is an int Select with a tree arm as a tree node, one closure
+// per comparison so that the test is inline; only the chosen arm runs.
+func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
+	a, b := t.a, t.b
+	xt, yt := x.t, y.t
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) uint32 {
+			r := f.r
+			if r[a] == r[b] {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpNe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if r[a] != r[b] {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpLt:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) < int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpGe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) >= int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpGt:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) > int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpLe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) <= int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
 }
