@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,7 +96,9 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 	def := Config{WakePercent: configDefault(b, "WakePercent"), BufferKB: configDefault(b, "BufferKB")}
 	file := func(b *testing.B) func(dir string) float64 {
 		return func(dir string) float64 {
-			fc := fileio.Config{Dir: dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 4 << 20, IOSize: 4096}
+			// 16 MiB, 4,096 synced writes (~0.8 s idle): runs long
+			// enough that a pair's ratio is not one scheduler hiccup.
+			fc := fileio.Config{Dir: dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 16 << 20, IOSize: 4096}
 			r, err := fileio.Run(context.Background(), fc)
 			if err != nil {
 				b.Fatal(err)
@@ -101,11 +106,24 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 			return r.IOPS()
 		}
 	}
+	// The events session 11 recorded: a bio_queue per bio, ext4's
+	// write_begin per write call, side by side with today's.
+	var session11 []string
+	for _, ev := range append(append([]string(nil), blockEvents...), ext4Events...) {
+		switch ev {
+		case "block/block_getrq":
+			ev = "block/block_bio_queue"
+		case dirtyFolioEvent:
+			session11 = append(session11, "ext4/ext4_da_write_begin")
+			ev = "ext4/ext4_write_begin"
+		}
+		session11 = append(session11, ev)
+	}
 	modes := []captureMode{
 		{name: "raw", raw: true, wake: def.WakePercent, bufKB: def.BufferKB},
-		{name: "raw/wake=1%", raw: true, wake: 1, bufKB: def.BufferKB},
-		{name: "raw/buffer=32MiB", raw: true, wake: def.WakePercent, bufKB: 32 << 10},
-		{name: "raw/block-events-only", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, blockOnly: true},
+		{name: "raw/session-11-events", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: session11},
+		{name: "raw/clock=local", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, clock: "local"},
+		{name: "raw/block-events-only", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: blockEvents},
 		{name: "text", wake: 0, bufKB: def.BufferKB},
 	}
 	for _, m := range modes {
@@ -114,10 +132,10 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 	// Mobibench's SQLite insert (DELETE journal, synchronous FULL),
 	// the workload of configs/most-sqlite.hcl: transactions per second
 	// stand in for IOPS.
-	for _, m := range []captureMode{modes[0], modes[len(modes)-1]} {
+	for _, m := range []captureMode{modes[0], modes[1], modes[2], modes[len(modes)-1]} {
 		b.Run("mobibench-sqlite-in-process/"+m.name, func(b *testing.B) {
 			captureOverhead(b, m, func(dir string) float64 {
-				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 100, Threads: 1, Journal: "DELETE"})
+				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 300, Threads: 1, Journal: "DELETE"})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -153,11 +171,12 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 
 // captureMode is how a benchmark run captures.
 type captureMode struct {
-	name      string
-	raw       bool // the binary pages (else the text)
-	wake      int  // WakePercent
-	bufKB     int
-	blockOnly bool // only the block events (no ext4, jbd2: no file or dirtier attribution)
+	name   string
+	raw    bool // the binary pages (else the text)
+	wake   int  // WakePercent
+	bufKB  int
+	events []string // nil: the collector's ext4 events
+	clock  string   // "": the collector's, mono
 }
 
 // captureOverhead measures b.N pairs of workload runs on a fresh volume.
@@ -167,15 +186,18 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 		b.Fatal(err)
 	}
 	defer vol.Close()
-	dev := fmt.Sprintf("dev == %d", devOf(b, vol.Device))
-	events := append(append([]string(nil), blockEvents...), ext4Events...)
-	if m.blockOnly {
-		events = blockEvents
+	events := m.events
+	if events == nil {
+		events = append(append([]string(nil), blockEvents...), ext4Events...)
 	}
-	opts := tracefs.Options{Events: events, Filters: map[string]string{}, BufferKB: m.bufKB, Clock: "mono", RecordTGID: true, WakePercent: m.wake}
-	for _, ev := range opts.Events {
-		opts.Filters[ev] = dev
+	clock := m.clock
+	if clock == "" {
+		clock = "mono"
 	}
+	major, minor := devOf(b, vol.Device)
+	opts := tracefs.Options{Events: events, Filters: deviceFilters(events, major, minor), BufferKB: m.bufKB, Clock: clock, RecordTGID: true, WakePercent: m.wake}
+	// kinds counts the last traced run's events by name, per operation.
+	kinds := map[string]float64{}
 	// cpuPerOp is each run's CPU time of this process (the in-process
 	// workload, the capture's readers, and the tracepoints' recording
 	// charged to the workload's threads) per operation; decodePerOp the
@@ -225,6 +247,21 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 				b.Fatalf("the capture lost events: %+v", st)
 			}
 			events0 = st.Lines
+			clear(kinds)
+			if _, err := f.Seek(0, 0); err != nil {
+				b.Fatal(err)
+			}
+			tr := tracefs.NewReader(f)
+			for {
+				ev, err := tr.Next()
+				if err != nil {
+					if err != io.EOF {
+						b.Fatal(err)
+					}
+					break
+				}
+				kinds[ev.Name] += 1 / ops
+			}
 		}
 		return iops
 	}
@@ -262,6 +299,19 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	// capture's stop only drains).
 	b.ReportMetric(stats.Median(decode), "after-CPU-µs/op")
 	b.ReportMetric(float64(events0), "events/run")
+	names := make([]string, 0, len(kinds))
+	for k := range kinds {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool { return kinds[names[i]] > kinds[names[j]] })
+	var per strings.Builder
+	var total float64
+	for _, k := range names {
+		fmt.Fprintf(&per, " %s %.1f", k, kinds[k])
+		total += kinds[k]
+	}
+	b.ReportMetric(total, "events/op")
+	b.Logf("events per operation (the last traced run):%s", per.String())
 	if testing.Verbose() {
 		b.Logf("pairs (untraced, traced IOPS): %.0f %.0f", plain, traced)
 	}
@@ -280,12 +330,12 @@ func configDefault(b *testing.B, field string) int {
 	return n
 }
 
-func devOf(b *testing.B, dev string) uint64 {
+func devOf(b *testing.B, dev string) (major, minor uint32) {
 	var st unix.Stat_t
 	if err := unix.Stat(dev, &st); err != nil {
 		b.Fatal(err)
 	}
-	return tracefs.KernelDev(unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev)))
+	return unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev))
 }
 
 // BenchmarkBlkparseSideBySide traces Mobibench's random write + fsync on

@@ -130,19 +130,43 @@ func collectLive(ctx context.Context, step *sdk.Step) error {
 // ext4Events are the events that attribute blocks to inodes and processes.
 var ext4Events = []string{
 	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
-	"ext4/ext4_unlink_enter", "ext4/ext4_da_write_begin", "ext4/ext4_write_begin",
+	"ext4/ext4_unlink_enter",
+	// A page's dirtier, once per page going from clean to dirty: ext4's
+	// write_begin events said the same at every write call (22 per SQLite
+	// transaction against 8 — BENCHMARKS.md "Capture overhead").
+	dirtyFolioEvent,
 	// The journal thread's writes belong to the processes whose handles
 	// made up the transaction it commits.
 	"jbd2/jbd2_handle_start", "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
+
+// dirtyFolioEvent has no dev field: it is filtered by its backing
+// device's name, "major:minor".
+const dirtyFolioEvent = "writeback/writeback_dirty_folio"
 
 // xfsEvents are xfs's events that attribute blocks to inodes: extents
 // entering an inode's extent list (insert) or changing there (a delayed
 // allocation getting its blocks), and extents freed.
 var xfsEvents = []string{"xfs/xfs_iext_insert", "xfs/xfs_bmap_post_update", "xfs/xfs_free_extent"}
 
-// blockEvents are the block-layer events of a request's life.
-var blockEvents = []string{"block/block_bio_queue", "block/block_rq_issue", "block/block_rq_complete"}
+// blockEvents are the block-layer events of a request's life. A request's
+// submitter comes from block_getrq (one per request, in the context of
+// the bio that made it) rather than block_bio_queue (one per bio, merged
+// ones included).
+var blockEvents = []string{"block/block_getrq", "block/block_rq_issue", "block/block_rq_complete"}
+
+// deviceFilters are ftrace filters that keep each of events to the
+// device major:minor.
+func deviceFilters(events []string, major, minor uint32) map[string]string {
+	f := map[string]string{}
+	for _, ev := range events {
+		f[ev] = fmt.Sprintf("dev == %d", tracefs.KernelDev(major, minor))
+		if ev == dirtyFolioEvent {
+			f[ev] = fmt.Sprintf(`name == "%d:%d"`, major, minor)
+		}
+	}
+	return f
+}
 
 // runLive traces the volume while the workload runs and writes the step's
 // artifacts; it returns those written, also after an error.
@@ -161,17 +185,14 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 		cfg.Capture = "raw"
 	}
 	meta := Meta{Source: "live", Capture: cfg.Capture, Device: e.Device, Major: unix.Major(uint64(st.Rdev)), Minor: unix.Minor(uint64(st.Rdev)), FSType: e.FSType, Clock: "mono", Workload: cfg.Workload}
-	dev := fmt.Sprintf("dev == %d", tracefs.KernelDev(meta.Major, meta.Minor))
-	opts := tracefs.Options{Events: blockEvents, Filters: map[string]string{}, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true, WakePercent: cfg.WakePercent}
+	opts := tracefs.Options{Events: blockEvents, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true, WakePercent: cfg.WakePercent}
 	switch e.FSType {
 	case "ext4":
 		opts.Events = append(append([]string(nil), blockEvents...), ext4Events...)
 	case "xfs":
 		opts.Events = append(append([]string(nil), blockEvents...), xfsEvents...)
 	}
-	for _, ev := range opts.Events {
-		opts.Filters[ev] = dev
-	}
+	opts.Filters = deviceFilters(opts.Events, meta.Major, meta.Minor)
 	dataDir := filepath.Join(e.StorageDir, DataDir)
 	if err := os.MkdirAll(dataDir, 0o755); err != nil {
 		return nil, fmt.Errorf("most: data directory: %w", err)

@@ -112,6 +112,19 @@ var renderers = map[string]renderFunc{
 		b = appendU(append(b, " + "...), r.u("nr_sector"))
 		return append(append(append(b, " ["...), r.str("comm")...), ']')
 	},
+	// A request's first bio: the same print format as block_bio_queue.
+	"block_getrq": func(r *record, b []byte) []byte {
+		b = appendDev(b, r.u("dev"))
+		b = append(append(b, ' '), r.str("rwbs")...)
+		b = appendU(append(b, ' '), r.u("sector"))
+		b = appendU(append(b, " + "...), r.u("nr_sector"))
+		return append(append(append(b, " ["...), r.str("comm")...), ']')
+	},
+	"writeback_dirty_folio": func(r *record, b []byte) []byte {
+		b = append(append(append(b, "bdi "...), r.str("name")...), ": ino="...)
+		b = appendU(b, r.u("ino"))
+		return appendU(append(b, " index="...), r.u("index"))
+	},
 	"block_rq_issue": func(r *record, b []byte) []byte {
 		b = appendDev(b, r.u("dev"))
 		b = append(append(b, ' '), r.str("rwbs")...)
