@@ -132,7 +132,7 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 	// Mobibench's SQLite insert (DELETE journal, synchronous FULL),
 	// the workload of configs/most-sqlite.hcl: transactions per second
 	// stand in for IOPS.
-	for _, m := range []captureMode{modes[0], modes[1], modes[2], modes[len(modes)-1]} {
+	for _, m := range modes {
 		b.Run("mobibench-sqlite-in-process/"+m.name, func(b *testing.B) {
 			captureOverhead(b, m, func(dir string) float64 {
 				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 300, Threads: 1, Journal: "DELETE"})
