@@ -132,8 +132,8 @@ var ext4Events = []string{
 	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
 	"ext4/ext4_unlink_enter",
 	// A page's dirtier, once per page going from clean to dirty: ext4's
-	// write_begin events said the same at every write call (22 per SQLite
-	// transaction against 8 — BENCHMARKS.md "Capture overhead").
+	// write_begin events said the same at every write call (21.9 per
+	// SQLite transaction against 10.1 — BENCHMARKS.md "Capture overhead").
 	dirtyFolioEvent,
 	// The journal thread's writes belong to the processes whose handles
 	// made up the transaction it commits.
