@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -23,6 +24,7 @@ import (
 const helperEnv = "DROIDPROF_MOST_KILL_HELPER"
 
 func TestMain(m *testing.M) {
+	volumetest.ReapOnSignal(volume.Reap, tracefs.Reap)
 	if dir := os.Getenv(helperEnv); dir != "" {
 		vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 64 << 20, ImageDir: dir})
 		if err != nil {
@@ -42,9 +44,25 @@ func TestMain(m *testing.M) {
 
 // kill -9 of the plugin in the middle of a capture: the next start
 // (tracefs.Open, and the host's volume.Reap) leaves no tracefs instance,
-// mount or loop device of it behind.
+// mount or loop device of it behind. Ctrl-C of a test binary (a capture
+// benchmark stopped by hand) is cleaned up by the binary's own reaper
+// (volumetest.ReapOnSignal), with no later start needed.
 func TestKilledDuringCaptureIsReaped(t *testing.T) {
 	volumetest.NeedRoot(t, "ext4")
+	for _, tc := range []struct {
+		name string
+		sig  syscall.Signal
+		// reap runs what the next droidprof's start runs, after the kill
+		reap bool
+	}{
+		{"SIGKILL", syscall.SIGKILL, true},
+		{"SIGINT", syscall.SIGINT, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) { killDuringCapture(t, tc.sig, tc.reap) })
+	}
+}
+
+func killDuringCapture(t *testing.T, sig syscall.Signal, reapAfter bool) {
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
@@ -104,15 +122,26 @@ func TestKilledDuringCaptureIsReaped(t *testing.T) {
 	if !hasPrefix(live, prefix) {
 		t.Fatalf("no instance %s* while the helper captures: %v", prefix, live)
 	}
-	cmd.Process.Kill()
+	cmd.Process.Signal(sig)
 	cmd.Wait()
 	killed = true
-	// What the next droidprof does at its start.
-	if err := volume.Reap(); err != nil {
-		t.Error(err)
-	}
-	if err := tracefs.Reap(); err != nil {
-		t.Error(err)
+	if reapAfter {
+		// What the next droidprof does at its start.
+		if err := volume.Reap(); err != nil {
+			t.Error(err)
+		}
+		if err := tracefs.Reap(); err != nil {
+			t.Error(err)
+		}
+	} else {
+		// The reaper runs in a session of its own, which tells no one
+		// when it is done: poll for the volume's mount and the
+		// instance to go.
+		for deadline := time.Now().Add(30 * time.Second); mounted(t, mountPoint) || hasInstance(t, prefix); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("the interrupted binary's reaper left its volume mounted or its instance")
+			}
+		}
 	}
 	names, err := tracefs.Instances()
 	if err != nil {
@@ -122,6 +151,29 @@ func TestKilledDuringCaptureIsReaped(t *testing.T) {
 		t.Errorf("instance %s* left after the reap: %v", prefix, names)
 	}
 	volumetest.Released(t, mountPoint, image, device)
+}
+
+// hasInstance reports whether a tracefs instance's name starts with prefix.
+func hasInstance(t *testing.T, prefix string) bool {
+	names, err := tracefs.Instances()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hasPrefix(names, prefix)
+}
+
+// mounted reports whether anything is mounted at dir.
+func mounted(t *testing.T, dir string) bool {
+	data, err := os.ReadFile("/proc/self/mountinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Fields(line); len(f) > 4 && f[4] == dir {
+			return true
+		}
+	}
+	return false
 }
 
 func hasPrefix(names []string, prefix string) bool {

@@ -666,7 +666,11 @@ func linearity(res *sdk.Result, prefix, titleSuffix string, r Result, summary *s
 	}
 	res.Table(prefix+"linearity", "Linearity"+titleSuffix+" (the paper's Table 3): ns per instruction of div-int and of each opcode alone, their mean, and the pair run alternating and in halves, with the error from the mean",
 		[]string{"pair", "div-int ns", "alone ns", "mean ns", "alternating ns", "error", "halves ns", "error"}, table)
-	fmt.Fprintf(summary, "Linearity: the largest error of a pair from the mean of its two opcodes is %.1f %% over %d pairs (the paper: within 5 %%). ", 100*worst, len(rows))
+	fmt.Fprintf(summary, "Linearity: the largest error of a pair from the mean of its two opcodes is %.1f %% over %d pairs (the paper: within 5 %%)", 100*worst, len(rows))
+	if r.InterpPlacement != "" {
+		fmt.Fprintf(summary, ", measured with %s (which pairs deviate changes with it)", r.InterpPlacement)
+	}
+	summary.WriteString(". ")
 	return nil
 }
 

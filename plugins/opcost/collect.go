@@ -42,6 +42,10 @@ type Result struct {
 	LinearityEmpty []int64 `json:"linearity_empty_ns,omitempty"`
 	// AllocShapes are the allocations of large arrays, if asked for.
 	AllocShapes *AllocShapes `json:"alloc_shapes,omitempty"`
+	// InterpPlacement is where the interpreter loop of the binary that
+	// ran the linearity study lies (see placement); "" on aot or without
+	// the study.
+	InterpPlacement string `json:"interp_placement,omitempty"`
 }
 
 // GridResult is one opcode measured over a grid of operand values.
@@ -160,6 +164,9 @@ func collect(ctx context.Context, step *sdk.Step) error {
 			return fmt.Errorf("opcost: linearity: %w", err)
 		}
 		res.LinearityEmpty = rounds[microbench.EmptyLoop]
+		if res.Engine == "interp" {
+			res.InterpPlacement = placement()
+		}
 	}
 	for _, b := range benches {
 		r := BenchResult{Name: b.Name, Class: b.Class, Base: b.Base, Split: b.Split, Same: b.Same, Included: b.Included}

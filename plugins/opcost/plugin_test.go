@@ -38,14 +38,7 @@ func TestStudy(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var r Result
-			data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := json.Unmarshal(data, &r); err != nil {
-				t.Fatal(err)
-			}
+			r := readJSON[Result](t, out.StepDir, ResultFile)
 			if r.Engine != engine || len(r.Benches) != 12 {
 				t.Fatalf("%s: engine %q, %d benchmarks: %+v", engine, r.Engine, len(r.Benches), r.Benches)
 			}
@@ -140,13 +133,11 @@ func TestLinearity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r Result
-	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &r); err != nil {
-		t.Fatal(err)
+	r := readJSON[Result](t, out.StepDir, ResultFile)
+	// The interpreter's placement is recorded with the study: its errors
+	// depend on it.
+	if want := placement(); r.InterpPlacement != want || !strings.Contains(want, "Execute at 0x") {
+		t.Errorf("placement %q, want %q", r.InterpPlacement, want)
 	}
 	// The study runs in rounds with an empty loop of its own.
 	if len(r.LinearityEmpty) != 3 {
@@ -291,14 +282,7 @@ func TestGridErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r Result
-	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &r); err != nil {
-		t.Fatal(err)
-	}
+	r := readJSON[Result](t, out.StepDir, ResultFile)
 	if len(r.Grids) != 1 || !slices.Equal(r.Grids[0].A, []string{"3", "5000000000"}) || len(r.Grids[0].Samples) != 2 || len(r.Grids[0].Samples[1]) != 2 {
 		t.Errorf("grid of two values: %+v", r.Grids)
 	}
@@ -308,13 +292,7 @@ func TestGridErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if data, err = os.ReadFile(filepath.Join(out.StepDir, ResultFile)); err != nil {
-		t.Fatal(err)
-	}
-	r = Result{}
-	if err := json.Unmarshal(data, &r); err != nil {
-		t.Fatal(err)
-	}
+	r = readJSON[Result](t, out.StepDir, ResultFile)
 	if len(r.Grids) != 1 || r.Grids[0].LoopSize != 10 || r.Grids[0].LoopCount != 10 || r.LoopSize != 20 {
 		t.Errorf("grid_loop_size 10: the grid's loop %d × %d, the table's %d", r.Grids[0].LoopSize, r.Grids[0].LoopCount, r.LoopSize)
 	}
@@ -445,14 +423,7 @@ func TestCallTerms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r Result
-	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &r); err != nil {
-		t.Fatal(err)
-	}
+	r := readJSON[Result](t, out.StepDir, ResultFile)
 	cs := r.CallShapes
 	if cs == nil || cs.Calls != 242785 || len(cs.Samples) != len(shapeNames) || len(cs.Samples["recursion"]) != 3 || cs.RecursionCounts["invoke-static"] < uint64(cs.Trees*treeCalls) {
 		t.Fatalf("call shapes %+v", cs)
@@ -500,14 +471,7 @@ func TestAllocTerms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r Result
-	data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &r); err != nil {
-		t.Fatal(err)
-	}
+	r := readJSON[Result](t, out.StepDir, ResultFile)
 	as := r.AllocShapes
 	if as == nil || len(as.Sizes) != len(allocLengths) || len(as.Samples) != len(allocLengths) {
 		t.Fatalf("allocation shapes %+v", as)
@@ -526,13 +490,7 @@ func TestAllocTerms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wr WorkloadsResult
-	if data, err = os.ReadFile(filepath.Join(w.StepDir, WorkloadsFile)); err != nil {
-		t.Fatal(err)
-	}
-	if err := json.Unmarshal(data, &wr); err != nil {
-		t.Fatal(err)
-	}
+	wr := readJSON[WorkloadsResult](t, w.StepDir, WorkloadsFile)
 	// concat(1500) ends with a string of 6 390 chars ("0,1,…,1499,"),
 	// and copies every shorter one on the way: the sum of its lengths
 	// alone is over 4.7 M chars, 9 MB.
@@ -573,14 +531,7 @@ func TestStopCI(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var r Result
-		data, err := os.ReadFile(filepath.Join(out.StepDir, ResultFile))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := json.Unmarshal(data, &r); err != nil {
-			t.Fatal(err)
-		}
+		r := readJSON[Result](t, out.StepDir, ResultFile)
 		for _, b := range r.Benches {
 			if len(b.Samples) != tc.want {
 				t.Errorf("stop_ci %g: %s has %d runs, want %d", tc.stopCI, b.Name, len(b.Samples), tc.want)
@@ -605,4 +556,18 @@ func TestNarrow(t *testing.T) {
 			t.Errorf("narrow(%v, %g) = %v, want %v", tc.xs, tc.rel, got, tc.want)
 		}
 	}
+}
+
+// readJSON reads a collector's JSON file from a step's directory.
+func readJSON[T any](t *testing.T, stepDir, file string) T {
+	t.Helper()
+	var r T
+	data, err := os.ReadFile(filepath.Join(stepDir, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -195,7 +195,9 @@ func Parse(r io.Reader, name string) (*Log, error) {
 // traces more than one process, so the first process's lines before its
 // first child, and the last one's after the others exited, have none. The
 // first process is the first pid seen that no clone, fork or vfork
-// returned.
+// returned — or, when it never shows one (a shell blocked in wait4 while
+// its children ran has no line of its own then), the pid its own
+// set_tid_address, getpid or gettid returned on a line without a pid.
 func fillPIDs(evs []Event) {
 	children := map[int]bool{}
 	for _, ev := range evs {
@@ -212,6 +214,9 @@ func fillPIDs(evs []Event) {
 			first = ev.PID
 			break
 		}
+	}
+	if first == 0 && len(children) > 0 {
+		first = ownPID(evs)
 	}
 	if first == 0 {
 		return // no pids at all (no -f), or only children: nothing to tell
@@ -238,6 +243,21 @@ func fillPIDs(evs []Event) {
 			alive[ev.PID] = true
 		}
 	}
+}
+
+// ownPID is the pid the first call on a line without a pid that returns
+// its caller's own pid or thread id returned, 0 when there is none.
+func ownPID(evs []Event) int {
+	for _, ev := range evs {
+		if ev.PID != 0 || ev.Kind != Call || ev.RetVal <= 0 {
+			continue
+		}
+		switch ev.Name {
+		case "set_tid_address", "getpid", "gettid":
+			return int(ev.RetVal)
+		}
+	}
+	return 0
 }
 
 // cutAttached finds strace's "Process N attached" message, which strace

@@ -26,6 +26,7 @@ import (
 const helperEnv = "DROIDPROF_TRACEFS_HELPER"
 
 func TestMain(m *testing.M) {
+	volumetest.ReapOnSignal(volume.Reap, Reap)
 	if dev := os.Getenv(blkHelperEnv); dev != "" {
 		in, err := OpenBlkTracer(dev, BlkOptions{})
 		if err != nil {

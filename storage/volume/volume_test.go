@@ -31,6 +31,7 @@ const childEnv = "DROIDPROF_VOLUME_TEST_CHILD"
 // TestMain doubles as the child of TestReapAfterKill: it opens the volume
 // described in childEnv, reports it on stdout and waits to be killed.
 func TestMain(m *testing.M) {
+	volumetest.ReapOnSignal(Reap)
 	if spec := os.Getenv(childEnv); spec != "" {
 		var c struct {
 			Spec     Spec

@@ -169,16 +169,61 @@ type typed struct {
 	desc       string
 	setup      func(string) func(*smali.MethodBuilder, string)
 	identities map[string]string // operand field per operation
+	// accs are the accumulators the copies of a unary or binary operation
+	// rotate over, and a the field of Ops they start from (see rotate).
+	accs []int
+	a    string
 }
+
+// The accumulators rotate over four registers below v16 (a /2addr or
+// unary form names its registers in four bits): the narrow ones avoid v2,
+// the operand, and the wide ones v8, the operand, and v2, a long shift's
+// count. The linearity partner's v17–v19 stay free.
+var (
+	narrowAccs = []int{0, 1, 3, 5}
+	wideAccs   = []int{4, 6, 10, 12}
+)
 
 var (
 	intT = typed{"int", 0, 2, "I", ints, map[string]string{"add": "zero", "sub": "zero", "mul": "one", "div": "one",
-		"rem": "big", "and": "mone", "or": "zero", "xor": "zero", "shl": "zero", "shr": "zero", "ushr": "zero"}}
+		"rem": "big", "and": "mone", "or": "zero", "xor": "zero", "shl": "zero", "shr": "zero", "ushr": "zero"}, narrowAccs, "a"}
 	longT = typed{"long", 4, 8, "J", longs, map[string]string{"add": "zeroj", "sub": "zeroj", "mul": "onej", "div": "onej",
-		"rem": "bigj", "and": "monej", "or": "zeroj", "xor": "zeroj", "shl": "zeroj", "shr": "zeroj", "ushr": "zeroj"}}
-	floatT  = typed{"float", 0, 2, "F", floats, map[string]string{"add": "zerof", "sub": "zerof", "mul": "onef", "div": "onef", "rem": "bigf"}}
-	doubleT = typed{"double", 4, 8, "D", doubles, map[string]string{"add": "zerod", "sub": "zerod", "mul": "oned", "div": "oned", "rem": "bigd"}}
+		"rem": "bigj", "and": "monej", "or": "zeroj", "xor": "zeroj", "shl": "zeroj", "shr": "zeroj", "ushr": "zeroj"}, wideAccs, "aj"}
+	floatT  = typed{"float", 0, 2, "F", floats, map[string]string{"add": "zerof", "sub": "zerof", "mul": "onef", "div": "onef", "rem": "bigf"}, narrowAccs, "af"}
+	doubleT = typed{"double", 4, 8, "D", doubles, map[string]string{"add": "zerod", "sub": "zerod", "mul": "oned", "div": "oned", "rem": "bigd"}, wideAccs, "ad"}
 )
+
+// accumulate is the setup of a rotating unit: every accumulator holds the
+// type's value a, the operand register opnd's value, and v2 a long
+// shift's count 0.
+func (t typed) accumulate(opnd string) func(*smali.MethodBuilder, string) {
+	return func(m *smali.MethodBuilder, _ string) {
+		for _, r := range t.accs {
+			load(m, r, t.a, t.desc)
+		}
+		load(m, t.opnd, opnd, t.desc)
+		if t.desc == "J" {
+			load(m, 2, "zero", "I")
+		}
+	}
+}
+
+// rotate is the benchmark of an operation that reads the register it
+// writes: copy k works on accumulator k mod 4, so that each accumulator
+// is one dependent chain (a compiler can neither drop nor fold a copy)
+// while neighbouring copies are independent. With a single accumulator
+// every copy waited for the previous one's result: a latency-bound chain
+// when the opcode repeats alone, which another opcode interleaved with it
+// would hide, so the linearity study would see the harness, not the
+// instruction.
+func rotate(name string, t typed, opnd string, args func(acc int) []ast.Operand) *Bench {
+	var sk []*sinkSpec
+	for _, r := range t.accs {
+		sk = append(sk, sink(r, t.desc))
+	}
+	return &Bench{Name: name, Class: classArith, setup: t.accumulate(opnd), sinks: sk,
+		unit: func(u *unit) { u.op(name, args(t.accs[u.k%len(t.accs)])...) }}
+}
 
 func build() []*Bench {
 	var bs []*Bench
@@ -396,7 +441,7 @@ func build() []*Bench {
 			ops = append(ops, "not")
 		}
 		for _, o := range ops {
-			one(o+"-"+t.suffix, classArith, t.setup(t.identities["add"]), sink(t.acc, t.desc), v(t.acc), v(t.acc))
+			add(rotate(o+"-"+t.suffix, t, t.identities["add"], func(a int) []ast.Operand { return []ast.Operand{v(a), v(a)} }))
 		}
 	}
 	// 81-8f: conversions, from the operand registers of each type into
@@ -416,10 +461,11 @@ func build() []*Bench {
 		one(c.name, classConversion, c.from.setup(c.from.identities["add"]), sink(c.dst, c.to.desc), v(c.dst), v(c.src))
 	}
 
-	// 90-e2: binary operations. Each copy combines the accumulator with
+	// 90-e2: binary operations. Each copy combines an accumulator with
 	// an operand that keeps its value (x+0, x*1, x%big, ...), so that the
-	// copies form one dependent chain of the same operation on the same
-	// values, which no compiler can drop or fold.
+	// copies on one accumulator form a dependent chain of the same
+	// operation on the same values, which no compiler can drop or fold;
+	// neighbouring copies use different accumulators (rotate).
 	arith := []string{"add", "sub", "mul", "div", "rem", "and", "or", "xor", "shl", "shr", "ushr"}
 	for _, form := range []string{"", "/2addr"} {
 		for _, t := range []typed{intT, longT, floatT, doubleT} {
@@ -433,11 +479,10 @@ func build() []*Bench {
 				if t.suffix == "long" && strings.Contains(o, "sh") {
 					r = 2 // a long shift's count is an int: longs sets v2 to 0
 				}
-				setup := t.setup(opnd)
 				if form == "" {
-					one(name, classArith, setup, sink(t.acc, t.desc), v(t.acc), v(t.acc), v(r))
+					add(rotate(name, t, opnd, func(a int) []ast.Operand { return []ast.Operand{v(a), v(a), v(r)} }))
 				} else {
-					one(name, classArith, setup, sink(t.acc, t.desc), v(t.acc), v(r))
+					add(rotate(name, t, opnd, func(a int) []ast.Operand { return []ast.Operand{v(a), v(r)} }))
 				}
 			}
 		}
@@ -458,13 +503,15 @@ func build() []*Bench {
 			if l.op == "rsub-int" {
 				name = "rsub-int"
 			}
-			one(name, classArith, ints("zero"), sink(0, "I"), v(0), v(0), ast.Int(l.lit16))
+			lit := ast.Int(l.lit16)
+			add(rotate(name, intT, "zero", func(a int) []ast.Operand { return []ast.Operand{v(a), v(a), lit} }))
 		}
 		lit8 := l.lit16
 		if lit8 > 127 {
 			lit8 = 100
 		}
-		one(l.op+"/lit8", classArith, ints("zero"), sink(0, "I"), v(0), v(0), ast.Int(lit8))
+		lit := ast.Int(lit8)
+		add(rotate(l.op+"/lit8", intT, "zero", func(a int) []ast.Operand { return []ast.Operand{v(a), v(a), lit} }))
 	}
 	return bs
 }

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -13,8 +11,6 @@ import (
 	"github.com/droidprof/droidprof/vm/aot/engine"
 	"github.com/droidprof/droidprof/vm/gc"
 	"github.com/droidprof/droidprof/vm/runtime"
-	"github.com/droidprof/droidprof/vm/smali"
-	"github.com/droidprof/droidprof/vm/smali/ast"
 	"github.com/droidprof/droidprof/vm/vmconfig"
 )
 
@@ -121,22 +117,7 @@ const loopAlloc = `.class public LAlloc;
 // would leave), under a collection at nearly every allocation; the loops
 // must have skipped barriers (cache hits) and the epochs must be many.
 func TestBarrierLoopAcrossCollections(t *testing.T) {
-	var classes []*ast.Class
-	for name, src := range map[string]string{"Main.smali": loopMain, "Alloc.smali": loopAlloc} {
-		c, err := smali.Parse(name, []byte(src), &smali.Options{API: 28})
-		if err != nil {
-			t.Fatal(err)
-		}
-		classes = append(classes, c)
-	}
-	data, err := smali.Assemble(classes, &smali.AssembleOptions{API: 28})
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "t.dex")
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	p := assembleDex(t, loopMain, loopAlloc)
 	for _, variant := range []string{"cms-stress", "ss-stress"} {
 		t.Run(variant, func(t *testing.T) {
 			c, err := vmconfig.ParseVariant(variant)
