@@ -291,7 +291,7 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 	switch ev.Name {
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit", "ext4_free_blocks", "ext4_unlink_enter",
 		"jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin",
-		"xfs_iext_insert", "xfs_bmap_post_update", "xfs_free_extent":
+		"writeback_dirty_inode_enqueue", "xfs_iext_insert", "xfs_bmap_post_update", "xfs_free_extent":
 	case "writeback_dirty_folio":
 		return a.dirtyFolio(ev)
 	default:
@@ -362,6 +362,19 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 			return err
 		}
 		a.writer(ev, uint32(ino))
+	case "writeback_dirty_inode_enqueue":
+		// "dev 7,0 ino 12 dirtied 4295 state I_DIRTY_SYNC mode 0100644":
+		// the inode went from clean to dirty (its data or its
+		// metadata, in the dirtier's context); pages dirtied after it
+		// until writeback cleans it give no event. A flusher that
+		// redirties an inode is not its dirtier.
+		ino, err := tracefs.FieldUint(ev.Body, "ino")
+		if err != nil {
+			return err
+		}
+		if !isFlusher(ev.Comm) {
+			a.writer(ev, uint32(ino))
+		}
 	}
 	return nil
 }

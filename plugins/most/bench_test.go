@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -106,41 +107,29 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 			return r.IOPS()
 		}
 	}
-	// The events session 11 recorded: a bio_queue per bio, ext4's
-	// write_begin per write call, side by side with today's.
-	var session11 []string
-	for _, ev := range append(append([]string(nil), blockEvents...), ext4Events...) {
-		switch ev {
-		case "block/block_getrq":
-			ev = "block/block_bio_queue"
-		case dirtyFolioEvent:
-			session11 = append(session11, "ext4/ext4_da_write_begin")
-			ev = "ext4/ext4_write_begin"
-		}
-		session11 = append(session11, ev)
-	}
+	// The events session 12 recorded: the dirtier from each page going
+	// from clean to dirty (dirtier = "page"), side by side with the
+	// inode's event (the default).
+	pageDirtier := append(append([]string(nil), blockEvents...), ext4EventsFor("page")...)
 	modes := []captureMode{
 		{name: "raw", raw: true, wake: def.WakePercent, bufKB: def.BufferKB},
-		{name: "raw/session-11-events", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: session11},
-		{name: "raw/clock=local", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, clock: "local"},
+		{name: "raw/dirtier=page", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: pageDirtier},
 		{name: "raw/block-events-only", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: blockEvents},
 		{name: "text", wake: 0, bufKB: def.BufferKB},
 	}
 	for _, m := range modes {
 		b.Run("mobibench-in-process/"+m.name, func(b *testing.B) { captureOverhead(b, m, file(b)) })
 	}
-	// On SQLite, also the collector's events less one of the two most
-	// frequent non-block kinds, to see which costs the IOPS.
+	// On SQLite, also the collector's events less the most frequent
+	// non-block kind, jbd2_handle_start (the journal commits' processes).
 	sqliteModes := append([]captureMode(nil), modes...)
-	for _, drop := range []string{"jbd2/jbd2_handle_start", dirtyFolioEvent} {
-		var evs []string
-		for _, ev := range append(append([]string(nil), blockEvents...), ext4Events...) {
-			if ev != drop {
-				evs = append(evs, ev)
-			}
+	var noHandles []string
+	for _, ev := range append(append([]string(nil), blockEvents...), ext4Events...) {
+		if ev != "jbd2/jbd2_handle_start" {
+			noHandles = append(noHandles, ev)
 		}
-		sqliteModes = append(sqliteModes, captureMode{name: "raw/without-" + drop[strings.IndexByte(drop, '/')+1:], raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: evs})
 	}
+	sqliteModes = append(sqliteModes, captureMode{name: "raw/without-jbd2_handle_start", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: noHandles})
 	// Mobibench's SQLite insert (DELETE journal, synchronous FULL),
 	// the workload of configs/most-sqlite.hcl: transactions per second
 	// stand in for IOPS.
@@ -188,7 +177,11 @@ type captureMode struct {
 	wake   int  // WakePercent
 	bufKB  int
 	events []string // nil: the collector's ext4 events
-	clock  string   // "": the collector's, mono
+	// filters replaces the device filters (nil: the collector's); a
+	// filter no event passes runs the tracepoints without recording.
+	filters func(events []string, major, minor uint32) map[string]string
+	noTGID  bool // record-tgid off
+	off     bool // the instance and its events, recording never turned on
 }
 
 // captureOverhead measures b.N pairs of workload runs on a fresh volume.
@@ -202,12 +195,12 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	if events == nil {
 		events = append(append([]string(nil), blockEvents...), ext4Events...)
 	}
-	clock := m.clock
-	if clock == "" {
-		clock = "mono"
-	}
 	major, minor := devOf(b, vol.Device)
-	opts := tracefs.Options{Events: events, Filters: deviceFilters(events, major, minor), BufferKB: m.bufKB, Clock: clock, RecordTGID: true, WakePercent: m.wake}
+	filters := deviceFilters
+	if m.filters != nil {
+		filters = m.filters
+	}
+	opts := tracefs.Options{Events: events, Filters: filters(events, major, minor), BufferKB: m.bufKB, Clock: "mono", RecordTGID: !m.noTGID, WakePercent: m.wake}
 	// kinds counts the last traced run's events by name, per operation.
 	kinds := map[string]float64{}
 	// cpuPerOp is each run's CPU time of this process (the in-process
@@ -236,8 +229,11 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 			if m.raw {
 				kind = "raw"
 			}
-			if c, err = startCapture(in, kind, filepath.Join(dir, RawDir), f); err != nil {
-				b.Fatal(err)
+			// off: the tracepoints fire, the buffer refuses them.
+			if !m.off {
+				if c, err = startCapture(in, kind, filepath.Join(dir, RawDir), f); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
 		cpu0, t0 := cpuTime(b), time.Now()
@@ -246,7 +242,7 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 		if ops > 0 {
 			cpuPerOp = (cpuTime(b) - cpu0).Seconds() / ops
 		}
-		if traced {
+		if c != nil {
 			cpu1 := cpuTime(b)
 			st, err := c.stop(f)
 			if err != nil {
@@ -429,4 +425,168 @@ func BenchmarkBlkparseSideBySide(b *testing.B) {
 		b.ReportMetric(events*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 		b.ReportMetric(events*float64(b.N)/cpu.Seconds(), "events/CPU-s")
 	})
+}
+
+// BenchmarkEventCost takes the capture's cost on Mobibench's SQLite
+// insert apart, in alternating pairs as BenchmarkCaptureOverhead: the
+// collector's capture; its events enabled but recording never turned on
+// (the tracepoints and filters run, the ring buffer refuses every event);
+// its events with filters no event passes (recording on, nothing
+// recorded); no filters (every device's events recorded); no record-tgid;
+// and the block events only.
+func BenchmarkEventCost(b *testing.B) {
+	volumetest.NeedRoot(b, "ext4")
+	def := Config{WakePercent: configDefault(b, "WakePercent"), BufferKB: configDefault(b, "BufferKB")}
+	none := func(events []string, _, _ uint32) map[string]string {
+		f := deviceFilters(events, 0, 0)
+		for ev := range f {
+			f[ev] = strings.ReplaceAll(strings.ReplaceAll(f[ev], `"0:0"`, `"no device"`), "dev == 0", "dev == 4294967295")
+		}
+		return f
+	}
+	all := func([]string, uint32, uint32) map[string]string { return map[string]string{} }
+	raw := captureMode{raw: true, wake: def.WakePercent, bufKB: def.BufferKB}
+	variant := func(name string, set func(*captureMode)) captureMode {
+		m := raw
+		m.name = name
+		set(&m)
+		return m
+	}
+	for _, m := range []captureMode{
+		variant("raw", func(*captureMode) {}),
+		variant("recording-off", func(m *captureMode) { m.off = true }),
+		variant("nothing-passes-the-filters", func(m *captureMode) { m.filters = none }),
+		variant("no-filters", func(m *captureMode) { m.filters = all }),
+		variant("no-record-tgid", func(m *captureMode) { m.noTGID = true }),
+		variant("block-events-only", func(m *captureMode) { m.events = blockEvents }),
+		variant("dirtier=page", func(m *captureMode) {
+			m.events = append(append([]string(nil), blockEvents...), ext4EventsFor("page")...)
+		}),
+	} {
+		b.Run("sqlite/"+m.name, func(b *testing.B) {
+			captureOverhead(b, m, func(dir string) float64 {
+				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 300, Threads: 1, Journal: "DELETE"})
+				if err != nil {
+					b.Fatal(err)
+				}
+				return r.TPS()
+			})
+		})
+	}
+}
+
+// BenchmarkEventCost/per-event measures what one hit of a tracepoint
+// costs the thread that hits it: utimensat on a file of the traced ext4
+// volume (one jbd2_handle_start of that device per call), b.N calls per
+// measurement, in rounds that rotate through the states — no instance;
+// the event enabled with recording off; enabled with a filter it fails
+// (another device: the path the loop's backing filesystem's events take);
+// recorded. The thread's CPU time per call is reported per state (median
+// of the rounds); the differences to "untraced" are the per-hit costs.
+func BenchmarkEventCostPerHit(b *testing.B) {
+	volumetest.NeedRoot(b, "ext4")
+	vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 64 << 20, ImageDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer vol.Close()
+	file := filepath.Join(vol.Dir, "f")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	major, minor := devOf(b, vol.Device)
+	const ev = "jbd2/jbd2_handle_start"
+	own := deviceFilters([]string{ev}, major, minor)[ev]
+	states := []struct {
+		name   string
+		on     bool   // an instance with the event
+		filter string // "": none
+		record bool
+		clock  string
+		noTGID bool
+	}{
+		{name: "untraced"},
+		{name: "recording-off", on: true, filter: own},
+		{name: "filtered-out", on: true, filter: "dev == 4294967295", record: true},
+		{name: "recorded", on: true, filter: own, record: true},
+		{name: "recorded-unfiltered", on: true, record: true},
+		{name: "recorded-no-tgid", on: true, filter: own, record: true, noTGID: true},
+		{name: "recorded-clock-local", on: true, filter: own, record: true, clock: "local"},
+		{name: "recorded-clock-x86-tsc", on: true, filter: own, record: true, clock: "x86-tsc"},
+	}
+	const rounds = 9
+	perCall := make([][]float64, len(states))
+	var hits float64
+	var sec int64
+	calls := func() float64 {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		var r0, r1 unix.Rusage
+		if err := unix.Getrusage(unix.RUSAGE_THREAD, &r0); err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < b.N; i++ {
+			sec++
+			if err := unix.UtimesNano(file, []unix.Timespec{{Sec: sec}, {Sec: sec}}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := unix.Getrusage(unix.RUSAGE_THREAD, &r1); err != nil {
+			b.Fatal(err)
+		}
+		cpu := r1.Utime.Nano() + r1.Stime.Nano() - r0.Utime.Nano() - r0.Stime.Nano()
+		return float64(cpu) / float64(b.N)
+	}
+	b.ResetTimer()
+	for r := 0; r < rounds; r++ {
+		for k := range states {
+			s := states[(k+r)%len(states)]
+			func() {
+				if !s.on {
+					perCall[(k+r)%len(states)] = append(perCall[(k+r)%len(states)], calls())
+					return
+				}
+				clock, filters := s.clock, map[string]string{}
+				if clock == "" {
+					clock = "mono"
+				}
+				if s.filter != "" {
+					filters[ev] = s.filter
+				}
+				in, err := tracefs.Open(tracefs.Options{Events: []string{ev}, Filters: filters, BufferKB: 8192, Clock: clock, RecordTGID: !s.noTGID, WakePercent: 50})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer in.Close()
+				var c *tracefs.RawCapture
+				dir := b.TempDir()
+				if s.record {
+					if c, err = in.StartRaw(dir); err != nil {
+						b.Fatal(err)
+					}
+				}
+				perCall[(k+r)%len(states)] = append(perCall[(k+r)%len(states)], calls())
+				if c != nil {
+					st, err := c.Stop()
+					if err != nil {
+						b.Fatal(err)
+					}
+					ds, err := tracefs.DecodeRaw(dir, io.Discard)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if st.Overrun > 0 || ds.Lost > 0 {
+						b.Fatalf("lost events: %+v %+v", st, ds)
+					}
+					if s.name == "recorded" {
+						hits = float64(ds.Events) / float64(b.N)
+					}
+				}
+			}()
+		}
+	}
+	for k, s := range states {
+		b.ReportMetric(stats.Median(perCall[k]), "ns/call-"+s.name)
+	}
+	b.ReportMetric(hits, "events/call")
 }

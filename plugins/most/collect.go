@@ -131,18 +131,37 @@ func collectLive(ctx context.Context, step *sdk.Step) error {
 var ext4Events = []string{
 	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
 	"ext4/ext4_unlink_enter",
-	// A page's dirtier, once per page going from clean to dirty: ext4's
-	// write_begin events said the same at every write call (21.9 per
-	// SQLite transaction against 10.1 — BENCHMARKS.md "Capture overhead").
-	dirtyFolioEvent,
+	// The dirtier, once per inode going from clean to dirty (dirtier =
+	// "inode"; ext4Dirtier swaps in the page event for "page"): ext4's
+	// write_begin events said it at every write call, 21.9 per SQLite
+	// transaction, the page event 10.1, this one 1.0 (BENCHMARKS.md
+	// "Capture overhead").
+	dirtyInodeEvent,
 	// The journal thread's writes belong to the processes whose handles
 	// made up the transaction it commits.
 	"jbd2/jbd2_handle_start", "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
 
-// dirtyFolioEvent has no dev field: it is filtered by its backing
-// device's name, "major:minor".
-const dirtyFolioEvent = "writeback/writeback_dirty_folio"
+// The dirtier's events. The page one has no dev field: it is filtered by
+// its backing device's name, "major:minor".
+const (
+	dirtyInodeEvent = "writeback/writeback_dirty_inode_enqueue"
+	dirtyFolioEvent = "writeback/writeback_dirty_folio"
+)
+
+// ext4EventsFor are ext4Events with the dirtier's event of dirtier
+// ("inode" or "page").
+func ext4EventsFor(dirtier string) []string {
+	evs := append([]string(nil), ext4Events...)
+	if dirtier == "page" {
+		for i, ev := range evs {
+			if ev == dirtyInodeEvent {
+				evs[i] = dirtyFolioEvent
+			}
+		}
+	}
+	return evs
+}
 
 // xfsEvents are xfs's events that attribute blocks to inodes: extents
 // entering an inode's extent list (insert) or changing there (a delayed
@@ -188,7 +207,7 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	opts := tracefs.Options{Events: blockEvents, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true, WakePercent: cfg.WakePercent}
 	switch e.FSType {
 	case "ext4":
-		opts.Events = append(append([]string(nil), blockEvents...), ext4Events...)
+		opts.Events = append(append([]string(nil), blockEvents...), ext4EventsFor(cfg.Dirtier)...)
 	case "xfs":
 		opts.Events = append(append([]string(nil), blockEvents...), xfsEvents...)
 	}
