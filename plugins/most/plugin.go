@@ -73,7 +73,7 @@ type FileConfig struct {
 
 // ImportConfig configures the import collector.
 type ImportConfig struct {
-	Trace          string `json:"trace" doc:"the trace file: ftrace text (block_rq_issue/block_rq_complete, optionally block_getrq or block_bio_queue, writeback_dirty_folio and ext4 events), blkparse's default text, or MOST's TSV (result.p or result.po); a relative path is taken from droidprof's working directory" required:"true"`
+	Trace          string `json:"trace" doc:"the trace file: ftrace text (block_rq_issue/block_rq_complete, optionally block_getrq or block_bio_queue, writeback_dirty_inode_enqueue or writeback_dirty_folio, and ext4 events), blkparse's default text, or MOST's TSV (result.p or result.po); a relative path is taken from droidprof's working directory" required:"true"`
 	Format         string `json:"format" doc:"the trace's format: ftrace, blkparse, most, or auto (told from its first line)" default:"auto" enum:"auto,ftrace,blkparse,most"`
 	FSMap          string `json:"fsmap" doc:"a filesystem map (fsmap.json, as the most collector writes it) for block types and files; empty: process, R/W and sizes only"`
 	Names          string `json:"names" doc:"the names seen during the trace (names.json, as the most collector writes it), for files deleted before its end"`
