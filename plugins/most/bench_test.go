@@ -207,7 +207,14 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	// workload, the capture's readers, and the tracepoints' recording
 	// charged to the workload's threads) per operation; decodePerOp the
 	// CPU time of decoding a raw capture after the run, per operation.
+	// sysPerOp is the whole machine's busy CPU time per operation
+	// (/proc/stat): the kernel threads that serve the workload — loop
+	// worker, block completions, jbd2, writeback — record events too,
+	// and their CPU is not this process's.
+	// Ticks of 10 ms are coarse beside a run's few hundred ms: the
+	// whole runs' sums are compared, not each pair.
 	var cpuPerOp, decodePerOp float64
+	var sysBusy, sysOps [2]float64 // untraced, traced
 	var events0 int64
 	run := func(traced bool) float64 {
 		var in *tracefs.Instance
@@ -236,11 +243,17 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 				}
 			}
 		}
-		cpu0, t0 := cpuTime(b), time.Now()
+		cpu0, sys0, t0 := cpuTime(b), busyTime(b), time.Now()
 		iops := workload(vol.Dir)
 		ops := iops * time.Since(t0).Seconds()
 		if ops > 0 {
 			cpuPerOp = (cpuTime(b) - cpu0).Seconds() / ops
+			k := 0
+			if traced {
+				k = 1
+			}
+			sysBusy[k] += (busyTime(b) - sys0).Seconds()
+			sysOps[k] += ops
 		}
 		if c != nil {
 			cpu1 := cpuTime(b)
@@ -303,6 +316,9 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	// the vCPUs (only meaningful for a workload in this process).
 	b.ReportMetric(stats.Median(cpuCost), "capture-CPU-µs/op")
 	b.ReportMetric(stats.Median(cpuPlain), "untraced-CPU-µs/op")
+	// The same difference for the whole machine: meaningful on an idle
+	// host only (anyone else's CPU counts too).
+	b.ReportMetric((sysBusy[1]/sysOps[1]-sysBusy[0]/sysOps[0])*1e6, "machine-capture-CPU-µs/op")
 	// A raw capture's decoding to text, after the workload (the text
 	// capture's stop only drains).
 	b.ReportMetric(stats.Median(decode), "after-CPU-µs/op")
@@ -323,6 +339,32 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	if testing.Verbose() {
 		b.Logf("pairs (untraced, traced IOPS): %.0f %.0f", plain, traced)
 	}
+}
+
+// busyTime is the machine's CPU time so far that was not idle or
+// waiting for I/O, summed over the CPUs (/proc/stat's first line).
+func busyTime(b *testing.B) time.Duration {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	f := strings.Fields(line)
+	if len(f) < 8 || f[0] != "cpu" {
+		b.Fatalf("/proc/stat: first line %q", line)
+	}
+	var ticks int64
+	for i, v := range f[1:8] { // user nice system idle iowait irq softirq
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			b.Fatalf("/proc/stat: %q: %v", line, err)
+		}
+		if i != 3 && i != 4 {
+			ticks += n
+		}
+	}
+	// USER_HZ is 100 on every Linux architecture Go supports.
+	return time.Duration(ticks) * 10 * time.Millisecond
 }
 
 // configDefault is the default:"…" of an integer field of Config.
