@@ -180,8 +180,13 @@ func deviceFilters(events []string, major, minor uint32) map[string]string {
 	f := map[string]string{}
 	for _, ev := range events {
 		f[ev] = fmt.Sprintf("dev == %d", tracefs.KernelDev(major, minor))
-		if ev == dirtyFolioEvent {
+		switch ev {
+		case dirtyFolioEvent:
 			f[ev] = fmt.Sprintf(`name == "%d:%d"`, major, minor)
+		case "ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit":
+			// A lookup that found a hole maps nothing (a third of
+			// them on SQLite); the attribution skips it.
+			f[ev] += " && ret > 0"
 		}
 	}
 	return f
