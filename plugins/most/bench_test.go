@@ -215,7 +215,7 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	// whole runs' sums are compared, not each pair.
 	var cpuPerOp, decodePerOp float64
 	var sysBusy, sysOps [2]float64 // untraced, traced
-	var events0 int64
+	var events0, wakeups0 int64
 	run := func(traced bool) float64 {
 		var in *tracefs.Instance
 		var c *liveCapture
@@ -267,7 +267,7 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 			if st.Lost > 0 || st.Overrun > 0 {
 				b.Fatalf("the capture lost events: %+v", st)
 			}
-			events0 = st.Lines
+			events0, wakeups0 = st.Lines, st.Wakeups
 			clear(kinds)
 			if _, err := f.Seek(0, 0); err != nil {
 				b.Fatal(err)
@@ -323,6 +323,7 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	// capture's stop only drains).
 	b.ReportMetric(stats.Median(decode), "after-CPU-µs/op")
 	b.ReportMetric(float64(events0), "events/run")
+	b.ReportMetric(float64(wakeups0), "reader-wakeups/run")
 	names := make([]string, 0, len(kinds))
 	for k := range kinds {
 		names = append(names, k)

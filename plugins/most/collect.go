@@ -373,6 +373,8 @@ type liveCapture struct {
 // captureStats is what either kind of capture says about its trace.
 type captureStats struct {
 	Lines, Lost, Overrun, DecodeNS int64
+	// Wakeups are the raw capture's reader wakeups during the run.
+	Wakeups int64
 	// Unknown counts records of an event type without a saved format
 	// (skipped by the decoder).
 	Unknown int64
@@ -397,7 +399,7 @@ func (c *liveCapture) stop(w io.Writer) (captureStats, error) {
 		return captureStats{Lines: st.Lines, Lost: st.Lost, Overrun: st.Overrun}, err
 	}
 	rst, err := c.raw.Stop()
-	st := captureStats{Overrun: rst.Overrun}
+	st := captureStats{Overrun: rst.Overrun, Wakeups: rst.Wakeups}
 	if err != nil {
 		return st, err
 	}
