@@ -132,7 +132,7 @@ var ext4Events = []string{
 	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
 	"ext4/ext4_unlink_enter",
 	// The dirtier, once per inode going from clean to dirty (dirtier =
-	// "inode"; ext4Dirtier swaps in the page event for "page"): ext4's
+	// "inode"; ext4EventsFor swaps in the page event for "page"): ext4's
 	// write_begin events said it at every write call, 21.9 per SQLite
 	// transaction, the page event 10.1, this one 1.0 (BENCHMARKS.md
 	// "Capture overhead").
