@@ -22,8 +22,8 @@ type IO struct {
 	Sector   uint64
 	Sectors  uint32
 	// Pid and Comm are the task that submitted the request's first bio
-	// (block_bio_queue), else the one that issued it; -1 and "" when the
-	// trace has neither. Pid is the process (thread group) id where the
+	// (block_bio_queue, or block_getrq: the request made for that bio),
+	// else the one that issued it; -1 and "" when the trace has neither. Pid is the process (thread group) id where the
 	// trace has it, else the thread's.
 	Pid  int
 	Comm string
@@ -228,6 +228,11 @@ func parseDev(body string) (uint64, error) {
 	if !strings.Contains(v, sep) {
 		sep = ":" // xfs prints major:minor
 	}
+	return parseDevSep(v, sep)
+}
+
+// parseDevSep reads "major<sep>minor" as a kernel dev_t.
+func parseDevSep(v, sep string) (uint64, error) {
 	ma, mi, ok := strings.Cut(v, sep)
 	x, err1 := strconv.ParseUint(ma, 10, 32)
 	y, err2 := strconv.ParseUint(mi, 10, 32)
@@ -243,7 +248,7 @@ func (a *attributor) wantDev(dev uint64) bool {
 
 func (a *attributor) event(ev tracefs.Event) error {
 	switch ev.Name {
-	case "block_bio_queue", "block_rq_issue", "block_rq_complete":
+	case "block_bio_queue", "block_getrq", "block_rq_issue", "block_rq_complete":
 		b, err := tracefs.ParseBlock(ev.Name, ev.Body)
 		if err != nil {
 			return err
@@ -286,7 +291,9 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 	switch ev.Name {
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit", "ext4_free_blocks", "ext4_unlink_enter",
 		"jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin",
-		"xfs_iext_insert", "xfs_bmap_post_update", "xfs_free_extent":
+		"writeback_dirty_inode_enqueue", "xfs_iext_insert", "xfs_bmap_post_update", "xfs_free_extent":
+	case "writeback_dirty_folio":
+		return a.dirtyFolio(ev)
 	default:
 		return nil
 	}
@@ -354,11 +361,54 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 		if err != nil {
 			return err
 		}
-		ws := a.writers[uint32(ino)]
-		if pid := process(ev); len(ws) == 0 || ws[len(ws)-1].pid != pid {
-			a.writers[uint32(ino)] = append(ws, writer{t: ev.Time, pid: pid, comm: ev.Comm})
+		a.writer(ev, uint32(ino))
+	case "writeback_dirty_inode_enqueue":
+		// "dev 7,0 ino 12 dirtied 4295 state I_DIRTY_SYNC mode 0100644":
+		// the inode went from clean to dirty (its data or its
+		// metadata, in the dirtier's context); pages dirtied after it
+		// until writeback cleans it give no event. A flusher that
+		// redirties an inode is not its dirtier.
+		ino, err := tracefs.FieldUint(ev.Body, "ino")
+		if err != nil {
+			return err
+		}
+		if !isFlusher(ev.Comm) {
+			a.writer(ev, uint32(ino))
 		}
 	}
+	return nil
+}
+
+// writer records that ev's process wrote (dirtied pages of) inode ino;
+// only changes of writer are kept.
+func (a *attributor) writer(ev tracefs.Event, ino uint32) {
+	ws := a.writers[ino]
+	if pid := process(ev); len(ws) == 0 || ws[len(ws)-1].pid != pid {
+		a.writers[ino] = append(ws, writer{t: ev.Time, pid: pid, comm: ev.Comm})
+	}
+}
+
+// dirtyFolio follows writeback_dirty_folio, "bdi 7:0: ino=12 index=3":
+// a clean page becoming dirty, in the dirtier's context. The live capture
+// records it instead of ext4's write_begin events, which fire at every
+// write call even into a page already dirty (SQLite rewrites its journal
+// header several times per transaction). A flusher that redirties a page
+// it could not write is not its dirtier.
+func (a *attributor) dirtyFolio(ev tracefs.Event) error {
+	rest, ok := strings.CutPrefix(ev.Body, "bdi ")
+	bdi, rest, ok2 := strings.Cut(rest, ": ino=")
+	inoText, _, ok3 := strings.Cut(rest, " ")
+	ino, err := strconv.ParseUint(inoText, 10, 32)
+	if !ok || !ok2 || !ok3 || err != nil {
+		return fmt.Errorf("writeback_dirty_folio %q: not \"bdi MAJ:MIN: ino=N index=N\"", ev.Body)
+	}
+	// The backing device's name is its major:minor; other bdis (nfs,
+	// fuse) are not the traced device.
+	dev, err := parseDevSep(bdi, ":")
+	if err != nil || !a.wantDev(dev) || isFlusher(ev.Comm) {
+		return nil
+	}
+	a.writer(ev, uint32(ino))
 	return nil
 }
 

@@ -5,11 +5,15 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
+	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -93,7 +97,9 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 	def := Config{WakePercent: configDefault(b, "WakePercent"), BufferKB: configDefault(b, "BufferKB")}
 	file := func(b *testing.B) func(dir string) float64 {
 		return func(dir string) float64 {
-			fc := fileio.Config{Dir: dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 4 << 20, IOSize: 4096}
+			// 16 MiB, 4,096 synced writes (~0.8 s idle): runs long
+			// enough that a pair's ratio is not one scheduler hiccup.
+			fc := fileio.Config{Dir: dir, Access: fileio.Access(1), Sync: fileio.Sync(2), Threads: 1, FileSize: 16 << 20, IOSize: 4096}
 			r, err := fileio.Run(context.Background(), fc)
 			if err != nil {
 				b.Fatal(err)
@@ -101,23 +107,36 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 			return r.IOPS()
 		}
 	}
+	// The events session 12 recorded: the dirtier from each page going
+	// from clean to dirty (dirtier = "page"), side by side with the
+	// inode's event (the default).
+	pageDirtier := append(append([]string(nil), blockEvents...), ext4EventsFor("page")...)
 	modes := []captureMode{
 		{name: "raw", raw: true, wake: def.WakePercent, bufKB: def.BufferKB},
-		{name: "raw/wake=1%", raw: true, wake: 1, bufKB: def.BufferKB},
-		{name: "raw/buffer=32MiB", raw: true, wake: def.WakePercent, bufKB: 32 << 10},
-		{name: "raw/block-events-only", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, blockOnly: true},
+		{name: "raw/dirtier=page", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: pageDirtier},
+		{name: "raw/block-events-only", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: blockEvents},
 		{name: "text", wake: 0, bufKB: def.BufferKB},
 	}
 	for _, m := range modes {
 		b.Run("mobibench-in-process/"+m.name, func(b *testing.B) { captureOverhead(b, m, file(b)) })
 	}
+	// On SQLite, also the collector's events less the most frequent
+	// non-block kind, jbd2_handle_start (the journal commits' processes).
+	sqliteModes := append([]captureMode(nil), modes...)
+	var noHandles []string
+	for _, ev := range append(append([]string(nil), blockEvents...), ext4Events...) {
+		if ev != "jbd2/jbd2_handle_start" {
+			noHandles = append(noHandles, ev)
+		}
+	}
+	sqliteModes = append(sqliteModes, captureMode{name: "raw/without-jbd2_handle_start", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: noHandles})
 	// Mobibench's SQLite insert (DELETE journal, synchronous FULL),
 	// the workload of configs/most-sqlite.hcl: transactions per second
 	// stand in for IOPS.
-	for _, m := range []captureMode{modes[0], modes[len(modes)-1]} {
+	for _, m := range sqliteModes {
 		b.Run("mobibench-sqlite-in-process/"+m.name, func(b *testing.B) {
 			captureOverhead(b, m, func(dir string) float64 {
-				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 100, Threads: 1, Journal: "DELETE"})
+				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 300, Threads: 1, Journal: "DELETE"})
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -153,11 +172,16 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 
 // captureMode is how a benchmark run captures.
 type captureMode struct {
-	name      string
-	raw       bool // the binary pages (else the text)
-	wake      int  // WakePercent
-	bufKB     int
-	blockOnly bool // only the block events (no ext4, jbd2: no file or dirtier attribution)
+	name   string
+	raw    bool // the binary pages (else the text)
+	wake   int  // WakePercent
+	bufKB  int
+	events []string // nil: the collector's ext4 events
+	// filters replaces the device filters (nil: the collector's); a
+	// filter no event passes runs the tracepoints without recording.
+	filters func(events []string, major, minor uint32) map[string]string
+	noTGID  bool // record-tgid off
+	off     bool // the instance and its events, recording never turned on
 }
 
 // captureOverhead measures b.N pairs of workload runs on a fresh volume.
@@ -167,21 +191,31 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 		b.Fatal(err)
 	}
 	defer vol.Close()
-	dev := fmt.Sprintf("dev == %d", devOf(b, vol.Device))
-	events := append(append([]string(nil), blockEvents...), ext4Events...)
-	if m.blockOnly {
-		events = blockEvents
+	events := m.events
+	if events == nil {
+		events = append(append([]string(nil), blockEvents...), ext4Events...)
 	}
-	opts := tracefs.Options{Events: events, Filters: map[string]string{}, BufferKB: m.bufKB, Clock: "mono", RecordTGID: true, WakePercent: m.wake}
-	for _, ev := range opts.Events {
-		opts.Filters[ev] = dev
+	major, minor := devOf(b, vol.Device)
+	filters := deviceFilters
+	if m.filters != nil {
+		filters = m.filters
 	}
+	opts := tracefs.Options{Events: events, Filters: filters(events, major, minor), BufferKB: m.bufKB, Clock: "mono", RecordTGID: !m.noTGID, WakePercent: m.wake}
+	// kinds counts the last traced run's events by name, per operation.
+	kinds := map[string]float64{}
 	// cpuPerOp is each run's CPU time of this process (the in-process
 	// workload, the capture's readers, and the tracepoints' recording
 	// charged to the workload's threads) per operation; decodePerOp the
 	// CPU time of decoding a raw capture after the run, per operation.
+	// sysPerOp is the whole machine's busy CPU time per operation
+	// (/proc/stat): the kernel threads that serve the workload — loop
+	// worker, block completions, jbd2, writeback — record events too,
+	// and their CPU is not this process's.
+	// Ticks of 10 ms are coarse beside a run's few hundred ms: the
+	// whole runs' sums are compared, not each pair.
 	var cpuPerOp, decodePerOp float64
-	var events0 int64
+	var sysBusy, sysOps [2]float64 // untraced, traced
+	var events0, wakeups0 int64
 	run := func(traced bool) float64 {
 		var in *tracefs.Instance
 		var c *liveCapture
@@ -202,17 +236,26 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 			if m.raw {
 				kind = "raw"
 			}
-			if c, err = startCapture(in, kind, filepath.Join(dir, RawDir), f); err != nil {
-				b.Fatal(err)
+			// off: the tracepoints fire, the buffer refuses them.
+			if !m.off {
+				if c, err = startCapture(in, kind, filepath.Join(dir, RawDir), f); err != nil {
+					b.Fatal(err)
+				}
 			}
 		}
-		cpu0, t0 := cpuTime(b), time.Now()
+		cpu0, sys0, t0 := cpuTime(b), busyTime(b), time.Now()
 		iops := workload(vol.Dir)
 		ops := iops * time.Since(t0).Seconds()
 		if ops > 0 {
 			cpuPerOp = (cpuTime(b) - cpu0).Seconds() / ops
+			k := 0
+			if traced {
+				k = 1
+			}
+			sysBusy[k] += (busyTime(b) - sys0).Seconds()
+			sysOps[k] += ops
 		}
-		if traced {
+		if c != nil {
 			cpu1 := cpuTime(b)
 			st, err := c.stop(f)
 			if err != nil {
@@ -224,7 +267,22 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 			if st.Lost > 0 || st.Overrun > 0 {
 				b.Fatalf("the capture lost events: %+v", st)
 			}
-			events0 = st.Lines
+			events0, wakeups0 = st.Lines, st.Wakeups
+			clear(kinds)
+			if _, err := f.Seek(0, 0); err != nil {
+				b.Fatal(err)
+			}
+			tr := tracefs.NewReader(f)
+			for {
+				ev, err := tr.Next()
+				if err != nil {
+					if err != io.EOF {
+						b.Fatal(err)
+					}
+					break
+				}
+				kinds[ev.Name] += 1 / ops
+			}
 		}
 		return iops
 	}
@@ -258,13 +316,56 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	// the vCPUs (only meaningful for a workload in this process).
 	b.ReportMetric(stats.Median(cpuCost), "capture-CPU-µs/op")
 	b.ReportMetric(stats.Median(cpuPlain), "untraced-CPU-µs/op")
+	// The same difference for the whole machine: meaningful on an idle
+	// host only (anyone else's CPU counts too).
+	b.ReportMetric((sysBusy[1]/sysOps[1]-sysBusy[0]/sysOps[0])*1e6, "machine-capture-CPU-µs/op")
 	// A raw capture's decoding to text, after the workload (the text
 	// capture's stop only drains).
 	b.ReportMetric(stats.Median(decode), "after-CPU-µs/op")
 	b.ReportMetric(float64(events0), "events/run")
+	b.ReportMetric(float64(wakeups0), "reader-wakeups/run")
+	names := make([]string, 0, len(kinds))
+	for k := range kinds {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool { return kinds[names[i]] > kinds[names[j]] })
+	var per strings.Builder
+	var total float64
+	for _, k := range names {
+		fmt.Fprintf(&per, " %s %.1f", k, kinds[k])
+		total += kinds[k]
+	}
+	b.ReportMetric(total, "events/op")
+	b.Logf("events per operation (the last traced run):%s", per.String())
 	if testing.Verbose() {
 		b.Logf("pairs (untraced, traced IOPS): %.0f %.0f", plain, traced)
 	}
+}
+
+// busyTime is the machine's CPU time so far that was not idle or
+// waiting for I/O, summed over the CPUs (/proc/stat's first line).
+func busyTime(b *testing.B) time.Duration {
+	data, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		b.Fatal(err)
+	}
+	line, _, _ := strings.Cut(string(data), "\n")
+	f := strings.Fields(line)
+	if len(f) < 8 || f[0] != "cpu" {
+		b.Fatalf("/proc/stat: first line %q", line)
+	}
+	var ticks int64
+	for i, v := range f[1:8] { // user nice system idle iowait irq softirq
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			b.Fatalf("/proc/stat: %q: %v", line, err)
+		}
+		if i != 3 && i != 4 {
+			ticks += n
+		}
+	}
+	// USER_HZ is 100 on every Linux architecture Go supports.
+	return time.Duration(ticks) * 10 * time.Millisecond
 }
 
 // configDefault is the default:"…" of an integer field of Config.
@@ -280,12 +381,12 @@ func configDefault(b *testing.B, field string) int {
 	return n
 }
 
-func devOf(b *testing.B, dev string) uint64 {
+func devOf(b *testing.B, dev string) (major, minor uint32) {
 	var st unix.Stat_t
 	if err := unix.Stat(dev, &st); err != nil {
 		b.Fatal(err)
 	}
-	return tracefs.KernelDev(unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev)))
+	return unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev))
 }
 
 // BenchmarkBlkparseSideBySide traces Mobibench's random write + fsync on
@@ -367,4 +468,168 @@ func BenchmarkBlkparseSideBySide(b *testing.B) {
 		b.ReportMetric(events*float64(b.N)/b.Elapsed().Seconds(), "events/s")
 		b.ReportMetric(events*float64(b.N)/cpu.Seconds(), "events/CPU-s")
 	})
+}
+
+// BenchmarkEventCost takes the capture's cost on Mobibench's SQLite
+// insert apart, in alternating pairs as BenchmarkCaptureOverhead: the
+// collector's capture; its events enabled but recording never turned on
+// (the tracepoints and filters run, the ring buffer refuses every event);
+// its events with filters no event passes (recording on, nothing
+// recorded); no filters (every device's events recorded); no record-tgid;
+// and the block events only.
+func BenchmarkEventCost(b *testing.B) {
+	volumetest.NeedRoot(b, "ext4")
+	def := Config{WakePercent: configDefault(b, "WakePercent"), BufferKB: configDefault(b, "BufferKB")}
+	none := func(events []string, _, _ uint32) map[string]string {
+		f := deviceFilters(events, 0, 0)
+		for ev := range f {
+			f[ev] = strings.ReplaceAll(strings.ReplaceAll(f[ev], `"0:0"`, `"no device"`), "dev == 0", "dev == 4294967295")
+		}
+		return f
+	}
+	all := func([]string, uint32, uint32) map[string]string { return map[string]string{} }
+	raw := captureMode{raw: true, wake: def.WakePercent, bufKB: def.BufferKB}
+	variant := func(name string, set func(*captureMode)) captureMode {
+		m := raw
+		m.name = name
+		set(&m)
+		return m
+	}
+	for _, m := range []captureMode{
+		variant("raw", func(*captureMode) {}),
+		variant("recording-off", func(m *captureMode) { m.off = true }),
+		variant("nothing-passes-the-filters", func(m *captureMode) { m.filters = none }),
+		variant("no-filters", func(m *captureMode) { m.filters = all }),
+		variant("no-record-tgid", func(m *captureMode) { m.noTGID = true }),
+		variant("block-events-only", func(m *captureMode) { m.events = blockEvents }),
+		variant("dirtier=page", func(m *captureMode) {
+			m.events = append(append([]string(nil), blockEvents...), ext4EventsFor("page")...)
+		}),
+	} {
+		b.Run("sqlite/"+m.name, func(b *testing.B) {
+			captureOverhead(b, m, func(dir string) float64 {
+				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 300, Threads: 1, Journal: "DELETE"})
+				if err != nil {
+					b.Fatal(err)
+				}
+				return r.TPS()
+			})
+		})
+	}
+}
+
+// BenchmarkEventCost/per-event measures what one hit of a tracepoint
+// costs the thread that hits it: utimensat on a file of the traced ext4
+// volume (one jbd2_handle_start of that device per call), b.N calls per
+// measurement, in rounds that rotate through the states — no instance;
+// the event enabled with recording off; enabled with a filter it fails
+// (another device: the path the loop's backing filesystem's events take);
+// recorded. The thread's CPU time per call is reported per state (median
+// of the rounds); the differences to "untraced" are the per-hit costs.
+func BenchmarkEventCostPerHit(b *testing.B) {
+	volumetest.NeedRoot(b, "ext4")
+	vol, err := volume.Open(context.Background(), volume.Spec{Backend: "loop", FS: "ext4", Size: 64 << 20, ImageDir: b.TempDir()})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer vol.Close()
+	file := filepath.Join(vol.Dir, "f")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	major, minor := devOf(b, vol.Device)
+	const ev = "jbd2/jbd2_handle_start"
+	own := deviceFilters([]string{ev}, major, minor)[ev]
+	states := []struct {
+		name   string
+		on     bool   // an instance with the event
+		filter string // "": none
+		record bool
+		clock  string
+		noTGID bool
+	}{
+		{name: "untraced"},
+		{name: "recording-off", on: true, filter: own},
+		{name: "filtered-out", on: true, filter: "dev == 4294967295", record: true},
+		{name: "recorded", on: true, filter: own, record: true},
+		{name: "recorded-unfiltered", on: true, record: true},
+		{name: "recorded-no-tgid", on: true, filter: own, record: true, noTGID: true},
+		{name: "recorded-clock-local", on: true, filter: own, record: true, clock: "local"},
+		{name: "recorded-clock-x86-tsc", on: true, filter: own, record: true, clock: "x86-tsc"},
+	}
+	const rounds = 9
+	perCall := make([][]float64, len(states))
+	var hits float64
+	var sec int64
+	calls := func() float64 {
+		runtime.LockOSThread()
+		defer runtime.UnlockOSThread()
+		var r0, r1 unix.Rusage
+		if err := unix.Getrusage(unix.RUSAGE_THREAD, &r0); err != nil {
+			b.Fatal(err)
+		}
+		for i := 0; i < b.N; i++ {
+			sec++
+			if err := unix.UtimesNano(file, []unix.Timespec{{Sec: sec}, {Sec: sec}}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if err := unix.Getrusage(unix.RUSAGE_THREAD, &r1); err != nil {
+			b.Fatal(err)
+		}
+		cpu := r1.Utime.Nano() + r1.Stime.Nano() - r0.Utime.Nano() - r0.Stime.Nano()
+		return float64(cpu) / float64(b.N)
+	}
+	b.ResetTimer()
+	for r := 0; r < rounds; r++ {
+		for k := range states {
+			s := states[(k+r)%len(states)]
+			func() {
+				if !s.on {
+					perCall[(k+r)%len(states)] = append(perCall[(k+r)%len(states)], calls())
+					return
+				}
+				clock, filters := s.clock, map[string]string{}
+				if clock == "" {
+					clock = "mono"
+				}
+				if s.filter != "" {
+					filters[ev] = s.filter
+				}
+				in, err := tracefs.Open(tracefs.Options{Events: []string{ev}, Filters: filters, BufferKB: 8192, Clock: clock, RecordTGID: !s.noTGID, WakePercent: 50})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer in.Close()
+				var c *tracefs.RawCapture
+				dir := b.TempDir()
+				if s.record {
+					if c, err = in.StartRaw(dir); err != nil {
+						b.Fatal(err)
+					}
+				}
+				perCall[(k+r)%len(states)] = append(perCall[(k+r)%len(states)], calls())
+				if c != nil {
+					st, err := c.Stop()
+					if err != nil {
+						b.Fatal(err)
+					}
+					ds, err := tracefs.DecodeRaw(dir, io.Discard)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if st.Overrun > 0 || ds.Lost > 0 {
+						b.Fatalf("lost events: %+v %+v", st, ds)
+					}
+					if s.name == "recorded" {
+						hits = float64(ds.Events) / float64(b.N)
+					}
+				}
+			}()
+		}
+	}
+	for k, s := range states {
+		b.ReportMetric(stats.Median(perCall[k]), "ns/call-"+s.name)
+	}
+	b.ReportMetric(hits, "events/call")
 }

@@ -236,26 +236,31 @@ func checkMapping(t *testing.T, cfg Config) {
 // the pages it wrote, to the process that dirtied them.
 func TestLiveWritebackDirtier(t *testing.T) {
 	testenv.Tool(t, "dd", "coreutils")
-	cfg := defaultConfig()
-	cfg.Workload = "command"
-	// dd leaves its 4 MiB dirty; the collector's syncfs has the flusher
-	// write them.
-	cfg.Command = []string{"dd", "if=/dev/zero", "of=big.dat", "bs=1M", "count=4", "status=none"}
-	_, _, att := liveRun(t, cfg, false)
-	var flushed, forDD int
-	for _, o := range att.IOs {
-		if !o.Write() || o.File != "/"+DataDir+"/big.dat" {
-			continue
-		}
-		if isFlusher(o.Comm) {
-			flushed++
-			if o.DirtyComm == "dd" {
-				forDD++
+	for _, dirtier := range []string{"inode", "page"} {
+		t.Run(dirtier, func(t *testing.T) {
+			cfg := defaultConfig()
+			cfg.Dirtier = dirtier
+			cfg.Workload = "command"
+			// dd leaves its 4 MiB dirty; the collector's syncfs has
+			// the flusher write them.
+			cfg.Command = []string{"dd", "if=/dev/zero", "of=big.dat", "bs=1M", "count=4", "status=none"}
+			_, _, att := liveRun(t, cfg, false)
+			var flushed, forDD int
+			for _, o := range att.IOs {
+				if !o.Write() || o.File != "/"+DataDir+"/big.dat" {
+					continue
+				}
+				if isFlusher(o.Comm) {
+					flushed++
+					if o.DirtyComm == "dd" {
+						forDD++
+					}
+				}
 			}
-		}
-	}
-	if flushed == 0 || forDD != flushed {
-		t.Errorf("%d writes of big.dat by a flusher, %d of them attributed to dd", flushed, forDD)
+			if flushed == 0 || forDD != flushed {
+				t.Errorf("%d writes of big.dat by a flusher, %d of them attributed to dd", flushed, forDD)
+			}
+		})
 	}
 }
 

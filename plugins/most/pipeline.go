@@ -83,7 +83,7 @@ func readEvents(next func(p *parsed) error, stop <-chan struct{}) (<-chan *batch
 }
 
 func isBlockEvent(name string) bool {
-	return name == "block_bio_queue" || name == "block_rq_issue" || name == "block_rq_complete"
+	return name == "block_bio_queue" || name == "block_getrq" || name == "block_rq_issue" || name == "block_rq_complete"
 }
 
 // attributeFtrace runs the two stages over ftrace text.

@@ -48,6 +48,7 @@ type Config struct {
 	BufferKB    int          `json:"buffer_kb" doc:"trace ring buffer per CPU in KiB; a buffer too small for the workload loses events, which the results report" default:"8192" min:"64"`
 	Capture     string       `json:"capture" doc:"raw: the kernel's binary per-CPU ring-buffer pages spliced into files while the workload runs and decoded to trace.txt after it (the cheap way); text: the kernel's formatted trace_pipe, read and written as the workload runs" default:"raw" enum:"raw,text"`
 	WakePercent int          `json:"wake_percent" doc:"how full (per cent) a CPU's ring buffer gets before the capture's reader is woken (buffer_percent); 0 wakes it at every event (text only: the raw capture moves whole pages and wakes at 1 % at the least)" default:"50" min:"0" max:"90"`
+	Dirtier     string       `json:"dirtier" doc:"ext4: how writeback learns the process that dirtied the file: inode (writeback_dirty_inode_enqueue, once per inode going from clean to dirty — about 1 event per SQLite transaction; the process that made the inode dirty, whoever dirties more of it before it is written back) or page (writeback_dirty_folio, once per page going from clean to dirty — about 10 per transaction; the last process to dirty a clean page of the file)" default:"inode" enum:"inode,page"`
 	Names       bool         `json:"names" doc:"name files with fanotify while tracing, so files deleted before the end keep their names (retrospective mapping)" default:"true"`
 	Oracle      string       `json:"oracle" doc:"blk: also trace the device with the kernel's own blktrace code (the blk ftrace tracer, top-level tracefs instance, one run at a time on the machine) and report how many requests the two traces share (sector, size, direction) in meta.json and the metrics" default:"none" enum:"none,blk"`
 }
@@ -72,7 +73,7 @@ type FileConfig struct {
 
 // ImportConfig configures the import collector.
 type ImportConfig struct {
-	Trace          string `json:"trace" doc:"the trace file: ftrace text (block_rq_issue/block_rq_complete, optionally block_bio_queue and ext4 events), blkparse's default text, or MOST's TSV (result.p or result.po); a relative path is taken from droidprof's working directory" required:"true"`
+	Trace          string `json:"trace" doc:"the trace file: ftrace text (block_rq_issue/block_rq_complete, optionally block_getrq or block_bio_queue, writeback_dirty_inode_enqueue or writeback_dirty_folio, and ext4 events), blkparse's default text, or MOST's TSV (result.p or result.po); a relative path is taken from droidprof's working directory" required:"true"`
 	Format         string `json:"format" doc:"the trace's format: ftrace, blkparse, most, or auto (told from its first line)" default:"auto" enum:"auto,ftrace,blkparse,most"`
 	FSMap          string `json:"fsmap" doc:"a filesystem map (fsmap.json, as the most collector writes it) for block types and files; empty: process, R/W and sizes only"`
 	Names          string `json:"names" doc:"the names seen during the trace (names.json, as the most collector writes it), for files deleted before its end"`

@@ -191,3 +191,42 @@ func TestAttributeRequests(t *testing.T) {
 		t.Errorf("malformed block event: err = %v", err)
 	}
 }
+
+// A flusher's write of a file names the process that dirtied it, from
+// either dirtier event; a flusher's own dirtying is not taken.
+func TestAttributeWritebackDirtier(t *testing.T) {
+	m := revmap.NewMap(4096, 1000, []revmap.Extent{{Start: 100, Len: 10, Type: revmap.Data, Ino: 12}}, map[uint32]string{12: "/f"})
+	for _, tc := range []struct {
+		name  string
+		dirty []string // the dirtier events, in time order before the writeback
+		want  string   // DirtyComm of the flusher's write
+	}{
+		{"inode", []string{
+			"  app-10 [000] .... 1.000000: writeback_dirty_inode_enqueue: dev 8,0 ino 12 dirtied 4295 state I_DIRTY_SYNC mode 0100644",
+			"  kworker/u8:1-5 [000] .... 1.000100: writeback_dirty_inode_enqueue: dev 8,0 ino 12 dirtied 4296 state I_DIRTY_PAGES mode 0100644",
+			"  other-11 [000] .... 1.000200: writeback_dirty_inode_enqueue: dev 8,0 ino 13 dirtied 4296 state I_DIRTY_PAGES mode 0100644",
+			"  other-11 [000] .... 1.000300: writeback_dirty_inode_enqueue: dev 9,0 ino 12 dirtied 4296 state I_DIRTY_PAGES mode 0100644",
+		}, "app"},
+		{"page", []string{
+			"  other-11 [000] .... 1.000000: writeback_dirty_folio: bdi 8:0: ino=12 index=0",
+			"  app-10 [000] .... 1.000100: writeback_dirty_folio: bdi 8:0: ino=12 index=1",
+			"  kworker/u8:1-5 [000] .... 1.000200: writeback_dirty_folio: bdi 8:0: ino=12 index=1",
+		}, "app"},
+		{"none", nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			trace := strings.Join(append(tc.dirty,
+				"  kworker/u8:1-5 [000] .... 1.001000: block_getrq: 8,0 W 800 + 8 [kworker/u8:1]",
+				"  kworker/u8:1-5 [000] .... 1.001001: block_rq_issue: 8,0 W 4096 () 800 + 8 none,0,0 [kworker/u8:1]",
+				"  <idle>-0 [001] .... 1.001100: block_rq_complete: 8,0 W () 800 + 8 none,0,0 [0]",
+				""), "\n")
+			att, err := Attribute(strings.NewReader(trace), Meta{Major: 8, Minor: 0}, m, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(att.IOs) != 1 || att.IOs[0].File != "/f" || att.IOs[0].DirtyComm != tc.want {
+				t.Fatalf("%+v: want the write of /f dirtied by %q", att.IOs, tc.want)
+			}
+		})
+	}
+}

@@ -31,6 +31,10 @@ type RawStats struct {
 	// at the end. The pages' own lost-event flags are counted when they
 	// are decoded (DecodeStats.Lost).
 	Overrun int64
+	// Wakeups counts the readers' wakeups by the kernel before Stop
+	// (buffer_percent reached), over all CPUs: each one is a reader
+	// that may have preempted the workload.
+	Wakeups int64
 }
 
 // RawCapture is a running copy of the instance's binary per-CPU ring
@@ -54,13 +58,14 @@ type RawCapture struct {
 
 // rawCPU is one CPU's reader.
 type rawCPU struct {
-	cpu   int
-	fd    int // trace_pipe_raw
-	pr    int // pipe, read end
-	pw    int // pipe, write end
-	out   *os.File
-	bytes int64
-	err   error
+	cpu     int
+	fd      int // trace_pipe_raw
+	pr      int // pipe, read end
+	pw      int // pipe, write end
+	out     *os.File
+	bytes   int64
+	wakeups int64
+	err     error
 }
 
 // StartRaw turns tracing on and copies the instance's ring-buffer pages
@@ -210,6 +215,9 @@ func (rc *rawCPU) run(wake int) error {
 			}
 			// Stop turned recording off before it woke us.
 			stopping = fds[1].Revents != 0
+			if !stopping && fds[0].Revents != 0 {
+				rc.wakeups++
+			}
 		}
 		n, err := unix.Splice(rc.fd, nil, rc.pw, nil, spliceBytes, unix.SPLICE_F_NONBLOCK|unix.SPLICE_F_MOVE)
 		if n > 0 {
@@ -295,6 +303,7 @@ func (c *RawCapture) Stop() (RawStats, error) {
 		for _, rc := range c.cpus {
 			errs = append(errs, rc.err, rc.close())
 			c.stats.Bytes += rc.bytes
+			c.stats.Wakeups += rc.wakeups
 		}
 		c.stats.Pages = c.stats.Bytes / int64(os.Getpagesize())
 		ov, err := c.in.Overruns()

@@ -17,9 +17,10 @@ import (
 
 // rawEvents are the events the most collector records on ext4.
 var rawEvents = []string{
-	"block/block_bio_queue", "block/block_rq_issue", "block/block_rq_complete",
+	"block/block_bio_queue", "block/block_getrq", "block/block_rq_issue", "block/block_rq_complete",
 	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
 	"ext4/ext4_unlink_enter", "ext4/ext4_da_write_begin", "ext4/ext4_write_begin",
+	"writeback/writeback_dirty_folio", "writeback/writeback_dirty_inode_enqueue",
 	"jbd2/jbd2_handle_start", "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
 
@@ -43,10 +44,14 @@ func openRawVolume(t testing.TB, fs string, events []string, bufKB int) (*volume
 	if err := unix.Stat(vol.Device, &st); err != nil {
 		t.Fatal(err)
 	}
-	filter := fmt.Sprintf("dev == %d", KernelDev(unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev))))
+	major, minor := unix.Major(uint64(st.Rdev)), unix.Minor(uint64(st.Rdev))
 	opts := Options{Events: events, Filters: map[string]string{}, BufferKB: bufKB, Clock: "mono", RecordTGID: true}
 	for _, ev := range events {
-		opts.Filters[ev] = filter
+		opts.Filters[ev] = fmt.Sprintf("dev == %d", KernelDev(major, minor))
+		if ev == "writeback/writeback_dirty_folio" {
+			// No dev field: the backing device's name.
+			opts.Filters[ev] = fmt.Sprintf(`name == "%d:%d"`, major, minor)
+		}
 	}
 	in, err := Open(opts)
 	if err != nil {
@@ -126,8 +131,8 @@ func TestRawDecodeMatchesKernelText(t *testing.T) {
 		events []string
 		want   []string // event names that must be among those compared
 	}{
-		{"ext4", rawEvents, []string{"block_bio_queue", "block_rq_issue", "block_rq_complete", "ext4_ext_map_blocks_exit",
-			"ext4_free_blocks", "ext4_unlink_enter", "ext4_da_write_begin", "jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit"}},
+		{"ext4", rawEvents, []string{"block_bio_queue", "block_getrq", "block_rq_issue", "block_rq_complete", "ext4_ext_map_blocks_exit",
+			"writeback_dirty_folio", "writeback_dirty_inode_enqueue", "ext4_free_blocks", "ext4_unlink_enter", "ext4_da_write_begin", "jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit"}},
 		{"xfs", rawXFSEvents, []string{"block_bio_queue", "block_rq_issue", "block_rq_complete", "xfs_iext_insert",
 			"xfs_bmap_post_update", "xfs_free_extent"}},
 	} {

@@ -112,6 +112,27 @@ var renderers = map[string]renderFunc{
 		b = appendU(append(b, " + "...), r.u("nr_sector"))
 		return append(append(append(b, " ["...), r.str("comm")...), ']')
 	},
+	// A request's first bio: the same print format as block_bio_queue.
+	"block_getrq": func(r *record, b []byte) []byte {
+		b = appendDev(b, r.u("dev"))
+		b = append(append(b, ' '), r.str("rwbs")...)
+		b = appendU(append(b, ' '), r.u("sector"))
+		b = appendU(append(b, " + "...), r.u("nr_sector"))
+		return append(append(append(b, " ["...), r.str("comm")...), ']')
+	},
+	"writeback_dirty_folio": func(r *record, b []byte) []byte {
+		b = append(append(append(b, "bdi "...), r.str("name")...), ": ino="...)
+		b = appendU(b, r.u("ino"))
+		return appendU(append(b, " index="...), r.u("index"))
+	},
+	// An inode going from clean to dirty, in the dirtier's context.
+	"writeback_dirty_inode_enqueue": func(r *record, b []byte) []byte {
+		b = appendDev(append(b, "dev "...), r.u("dev"))
+		b = appendU(append(b, " ino "...), r.u("ino"))
+		b = appendU(append(b, " dirtied "...), r.u("dirtied_when"))
+		b = appendFlags(append(b, " state "...), r.u("state"), "|", inodeStateFlags)
+		return strconv.AppendUint(append(b, " mode 0"...), r.u("mode"), 8)
+	},
 	"block_rq_issue": func(r *record, b []byte) []byte {
 		b = appendDev(b, r.u("dev"))
 		b = append(append(b, ' '), r.str("rwbs")...)
@@ -199,7 +220,17 @@ var (
 	mapFlags = []flagName{{0x0001, "CREATE"}, {0x0002, "UNWRIT"}, {0x0004, "DELALLOC"}, {0x0008, "PRE_IO"},
 		{0x0010, "CONVERT"}, {0x0020, "METADATA_NOFAIL"}, {0x0040, "NO_NORMALIZE"}, {0x0100, "CONVERT_UNWRITTEN"},
 		{0x0200, "ZERO"}, {0x0400, "IO_SUBMIT"}, {0x40000000, "EX_NOCACHE"}}
-	mapMFlags       = []flagName{{1 << 5, "N"}, {1 << 4, "M"}, {1 << 11, "U"}, {1 << 9, "B"}}
+	mapMFlags = []flagName{{1 << 5, "N"}, {1 << 4, "M"}, {1 << 11, "U"}, {1 << 9, "B"}}
+	// inodeStateFlags are i_state's bits as Linux 6.18 numbers them, in
+	// the order of writeback's show_inode_state(). The format file names
+	// them without values (they are an enum) and kernels renumber them
+	// (6.12, 6.19): another kernel's capture may name its bits wrongly
+	// here; the attribution reads only dev and ino of the event.
+	inodeStateFlags = []flagName{{1 << 4, "I_DIRTY_SYNC"}, {1 << 5, "I_DIRTY_DATASYNC"}, {1 << 6, "I_DIRTY_PAGES"},
+		{1 << 0, "I_NEW"}, {1 << 7, "I_WILL_FREE"}, {1 << 8, "I_FREEING"}, {1 << 9, "I_CLEAR"}, {1 << 1, "I_SYNC"},
+		{1 << 12, "I_DIRTY_TIME"}, {1 << 10, "I_REFERENCED"}, {1 << 11, "I_LINKABLE"}, {1 << 13, "I_WB_SWITCH"},
+		{1 << 14, "I_OVL_INUSE"}, {1 << 15, "I_CREATING"}, {1 << 16, "I_DONTCACHE"}, {1 << 17, "I_SYNC_QUEUED"},
+		{1 << 18, "I_PINNING_NETFS_WB"}, {1 << 2, "I_LRU_ISOLATING"}}
 	freeBlocksFlags = []flagName{{0x0001, "METADATA"}, {0x0002, "FORGET"}, {0x0004, "VALIDATED"}, {0x0008, "NO_QUOTA"},
 		{0x0010, "1ST_CLUSTER"}, {0x0020, "LAST_CLUSTER"}}
 )
