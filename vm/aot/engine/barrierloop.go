@@ -115,21 +115,18 @@ func (h *cblock) loopBare(in *edge, b *cblock) {
 			mem.objs[i] = f.r[s]
 		}
 	}
+	runHead, runFull := seq(head), seq(full)
 	// first runs an iteration with the barriers: nil when it ran whole
 	first := func(f *frame) *edge {
-		for _, x := range head {
-			if !x(f) {
-				return throwEdge
-			}
+		if !runHead(f) {
+			return throwEdge
 		}
 		if e := test(f); e != in {
 			return e
 		}
 		moves(f.r, in)
-		for _, x := range full {
-			if !x(f) {
-				return throwEdge
-			}
+		if !runFull(f) {
+			return throwEdge
 		}
 		moves(f.r, back)
 		return nil
@@ -241,6 +238,7 @@ func (h *cblock) bareIterations(in *edge, b *cblock) func(f *frame, ep uint64) (
 				}
 			}
 		}
+		runBody := seq(body)
 		return func(f *frame, ep uint64) (*edge, uint64) {
 			var n uint64
 			for {
@@ -248,10 +246,8 @@ func (h *cblock) bareIterations(in *edge, b *cblock) func(f *frame, ep uint64) (
 					return exit, n
 				}
 				moves(f.r, in)
-				for _, x := range body {
-					if !x(f) {
-						return throwEdge, n
-					}
+				if !runBody(f) {
+					return throwEdge, n
 				}
 				if st.ok {
 					st.do(f.r)
@@ -267,22 +263,19 @@ func (h *cblock) bareIterations(in *edge, b *cblock) func(f *frame, ep uint64) (
 			}
 		}
 	}
+	runHead, runBody := seq(head), seq(body)
 	return func(f *frame, ep uint64) (*edge, uint64) {
 		var n uint64
 		for {
-			for _, x := range head {
-				if !x(f) {
-					return throwEdge, n
-				}
+			if !runHead(f) {
+				return throwEdge, n
 			}
 			if e := test(f); e != in {
 				return e, n
 			}
 			moves(f.r, in)
-			for _, x := range body {
-				if !x(f) {
-					return throwEdge, n
-				}
+			if !runBody(f) {
+				return throwEdge, n
 			}
 			moves(f.r, back)
 			n++

@@ -329,6 +329,7 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 			}
 			return
 		}
+		runBody := seq(body)
 		h.run = func(f *frame) *edge {
 			var skipped uint64
 			for {
@@ -337,11 +338,9 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 					return exit
 				}
 				moves(f.r, in)
-				for _, x := range body {
-					if !x(f) {
-						leave(f, skipped)
-						return throwEdge
-					}
+				if !runBody(f) {
+					leave(f, skipped)
+					return throwEdge
 				}
 				if st.ok {
 					st.do(f.r)
@@ -357,14 +356,13 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 		}
 		return
 	}
+	runHead, runBody := seq(head), seq(body)
 	h.run = func(f *frame) *edge {
 		var skipped uint64
 		for {
-			for _, x := range head {
-				if !x(f) {
-					leave(f, skipped)
-					return throwEdge
-				}
+			if !runHead(f) {
+				leave(f, skipped)
+				return throwEdge
 			}
 			e := test(f)
 			if e != in {
@@ -372,11 +370,9 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 				return e
 			}
 			moves(f.r, in)
-			for _, x := range body {
-				if !x(f) {
-					leave(f, skipped)
-					return throwEdge
-				}
+			if !runBody(f) {
+				leave(f, skipped)
+				return throwEdge
 			}
 			moves(f.r, back)
 			skipped += b2u(f.skipLoop)
