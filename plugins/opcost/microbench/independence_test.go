@@ -48,34 +48,20 @@ func TestNeighboursIndependent(t *testing.T) {
 // the instructions between the label body and the loop's decrement.
 func bodyOf(t *testing.T, b *Bench, size int) []*ast.Instruction {
 	t.Helper()
-	classes, err := Program([]*Bench{b}, size)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range classes {
-		if c.Name != b.ClassName() {
-			continue
-		}
-		for _, m := range c.Methods {
-			if m.Name != "run" {
-				continue
+	var body []*ast.Instruction
+	in := false
+	for _, s := range runBody(t, b, size) {
+		switch s := s.(type) {
+		case *ast.Label:
+			if s.Name == "body" {
+				in = true
 			}
-			var body []*ast.Instruction
-			in := false
-			for _, s := range m.Body {
-				switch s := s.(type) {
-				case *ast.Label:
-					if s.Name == "body" {
-						in = true
-					}
-				case *ast.Instruction:
-					if in && s.Name == "add-int/lit8" && s.Args[0].(*ast.Register).Param {
-						return body
-					}
-					if in {
-						body = append(body, s)
-					}
-				}
+		case *ast.Instruction:
+			if in && s.Name == "add-int/lit8" && s.Args[0].(*ast.Register).Param {
+				return body
+			}
+			if in {
+				body = append(body, s)
 			}
 		}
 	}

@@ -76,6 +76,19 @@ func partnerViolations(b *Bench, code []*ast.Instruction, size int) []string {
 // copies.
 func runMethod(t *testing.T, b *Bench, size int) []*ast.Instruction {
 	t.Helper()
+	var code []*ast.Instruction
+	for _, s := range runBody(t, b, size) {
+		if ins, ok := s.(*ast.Instruction); ok {
+			code = append(code, ins)
+		}
+	}
+	return code
+}
+
+// runBody returns the statements of b's run method built with size
+// copies.
+func runBody(t *testing.T, b *Bench, size int) []ast.Stmt {
+	t.Helper()
 	classes, err := Program([]*Bench{b}, size)
 	if err != nil {
 		t.Fatal(err)
@@ -85,16 +98,9 @@ func runMethod(t *testing.T, b *Bench, size int) []*ast.Instruction {
 			continue
 		}
 		for _, m := range c.Methods {
-			if m.Name != "run" {
-				continue
+			if m.Name == "run" {
+				return m.Body
 			}
-			var code []*ast.Instruction
-			for _, s := range m.Body {
-				if ins, ok := s.(*ast.Instruction); ok {
-					code = append(code, ins)
-				}
-			}
-			return code
 		}
 	}
 	t.Fatalf("no run method in %s", b.ClassName())
