@@ -176,12 +176,7 @@ func TestGuardedInlineSameOnBothEngines(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srcs := append([]string{inlineMain(tc.main, "")}, shapes...)
-			want, _ := runClasses(t, "interp", nil, srcs...)
-			got, e := runClasses(t, "aot", nil, srcs...)
-			if got != want {
-				t.Errorf("aot:\n%s\ninterp:\n%s", got, want)
-			}
-			if s := e.Stats(); (s.Guards > 0) != tc.guards || s.NumFallbacks() != 0 {
+			if s := sameOnBothEngines(t, srcs...); (s.Guards > 0) != tc.guards || s.NumFallbacks() != 0 {
 				t.Errorf("%d guards, %d fallbacks; want guards %v and no fallback", s.Guards, s.NumFallbacks(), tc.guards)
 			}
 		})

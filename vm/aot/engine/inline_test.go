@@ -40,6 +40,18 @@ func assembleDex(t *testing.T, srcs ...string) string {
 	return p
 }
 
+// sameOnBothEngines runs srcs on the interpreter and on aot, fails t
+// when their output differs, and returns the aot engine's stats.
+func sameOnBothEngines(t *testing.T, srcs ...string) engine.Stats {
+	t.Helper()
+	want, _ := runClasses(t, "interp", nil, srcs...)
+	got, e := runClasses(t, "aot", nil, srcs...)
+	if got != want {
+		t.Errorf("aot:\n%s\ninterp:\n%s", got, want)
+	}
+	return e.Stats()
+}
+
 // runClasses assembles the classes srcs into one DEX file and runs
 // LMain;.main on the named engine with hooks (may be nil); it returns
 // stdout and stderr together. The aot engine compiles only the
@@ -222,12 +234,7 @@ func TestInlineSameOnBothEngines(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			srcs := append([]string{inlineMain(tc.main, "")}, tc.classes...)
-			want, _ := runClasses(t, "interp", nil, srcs...)
-			got, e := runClasses(t, "aot", nil, srcs...)
-			if got != want {
-				t.Errorf("aot:\n%s\ninterp:\n%s", got, want)
-			}
-			if s := e.Stats(); (s.Inlined > 0) != tc.inlined || s.NumFallbacks() != 0 {
+			if s := sameOnBothEngines(t, srcs...); (s.Inlined > 0) != tc.inlined || s.NumFallbacks() != 0 {
 				t.Errorf("%d calls inlined, %d fallbacks; want inlining %v and no fallback", s.Inlined, s.NumFallbacks(), tc.inlined)
 			}
 		})
