@@ -183,24 +183,8 @@ func guardSplit(b *Block, i int, call *Value, vs []splicedVariant, barriers Barr
 // spliceCopy appends copies of body to b, parameters replaced by the
 // call's arguments, and returns the copy of ret (nil for void).
 func spliceCopy(b *Block, call *Value, body []*Value, ret *Value) *Value {
-	m := map[*Value]*Value{}
-	for _, v := range body {
-		switch v.Op {
-		case OpThis:
-			m[v] = call.Args[0]
-			continue
-		case OpParam:
-			m[v] = call.Args[v.Aux]
-			continue
-		}
-		args := make([]*Value, len(v.Args))
-		for j, a := range v.Args {
-			args[j] = m[a]
-		}
-		c := b.NewValue(v.Op, v.Type, v.Aux, args...)
-		c.PC = call.PC
-		m[v] = c
-	}
+	out, m := copyBody(b, call, body)
+	b.Values = append(b.Values, out...)
 	if ret == nil {
 		return nil
 	}

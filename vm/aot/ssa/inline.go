@@ -136,7 +136,26 @@ func inlinable(g *Func, call *Value) (body []*Value, ret *Value, ok bool) {
 // the call into a Copy of the copy of ret (or deletes it when void). It
 // returns how many values it inserted.
 func splice(b *Block, i int, call *Value, body []*Value, ret *Value) int {
-	f := b.Func
+	out, m := copyBody(b, call, body)
+	vs := make([]*Value, 0, len(b.Values)+len(out))
+	vs = append(vs, b.Values[:i]...)
+	vs = append(vs, out...)
+	if ret != nil {
+		call.Op, call.Args, call.Aux = OpCopy, []*Value{m[ret]}, 0
+		vs = append(vs, call)
+	}
+	vs = append(vs, b.Values[i+1:]...)
+	b.Values = vs
+	if ret == nil {
+		return len(out) - 1
+	}
+	return len(out)
+}
+
+// copyBody returns copies of body for block b, at call's pc, with the
+// callee's parameters (This, Param) replaced by call's arguments, in
+// body's order, and the copy of each value of body.
+func copyBody(b *Block, call *Value, body []*Value) ([]*Value, map[*Value]*Value) {
 	m := map[*Value]*Value{}
 	var out []*Value
 	for _, v := range body {
@@ -152,22 +171,10 @@ func splice(b *Block, i int, call *Value, body []*Value, ret *Value) int {
 		for j, a := range v.Args {
 			args[j] = m[a]
 		}
-		c := f.newValue(v.Op, v.Type, v.Aux, args)
+		c := b.Func.newValue(v.Op, v.Type, v.Aux, args)
 		c.Block, c.PC = b, call.PC
 		m[v] = c
 		out = append(out, c)
 	}
-	vs := make([]*Value, 0, len(b.Values)+len(out))
-	vs = append(vs, b.Values[:i]...)
-	vs = append(vs, out...)
-	if ret != nil {
-		call.Op, call.Args, call.Aux = OpCopy, []*Value{m[ret]}, 0
-		vs = append(vs, call)
-	}
-	vs = append(vs, b.Values[i+1:]...)
-	b.Values = vs
-	if ret == nil {
-		return len(out) - 1
-	}
-	return len(out)
+	return out, m
 }
