@@ -182,15 +182,9 @@ func (h *cblock) bareIterations(in *edge, b *cblock) func(f *frame, ep uint64) (
 		}
 	}
 	if t := h.test; t.ok && len(head) == 0 {
-		onYes := in == h.ifEdges[0]
-		exit := h.ifEdges[0]
-		if onYes {
-			exit = h.ifEdges[1]
-		}
+		onYes, exit := h.testExit(in)
 		st := b.bare.step
-		if st.ok {
-			body = body[:len(body)-1]
-		}
+		body = b.bare.bodyLessStep(body)
 		plain := len(in.moves) == 0 && len(back.moves) == 0
 		switch {
 		case plain && st.ok && len(body) == 1:

@@ -148,15 +148,9 @@ func (h *cblock) loop() {
 			// the test in the loop: no call per iteration for it; the
 			// counter's step inline, and a body of one or two
 			// instructions called without a loop over them
-			onYes := in == h.ifEdges[0]
-			exit := h.ifEdges[0]
-			if onYes {
-				exit = h.ifEdges[1]
-			}
+			onYes, exit := h.testExit(in)
 			st := b.step
-			if st.ok {
-				body = body[:len(body)-1]
-			}
+			body = b.bodyLessStep(body)
 			plain := len(in.moves) == 0 && len(back.moves) == 0
 			switch {
 			case plain && st.ok && len(body) == 1:
@@ -238,6 +232,25 @@ func (h *cblock) loop() {
 	}
 }
 
+// testExit says, for a loop header h with a slot comparison test and
+// the edge in into the loop's body, whether the body is the test's yes
+// arm, and the edge that leaves the loop.
+func (h *cblock) testExit(in *edge) (onYes bool, exit *edge) {
+	if in == h.ifEdges[0] {
+		return true, h.ifEdges[1]
+	}
+	return false, h.ifEdges[0]
+}
+
+// bodyLessStep is body, the instructions of b, without its last one when
+// that is b's counter step, which the loops run inline.
+func (b *cblock) bodyLessStep(body []instr) []instr {
+	if b.step.ok {
+		return body[:len(body)-1]
+	}
+	return body
+}
+
 // loopSkipping is loop for a body b with barriers it may skip
 // (ssa.BarrierLoop, barrierloop.go): their objects are defined before the
 // loop and neither block may collect, so once an iteration has run b
@@ -269,15 +282,9 @@ func (h *cblock) loopSkipping(in *edge, b *cblock) {
 		f.acc.LoopSkips += skipped * nb
 	}
 	if t := h.test; t.ok && len(head) == 0 {
-		onYes := in == h.ifEdges[0]
-		exit := h.ifEdges[0]
-		if onYes {
-			exit = h.ifEdges[1]
-		}
+		onYes, exit := h.testExit(in)
 		st := b.step
-		if st.ok {
-			body = body[:len(body)-1]
-		}
+		body = b.bodyLessStep(body)
 		plain := len(in.moves) == 0 && len(back.moves) == 0
 		if plain && st.ok && len(body) == 1 {
 			// sparse's, LU's and the sieve's inner loops
