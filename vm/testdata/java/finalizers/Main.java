@@ -79,12 +79,23 @@ public class Main {
         ReferenceQueue<Object> q = new ReferenceQueue<Object>();
         PhantomReference<Object> phantom = makeResurrectable(q);
         collect();
+        // Waited for as above: a resurrection that lands after "saved = null"
+        // below would keep the object alive for good.
+        for (int i = 0; i < 100 && saved == null; i++) {
+            Thread.sleep(10);
+            collect();
+        }
         System.out.println("resurrected: " + (saved != null) + ", finalize calls: " + resurrections
                 + ", phantom enqueued: " + (q.poll() != null));
         saved = null;
         collect();
+        Object enqueued = q.remove(100);
+        for (int i = 0; i < 100 && enqueued == null; i++) {
+            collect();
+            enqueued = q.remove(100);
+        }
         System.out.println("finalize calls after the second death: " + resurrections
-                + ", phantom enqueued: " + (q.remove(2000) == phantom));
+                + ", phantom enqueued: " + (enqueued == phantom));
     }
 
     static PhantomReference<Object> makeResurrectable(ReferenceQueue<Object> q) {
