@@ -98,9 +98,33 @@ type bio struct {
 	comm string
 }
 
-type handleCount struct {
+// procCount is how many events of one kind a process gave.
+type procCount struct {
 	n    int
 	comm string
+}
+
+// procCounts counts events by process.
+type procCounts map[int]*procCount
+
+func (c procCounts) add(ev tracefs.Event) {
+	pid := process(ev)
+	if c[pid] == nil {
+		c[pid] = &procCount{comm: ev.Comm}
+	}
+	c[pid].n++
+}
+
+// top returns the process with the most events (ties: the lower pid), or
+// 0 and "" when none.
+func (c procCounts) top() (int, string) {
+	best, bestN, comm := 0, 0, ""
+	for pid, h := range c {
+		if h.n > bestN || h.n == bestN && pid < best {
+			best, bestN, comm = pid, h.n, h.comm
+		}
+	}
+	return best, comm
 }
 
 type writer struct {
@@ -132,11 +156,15 @@ type attributor struct {
 	writers map[uint32][]writer
 	lastEnd map[dirKey]uint64
 	format  string
-	// handles counts, per jbd2 transaction, the handles each process
-	// started in it; committing is the transaction being committed.
-	handles    map[uint32]map[int]*handleCount
-	committing uint32
-	res        Attribution
+	// owners counts, per jbd2 transaction, the events that make a
+	// process its owner: the handles it started in it, or (a trace
+	// without handles) the fsyncs, else the dirtied inodes, of the
+	// processes since the previous commit began (syncs, dirtied);
+	// committing is the transaction being committed.
+	owners         map[uint32]procCounts
+	syncs, dirtied procCounts
+	committing     uint32
+	res            Attribution
 }
 
 // Attribute reads an ftrace text trace and attributes every completed
@@ -145,7 +173,8 @@ type attributor struct {
 func Attribute(r io.Reader, meta Meta, fs *revmap.Map, names []revmap.NameEvent) (*Attribution, error) {
 	a := &attributor{
 		meta: meta, fs: fs, hist: revmap.NewHistory(), dirs: map[uint32]bool{}, present: map[uint32]bool{},
-		queued: map[devSector][]bio{}, issued: map[devSector][]*IO{}, writers: map[uint32][]writer{}, lastEnd: map[dirKey]uint64{}, handles: map[uint32]map[int]*handleCount{},
+		queued: map[devSector][]bio{}, issued: map[devSector][]*IO{}, writers: map[uint32][]writer{}, lastEnd: map[dirKey]uint64{}, owners: map[uint32]procCounts{},
+		syncs: procCounts{}, dirtied: procCounts{},
 	}
 	if fs != nil {
 		for _, e := range fs.Extents() {
@@ -290,7 +319,7 @@ func (a *attributor) blockEvent(ev tracefs.Event, b tracefs.Block) {
 func (a *attributor) fsEvent(ev tracefs.Event) error {
 	switch ev.Name {
 	case "ext4_ext_map_blocks_exit", "ext4_ind_map_blocks_exit", "ext4_free_blocks", "ext4_unlink_enter",
-		"jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin",
+		"ext4_sync_file_enter", "jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit", "ext4_da_write_begin", "ext4_write_begin",
 		"writeback_dirty_inode_enqueue", "xfs_iext_insert", "xfs_bmap_post_update", "xfs_free_extent":
 	case "writeback_dirty_folio":
 		return a.dirtyFolio(ev)
@@ -336,16 +365,16 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 		if err != nil {
 			return err
 		}
-		hs := a.handles[uint32(tid)]
+		hs := a.owners[uint32(tid)]
 		if hs == nil {
-			hs = map[int]*handleCount{}
-			a.handles[uint32(tid)] = hs
+			hs = procCounts{}
+			a.owners[uint32(tid)] = hs
 		}
-		pid := process(ev)
-		if hs[pid] == nil {
-			hs[pid] = &handleCount{comm: ev.Comm}
-		}
-		hs[pid].n++
+		hs.add(ev)
+	case "ext4_sync_file_enter":
+		// An fsync forces the commit of the transaction that holds
+		// the file's changes: the running one, committed next.
+		a.syncs.add(ev)
 	case "jbd2_start_commit", "jbd2_end_commit":
 		tid, err := tracefs.FieldUint(ev.Body, "transaction")
 		if err != nil {
@@ -353,6 +382,17 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 		}
 		if ev.Name == "jbd2_start_commit" {
 			a.committing = uint32(tid)
+			if len(a.owners[a.committing]) == 0 {
+				switch {
+				case len(a.syncs) > 0:
+					a.owners[a.committing] = a.syncs
+				case len(a.dirtied) > 0:
+					// A commit no fsync forced (the journal's
+					// timer, writeback).
+					a.owners[a.committing] = a.dirtied
+				}
+			}
+			a.syncs, a.dirtied = procCounts{}, procCounts{}
 		} else if a.committing == uint32(tid) {
 			a.committing = 0
 		}
@@ -380,8 +420,10 @@ func (a *attributor) fsEvent(ev tracefs.Event) error {
 }
 
 // writer records that ev's process wrote (dirtied pages of) inode ino;
-// only changes of writer are kept.
+// only changes of writer are kept. It is also one of the dirtiers of the
+// running journal transaction.
 func (a *attributor) writer(ev tracefs.Event, ino uint32) {
+	a.dirtied.add(ev)
 	ws := a.writers[ino]
 	if pid := process(ev); len(ws) == 0 || ws[len(ws)-1].pid != pid {
 		a.writers[ino] = append(ws, writer{t: ev.Time, pid: pid, comm: ev.Comm})
@@ -596,7 +638,7 @@ func (a *attributor) resolve() {
 		if o.Ino == 0 {
 			a.given(o)
 			if o.Type == revmap.Journal && o.commit != 0 && isFlusher(o.Comm) {
-				o.DirtyPid, o.DirtyComm = a.topHandle(o.commit)
+				o.DirtyPid, o.DirtyComm = a.owners[o.commit].top()
 			}
 			continue
 		}
@@ -622,18 +664,6 @@ func (a *attributor) resolve() {
 			}
 		}
 	}
-}
-
-// topHandle returns the process that started the most handles in a jbd2
-// transaction (ties: the lower pid), or 0 and "" when none is known.
-func (a *attributor) topHandle(tid uint32) (int, string) {
-	best, bestN, comm := 0, 0, ""
-	for pid, h := range a.handles[tid] {
-		if h.n > bestN || h.n == bestN && pid < best {
-			best, bestN, comm = pid, h.n, h.comm
-		}
-	}
-	return best, comm
 }
 
 // given attributes a request the map could not from what an imported MOST

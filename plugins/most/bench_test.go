@@ -107,33 +107,26 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 			return r.IOPS()
 		}
 	}
-	// The events session 12 recorded: the dirtier from each page going
-	// from clean to dirty (dirtier = "page"), side by side with the
-	// inode's event (the default).
-	pageDirtier := append(append([]string(nil), blockEvents...), ext4EventsFor("page")...)
+	// The other choices of events, side by side with the defaults: the
+	// dirtier from each page going from clean to dirty (dirtier =
+	// "page"), the journal commits' processes from every handle
+	// (journal = "handles").
+	pageDirtier := append(append([]string(nil), blockEvents...), ext4EventsFor("page", "fsync")...)
+	handles := append(append([]string(nil), blockEvents...), ext4EventsFor("inode", "handles")...)
 	modes := []captureMode{
 		{name: "raw", raw: true, wake: def.WakePercent, bufKB: def.BufferKB},
 		{name: "raw/dirtier=page", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: pageDirtier},
+		{name: "raw/journal=handles", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: handles},
 		{name: "raw/block-events-only", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: blockEvents},
 		{name: "text", wake: 0, bufKB: def.BufferKB},
 	}
 	for _, m := range modes {
 		b.Run("mobibench-in-process/"+m.name, func(b *testing.B) { captureOverhead(b, m, file(b)) })
 	}
-	// On SQLite, also the collector's events less the most frequent
-	// non-block kind, jbd2_handle_start (the journal commits' processes).
-	sqliteModes := append([]captureMode(nil), modes...)
-	var noHandles []string
-	for _, ev := range append(append([]string(nil), blockEvents...), ext4Events...) {
-		if ev != "jbd2/jbd2_handle_start" {
-			noHandles = append(noHandles, ev)
-		}
-	}
-	sqliteModes = append(sqliteModes, captureMode{name: "raw/without-jbd2_handle_start", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: noHandles})
 	// Mobibench's SQLite insert (DELETE journal, synchronous FULL),
 	// the workload of configs/most-sqlite.hcl: transactions per second
 	// stand in for IOPS.
-	for _, m := range sqliteModes {
+	for _, m := range modes {
 		b.Run("mobibench-sqlite-in-process/"+m.name, func(b *testing.B) {
 			captureOverhead(b, m, func(dir string) float64 {
 				r, err := dbbench.Run(context.Background(), dbbench.Config{Dir: dir, Op: dbbench.Insert, Transactions: 300, Threads: 1, Journal: "DELETE"})
@@ -503,7 +496,10 @@ func BenchmarkEventCost(b *testing.B) {
 		variant("no-record-tgid", func(m *captureMode) { m.noTGID = true }),
 		variant("block-events-only", func(m *captureMode) { m.events = blockEvents }),
 		variant("dirtier=page", func(m *captureMode) {
-			m.events = append(append([]string(nil), blockEvents...), ext4EventsFor("page")...)
+			m.events = append(append([]string(nil), blockEvents...), ext4EventsFor("page", "fsync")...)
+		}),
+		variant("journal=handles", func(m *captureMode) {
+			m.events = append(append([]string(nil), blockEvents...), ext4EventsFor("inode", "handles")...)
 		}),
 	} {
 		b.Run("sqlite/"+m.name, func(b *testing.B) {

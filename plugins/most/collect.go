@@ -137,10 +137,20 @@ var ext4Events = []string{
 	// transaction, the page event 10.1, this one 1.0 (BENCHMARKS.md
 	// "Capture overhead").
 	dirtyInodeEvent,
-	// The journal thread's writes belong to the processes whose handles
-	// made up the transaction it commits.
-	"jbd2/jbd2_handle_start", "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
+	// The journal thread's writes belong to the processes whose fsync
+	// forced the commit (journal = "fsync"; ext4EventsFor swaps in
+	// every handle's event for "handles").
+	syncFileEvent, "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
+
+// The journal commits' processes: from each fsync or fdatasync (about 2
+// per SQLite transaction in DELETE mode), or from each journal handle
+// (about 10: every mtime update is one; BENCHMARKS.md "Capture
+// overhead").
+const (
+	syncFileEvent    = "ext4/ext4_sync_file_enter"
+	handleStartEvent = "jbd2/jbd2_handle_start"
+)
 
 // The dirtier's events. The page one has no dev field: it is filtered by
 // its backing device's name, "major:minor".
@@ -150,14 +160,16 @@ const (
 )
 
 // ext4EventsFor are ext4Events with the dirtier's event of dirtier
-// ("inode" or "page").
-func ext4EventsFor(dirtier string) []string {
+// ("inode" or "page") and the journal's of journal ("fsync" or
+// "handles").
+func ext4EventsFor(dirtier, journal string) []string {
 	evs := append([]string(nil), ext4Events...)
-	if dirtier == "page" {
-		for i, ev := range evs {
-			if ev == dirtyInodeEvent {
-				evs[i] = dirtyFolioEvent
-			}
+	for i, ev := range evs {
+		switch {
+		case ev == dirtyInodeEvent && dirtier == "page":
+			evs[i] = dirtyFolioEvent
+		case ev == syncFileEvent && journal == "handles":
+			evs[i] = handleStartEvent
 		}
 	}
 	return evs
@@ -212,7 +224,7 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	opts := tracefs.Options{Events: blockEvents, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true, WakePercent: cfg.WakePercent}
 	switch e.FSType {
 	case "ext4":
-		opts.Events = append(append([]string(nil), blockEvents...), ext4EventsFor(cfg.Dirtier)...)
+		opts.Events = append(append([]string(nil), blockEvents...), ext4EventsFor(cfg.Dirtier, cfg.Journal)...)
 	case "xfs":
 		opts.Events = append(append([]string(nil), blockEvents...), xfsEvents...)
 	}

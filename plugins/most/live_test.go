@@ -100,16 +100,17 @@ func defaultConfig() Config {
 // named: a DELETE-journal insert workload writes its database, its
 // journal (created, written, synced and deleted every transaction), the
 // ext4 journal and metadata. Both captures: the raw pages decoded after
-// the run (the default) and the kernel's text read during it.
+// the run (the default) and the kernel's text read during it; the journal
+// commits' process from the fsyncs (the default) and from every handle.
 func TestLiveSQLiteDeleteJournal(t *testing.T) {
-	for _, capture := range []string{"raw", "text"} {
-		t.Run(capture, func(t *testing.T) {
+	for _, tc := range []struct{ capture, journal string }{{"raw", "fsync"}, {"text", "fsync"}, {"raw", "handles"}} {
+		t.Run(tc.capture+"/"+tc.journal, func(t *testing.T) {
 			cfg := defaultConfig()
-			cfg.Capture = capture
+			cfg.Capture, cfg.Journal = tc.capture, tc.journal
 			out, _, att := liveRun(t, cfg, false)
 			_, err := os.Stat(filepath.Join(out, RawDir))
-			if (capture == "raw") != (err == nil) {
-				t.Errorf("capture %s: %s in the step: %v", capture, RawDir, err)
+			if (tc.capture == "raw") != (err == nil) {
+				t.Errorf("capture %s: %s in the step: %v", tc.capture, RawDir, err)
 			}
 			sqliteDeleteJournal(t, att)
 		})
@@ -152,8 +153,9 @@ func sqliteDeleteJournal(t *testing.T, att *Attribution) {
 	for _, o := range att.IOs {
 		if o.Write() && strings.HasPrefix(o.Comm, "jbd2/") {
 			jbd2++
-			// The workload is the only writer: its handles make up
-			// every transaction the journal thread commits.
+			// The workload is the only writer: its fsyncs force, and
+			// its handles make up, every transaction the journal
+			// thread commits.
 			if o.DirtyPid == os.Getpid() {
 				forUs++
 			}

@@ -2,6 +2,7 @@ package most
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -226,6 +227,70 @@ func TestAttributeWritebackDirtier(t *testing.T) {
 			}
 			if len(att.IOs) != 1 || att.IOs[0].File != "/f" || att.IOs[0].DirtyComm != tc.want {
 				t.Fatalf("%+v: want the write of /f dirtied by %q", att.IOs, tc.want)
+			}
+		})
+	}
+}
+
+// The journal thread's commit names the process behind the committed
+// transaction: the one that started the most of its handles, else the one
+// whose fsync forced it, else the one that dirtied the most inodes since
+// the previous commit began.
+func TestAttributeJournalCommit(t *testing.T) {
+	m := revmap.NewMap(4096, 1000, []revmap.Extent{{Start: 500, Len: 100, Type: revmap.Journal}}, nil)
+	const (
+		appSync   = "  app-10 [000] .... 1.000000: ext4_sync_file_enter: dev 8,0 ino 12 parent 2 datasync 1 "
+		otherSync = "  other-11 [000] .... 1.000000: ext4_sync_file_enter: dev 8,0 ino 13 parent 2 datasync 1 "
+		appDirty  = "  app-10 [000] .... 1.000000: writeback_dirty_inode_enqueue: dev 8,0 ino 12 dirtied 4295 state I_DIRTY_SYNC mode 0100644"
+		// Two inodes of other's, one of a flusher's (not a dirtier).
+		otherDirty = "  other-11 [000] .... 1.000000: writeback_dirty_inode_enqueue: dev 8,0 ino 13 dirtied 4295 state I_DIRTY_SYNC mode 0100644\n" +
+			"  other-11 [000] .... 1.000000: writeback_dirty_inode_enqueue: dev 8,0 ino 14 dirtied 4295 state I_DIRTY_SYNC mode 0100644\n" +
+			"  kworker/u8:1-5 [000] .... 1.000000: writeback_dirty_inode_enqueue: dev 8,0 ino 12 dirtied 4296 state I_DIRTY_PAGES mode 0100644\n" +
+			"  kworker/u8:1-5 [000] .... 1.000000: writeback_dirty_inode_enqueue: dev 8,0 ino 15 dirtied 4296 state I_DIRTY_PAGES mode 0100644\n" +
+			"  kworker/u8:1-5 [000] .... 1.000000: writeback_dirty_inode_enqueue: dev 8,0 ino 16 dirtied 4296 state I_DIRTY_PAGES mode 0100644"
+		appHandle   = "  app-10 [000] .... 1.000000: jbd2_handle_start: dev 8,0 tid 5 type 1 line_no 6095 requested_blocks 1"
+		otherHandle = "  other-11 [000] .... 1.000000: jbd2_handle_start: dev 8,0 tid 5 type 1 line_no 6095 requested_blocks 1"
+		elsewhere   = "  app-10 [000] .... 1.000000: ext4_sync_file_enter: dev 9,0 ino 12 parent 2 datasync 1 "
+	)
+	// commit writes the journal thread's commit of transaction tid at
+	// sector 4000+tid*8 (blocks 500…).
+	commit := func(tid int) string {
+		s := fmt.Sprint(4000 + tid*8)
+		return strings.Join([]string{
+			fmt.Sprintf("  jbd2/sda-8 [000] .... 1.000000: jbd2_start_commit: dev 8,0 transaction %d sync 0", tid),
+			"  jbd2/sda-8 [000] .... 1.000000: block_getrq: 8,0 WS " + s + " + 8 [jbd2/sda-8]",
+			"  jbd2/sda-8 [000] .... 1.000000: block_rq_issue: 8,0 WS 4096 () " + s + " + 8 none,0,0 [jbd2/sda-8]",
+			"  <idle>-0 [001] .... 1.000000: block_rq_complete: 8,0 WS () " + s + " + 8 none,0,0 [0]",
+			fmt.Sprintf("  jbd2/sda-8 [000] .... 1.000000: jbd2_end_commit: dev 8,0 transaction %d sync 0 head 4", tid),
+		}, "\n")
+	}
+	for _, tc := range []struct {
+		name  string
+		trace []string
+		want  []string // DirtyComm of each commit's write
+	}{
+		{"handles", []string{otherHandle, appHandle, appHandle, otherSync, commit(5)}, []string{"app"}},
+		{"fsync over dirtiers", []string{otherDirty, appSync, commit(5)}, []string{"app"}},
+		{"dirtiers without fsync", []string{appDirty, otherDirty, elsewhere, commit(5)}, []string{"other"}},
+		// An fsync during commit 5 forces the next one.
+		{"fsync during a commit", []string{otherDirty, commit(5), appSync, commit(6)}, []string{"other", "app"}},
+		{"nothing known", []string{elsewhere, commit(5)}, []string{""}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			trace := strings.Join(tc.trace, "\n") + "\n"
+			att, err := Attribute(strings.NewReader(trace), Meta{Major: 8, Minor: 0}, m, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, o := range att.IOs {
+				if o.Type != revmap.Journal {
+					t.Errorf("%+v: not a journal write", o)
+				}
+				got = append(got, o.DirtyComm)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("commits attributed to %q, want %q", got, tc.want)
 			}
 		})
 	}

@@ -19,7 +19,7 @@ import (
 var rawEvents = []string{
 	"block/block_bio_queue", "block/block_getrq", "block/block_rq_issue", "block/block_rq_complete",
 	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
-	"ext4/ext4_unlink_enter", "ext4/ext4_da_write_begin", "ext4/ext4_write_begin",
+	"ext4/ext4_unlink_enter", "ext4/ext4_sync_file_enter", "ext4/ext4_da_write_begin", "ext4/ext4_write_begin",
 	"writeback/writeback_dirty_folio", "writeback/writeback_dirty_inode_enqueue",
 	"jbd2/jbd2_handle_start", "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
@@ -132,7 +132,7 @@ func TestRawDecodeMatchesKernelText(t *testing.T) {
 		want   []string // event names that must be among those compared
 	}{
 		{"ext4", rawEvents, []string{"block_bio_queue", "block_getrq", "block_rq_issue", "block_rq_complete", "ext4_ext_map_blocks_exit",
-			"writeback_dirty_folio", "writeback_dirty_inode_enqueue", "ext4_free_blocks", "ext4_unlink_enter", "ext4_da_write_begin", "jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit"}},
+			"writeback_dirty_folio", "writeback_dirty_inode_enqueue", "ext4_free_blocks", "ext4_unlink_enter", "ext4_sync_file_enter", "ext4_da_write_begin", "jbd2_handle_start", "jbd2_start_commit", "jbd2_end_commit"}},
 		{"xfs", rawXFSEvents, []string{"block_bio_queue", "block_rq_issue", "block_rq_complete", "xfs_iext_insert",
 			"xfs_bmap_post_update", "xfs_free_extent"}},
 	} {

@@ -188,6 +188,13 @@ var renderers = map[string]renderFunc{
 		b = strconv.AppendInt(append(b, " size "...), r.i("size"), 10)
 		return appendU(append(b, " parent "...), r.u("parent"))
 	},
+	"ext4_sync_file_enter": func(r *record, b []byte) []byte {
+		b = appendDev(append(b, "dev "...), r.u("dev"))
+		b = appendU(append(b, " ino "...), r.u("ino"))
+		b = appendU(append(b, " parent "...), r.u("parent"))
+		// The kernel's format ends in a space.
+		return append(strconv.AppendInt(append(b, " datasync "...), r.i("datasync"), 10), ' ')
+	},
 	"ext4_da_write_begin": renderWriteBegin,
 	"ext4_write_begin":    renderWriteBegin,
 	"jbd2_handle_start": func(r *record, b []byte) []byte {
