@@ -143,7 +143,7 @@ var ext4Events = []string{
 	syncFileEvent, "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
 
-// The journal commits' processes: from each fsync or fdatasync (about 2
+// The journal commits' processes: from each fsync or fdatasync (about 4
 // per SQLite transaction in DELETE mode), or from each journal handle
 // (about 10: every mtime update is one; BENCHMARKS.md "Capture
 // overhead").
