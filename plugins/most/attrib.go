@@ -164,7 +164,10 @@ type attributor struct {
 	owners         map[uint32]procCounts
 	syncs, dirtied procCounts
 	committing     uint32
-	res            Attribution
+	// issuing: the trace has issue events (flushes are counted at
+	// issue).
+	issuing bool
+	res     Attribution
 }
 
 // Attribute reads an ftrace text trace and attributes every completed
@@ -475,9 +478,28 @@ func (a *attributor) block(ev tracefs.BlockEvent) {
 		for s := b.Sector + 1; s < b.Sector+uint64(b.Sectors) && len(a.queued) > 0; s++ {
 			delete(a.queued, devSector{k.dev, s})
 		}
+		a.issuing = true
+		if b.Sectors == 0 {
+			// A flush, counted here: its completion (sector
+			// -1 in a live trace) does not name the request
+			// issued, and the live capture does not record it.
+			if isFlush(b.RWBS) {
+				a.res.Flushes++
+			}
+			return
+		}
 		a.sequential(o)
 		a.issued[k] = append(a.issued[k], o)
 	case 'C':
+		if b.Sectors == 0 {
+			// A flush's completion, or the end of a write's flush
+			// sequence after its data completed; only a trace of
+			// completions alone (MOST's) counts flushes here.
+			if !a.issuing && isFlush(b.RWBS) {
+				a.res.Flushes++
+			}
+			return
+		}
 		var o *IO
 		if q := a.issued[k]; len(q) > 0 {
 			o = q[0]
@@ -505,10 +527,6 @@ func (a *attributor) block(ev tracefs.BlockEvent) {
 			o.Sectors = b.Sectors
 		}
 		o.Complete = ev.Time
-		if o.Sectors == 0 {
-			a.res.Flushes++
-			return
-		}
 		a.res.IOs = append(a.res.IOs, *o)
 	}
 }
@@ -703,6 +721,10 @@ func ownsFile(t revmap.BlockType) bool {
 	}
 	return false
 }
+
+// isFlush reports a request that flushes the device's cache (RWBS "F…"
+// without data).
+func isFlush(rwbs string) bool { return strings.HasPrefix(rwbs, "F") }
 
 // isFlusher reports a kernel thread that writes on behalf of others: the
 // writeback workers and the jbd2 journal thread.

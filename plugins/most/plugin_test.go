@@ -164,8 +164,15 @@ func TestAttributeRequests(t *testing.T) {
 		"  kworker/0:1-5 [000] .... 1.000010: block_rq_issue: 8,0 W 8192 () 100 + 16 none,0,0 [kworker/0:1]",
 		"  <idle>-0 [001] .... 1.000100: block_rq_complete: 8,0 W () 100 + 8 none,0,0 [0]", // partial
 		"  <idle>-0 [001] .... 1.000200: block_rq_complete: 8,0 W () 108 + 8 none,0,0 [0]",
-		"  jbd2/sda-8 [000] .... 1.000300: block_rq_issue: 8,0 FWS 0 () 0 + 0 none,0,0 [jbd2/sda-8]",
-		"  <idle>-0 [001] .... 1.000400: block_rq_complete: 8,0 FWS () 0 + 0 none,0,0 [0]",
+		"  jbd2/sda-8 [000] .... 1.000300: block_rq_issue: 8,0 FF 0 () 0 + 0 none,0,0 [jbd2/sda-8]",
+		// A flush completes at sector -1; a write's flush sequence
+		// ends with a completion of no sectors.
+		"  <idle>-0 [001] .... 1.000400: block_rq_complete: 8,0 FF () 18446744073709551615 + 0 none,0,0 [0]",
+		"  <idle>-0 [001] .... 1.000410: block_rq_complete: 8,0 WSM () 100 + 0 none,0,0 [0]",
+		// The superblock at sector 0, behind the flush issued there.
+		"  sb-12 [000] .... 1.000420: block_getrq: 8,0 WS 0 + 8 [sb]",
+		"  sb-12 [000] .... 1.000430: block_rq_issue: 8,0 WS 4096 () 0 + 8 none,0,0 [sb]",
+		"  <idle>-0 [001] .... 1.000440: block_rq_complete: 8,0 WS () 0 + 8 none,0,0 [0]",
 		"  <idle>-0 [001] .... 1.000500: block_rq_complete: 8,0 R () 500 + 8 none,0,0 [0]", // issued before the trace
 		"  cat-11 [000] .... 1.000600: block_rq_issue: 9,0 R 4096 () 1 + 8 none,0,0 [cat]", // another device
 		"  <idle>-0 [001] .... 1.000700: block_rq_complete: 9,0 R () 1 + 8 none,0,0 [0]",
@@ -175,10 +182,13 @@ func TestAttributeRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(att.IOs) != 3 || att.Flushes != 1 || att.Unissued != 1 {
+	if len(att.IOs) != 4 || att.Flushes != 1 || att.Unissued != 1 {
 		t.Fatalf("ios %d flushes %d unissued %d: %+v", len(att.IOs), att.Flushes, att.Unissued, att.IOs)
 	}
-	a, b, c := att.IOs[0], att.IOs[1], att.IOs[2]
+	a, b, sb, c := att.IOs[0], att.IOs[1], att.IOs[2], att.IOs[3]
+	if sb.Sector != 0 || sb.Comm != "sb" || sb.Latency() != 10_000 {
+		t.Errorf("the superblock's write %+v: want sb's, issued at 1.000430", sb)
+	}
 	if a.Sector != 100 || a.Sectors != 8 || b.Sector != 108 || b.Sectors != 8 || a.Pid != 10 || a.Comm != "app" || b.Comm != "app" {
 		t.Errorf("partial completions %+v %+v", a, b)
 	}
