@@ -195,11 +195,12 @@ func deviceFilters(events []string, major, minor uint32) map[string]string {
 		switch ev {
 		case dirtyFolioEvent:
 			f[ev] = fmt.Sprintf(`name == "%d:%d"`, major, minor)
-		case "block/block_rq_complete":
+		case "block/block_rq_complete", "block/block_getrq":
 			// Flushes are counted at issue; their completions and
 			// the no-sector ones ending a write's flush sequence
-			// (7 of a SQLite transaction's 14 completions) name no
-			// request the attribution could use.
+			// (7 of a SQLite transaction's 14 completions), and
+			// the requests made for flush bios (2 of its 9), give
+			// the attribution nothing.
 			f[ev] += " && nr_sector > 0"
 		case "ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit":
 			// A lookup that found a hole maps nothing (a third of
