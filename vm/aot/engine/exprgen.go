@@ -293,19 +293,11 @@ type selectShape struct {
 	name, doc, tparams, params, setup, ret, res, body string
 }
 
+// selects are the Select shapes, roots first. The order places the
+// closures in the binary, and caffeine-logic's time follows where its
+// hot roots land: the same closures in another order measured 3 % and
+// 8 % slower (vm/aot/BENCHMARKS.md), so a reorder wants a measurement.
 var selects = []selectShape{
-	{name: "selectSlots", doc: "an int Select of slots x and y as a tree node",
-		params: "x, y int", ret: "func(*frame) uint32", res: "uint32",
-		body: "if r := f.r; %[1]s {\nreturn r[x]\n} else {\nreturn r[y]\n}\n"},
-	{name: "selectSlotsStore", doc: "an int or float Select of slots x and y\n// storing into slot d",
-		params: "d, x, y int", ret: "instr", res: "bool",
-		body: "if r := f.r; %[1]s {\nr[d] = r[x]\n} else {\nr[d] = r[y]\n}\nreturn true\n"},
-	{name: "selectBy", doc: "a Select of operands evaluated by x and y", tparams: "[T any]",
-		params: "x, y func(*frame) T", ret: "func(*frame) T", res: "T",
-		body: "if r := f.r; %[1]s {\nreturn x(f)\n}\nreturn y(f)\n"},
-	{name: "selectArms", doc: "an int Select with a tree arm as a tree node; only the chosen arm runs",
-		params: "x, y intArm", setup: "xt, yt := x.t, y.t", ret: "func(*frame) uint32", res: "uint32",
-		body: "r := f.r\nif %[1]s {\nif xt != nil {\nreturn xt(f)\n}\nreturn x.read(r)\n}\nif yt != nil {\nreturn yt(f)\n}\nreturn y.read(r)\n"},
 	{name: "selectArmsMove", doc: "an int Select of slot or comparison arms storing into slot d: both\n// arms read and the chosen one kept, without a branch on the arms",
 		params: "d int, x, y intArm", ret: "instr", res: "bool",
 		body: "r := f.r\np, q := x.read(r), y.read(r)\nif %[1]s {\nq = p\n}\nr[d] = q\nreturn true\n"},
@@ -315,6 +307,18 @@ var selects = []selectShape{
 	{name: "selectLongStore", doc: "a long Select with a tree arm storing into slot d; only the\n// chosen arm runs",
 		params: "d int, x, y longArm", setup: "xs, xt, ys, yt := x.s, x.t, y.s, y.t", ret: "instr", res: "bool",
 		body: armStore("uint64", "getL(r, xs)", "getL(r, ys)", "setL(r, d, w)")},
+	{name: "selectArms", doc: "an int Select with a tree arm as a tree node; only the chosen arm runs",
+		params: "x, y intArm", setup: "xt, yt := x.t, y.t", ret: "func(*frame) uint32", res: "uint32",
+		body: "r := f.r\nif %[1]s {\nif xt != nil {\nreturn xt(f)\n}\nreturn x.read(r)\n}\nif yt != nil {\nreturn yt(f)\n}\nreturn y.read(r)\n"},
+	{name: "selectSlots", doc: "an int Select of slots x and y as a tree node",
+		params: "x, y int", ret: "func(*frame) uint32", res: "uint32",
+		body: "if r := f.r; %[1]s {\nreturn r[x]\n} else {\nreturn r[y]\n}\n"},
+	{name: "selectSlotsStore", doc: "an int or float Select of slots x and y\n// storing into slot d",
+		params: "d, x, y int", ret: "instr", res: "bool",
+		body: "if r := f.r; %[1]s {\nr[d] = r[x]\n} else {\nr[d] = r[y]\n}\nreturn true\n"},
+	{name: "selectBy", doc: "a Select of operands evaluated by x and y", tparams: "[T any]",
+		params: "x, y func(*frame) T", ret: "func(*frame) T", res: "T",
+		body: "if r := f.r; %[1]s {\nreturn x(f)\n}\nreturn y(f)\n"},
 }
 
 // armStore is the body of a Select root storing w, evaluated by arm
