@@ -50939,3 +50939,601 @@ func condInt(op ssa.Op, x, y intOpnd, yes, no *edge) func(*frame) *edge {
 	}
 	return nil
 }
+
+// selectArmsMove returns an int Select of slot or comparison arms storing into slot d: both
+// arms read and the chosen one kept, without a branch on the arms,
+// one closure per comparison so that the test is inline.
+func selectArmsMove(t intTest, d int, x, y intArm) instr {
+	a, b := t.a, t.b
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) bool {
+			r := f.r
+			p, q := x.read(r), y.read(r)
+			if r[a] == r[b] {
+				q = p
+			}
+			r[d] = q
+			return true
+		}
+	case ssa.OpNe:
+		return func(f *frame) bool {
+			r := f.r
+			p, q := x.read(r), y.read(r)
+			if r[a] != r[b] {
+				q = p
+			}
+			r[d] = q
+			return true
+		}
+	case ssa.OpLt:
+		return func(f *frame) bool {
+			r := f.r
+			p, q := x.read(r), y.read(r)
+			if int32(r[a]) < int32(r[b]) {
+				q = p
+			}
+			r[d] = q
+			return true
+		}
+	case ssa.OpGe:
+		return func(f *frame) bool {
+			r := f.r
+			p, q := x.read(r), y.read(r)
+			if int32(r[a]) >= int32(r[b]) {
+				q = p
+			}
+			r[d] = q
+			return true
+		}
+	case ssa.OpGt:
+		return func(f *frame) bool {
+			r := f.r
+			p, q := x.read(r), y.read(r)
+			if int32(r[a]) > int32(r[b]) {
+				q = p
+			}
+			r[d] = q
+			return true
+		}
+	case ssa.OpLe:
+		return func(f *frame) bool {
+			r := f.r
+			p, q := x.read(r), y.read(r)
+			if int32(r[a]) <= int32(r[b]) {
+				q = p
+			}
+			r[d] = q
+			return true
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
+}
+
+// selectArmsStore returns an int Select with a tree arm storing into slot d; only the
+// chosen arm runs,
+// one closure per comparison so that the test is inline.
+func selectArmsStore(t intTest, d int, x, y intArm) instr {
+	a, b := t.a, t.b
+	xt, yt := x.t, y.t
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint32
+			if r[a] == r[b] {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = x.read(r)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = y.read(r)
+				}
+			}
+			r[d] = w
+			return true
+		}
+	case ssa.OpNe:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint32
+			if r[a] != r[b] {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = x.read(r)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = y.read(r)
+				}
+			}
+			r[d] = w
+			return true
+		}
+	case ssa.OpLt:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint32
+			if int32(r[a]) < int32(r[b]) {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = x.read(r)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = y.read(r)
+				}
+			}
+			r[d] = w
+			return true
+		}
+	case ssa.OpGe:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint32
+			if int32(r[a]) >= int32(r[b]) {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = x.read(r)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = y.read(r)
+				}
+			}
+			r[d] = w
+			return true
+		}
+	case ssa.OpGt:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint32
+			if int32(r[a]) > int32(r[b]) {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = x.read(r)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = y.read(r)
+				}
+			}
+			r[d] = w
+			return true
+		}
+	case ssa.OpLe:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint32
+			if int32(r[a]) <= int32(r[b]) {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = x.read(r)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = y.read(r)
+				}
+			}
+			r[d] = w
+			return true
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
+}
+
+// selectLongStore returns a long Select with a tree arm storing into slot d; only the
+// chosen arm runs,
+// one closure per comparison so that the test is inline.
+func selectLongStore(t intTest, d int, x, y longArm) instr {
+	a, b := t.a, t.b
+	xs, xt, ys, yt := x.s, x.t, y.s, y.t
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint64
+			if r[a] == r[b] {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = getL(r, xs)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = getL(r, ys)
+				}
+			}
+			setL(r, d, w)
+			return true
+		}
+	case ssa.OpNe:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint64
+			if r[a] != r[b] {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = getL(r, xs)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = getL(r, ys)
+				}
+			}
+			setL(r, d, w)
+			return true
+		}
+	case ssa.OpLt:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint64
+			if int32(r[a]) < int32(r[b]) {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = getL(r, xs)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = getL(r, ys)
+				}
+			}
+			setL(r, d, w)
+			return true
+		}
+	case ssa.OpGe:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint64
+			if int32(r[a]) >= int32(r[b]) {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = getL(r, xs)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = getL(r, ys)
+				}
+			}
+			setL(r, d, w)
+			return true
+		}
+	case ssa.OpGt:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint64
+			if int32(r[a]) > int32(r[b]) {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = getL(r, xs)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = getL(r, ys)
+				}
+			}
+			setL(r, d, w)
+			return true
+		}
+	case ssa.OpLe:
+		return func(f *frame) bool {
+			r := f.r
+			var w uint64
+			if int32(r[a]) <= int32(r[b]) {
+				if xt != nil {
+					w = xt(f)
+				} else {
+					w = getL(r, xs)
+				}
+			} else {
+				if yt != nil {
+					w = yt(f)
+				} else {
+					w = getL(r, ys)
+				}
+			}
+			setL(r, d, w)
+			return true
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
+}
+
+// selectArms returns an int Select with a tree arm as a tree node; only the chosen arm runs,
+// one closure per comparison so that the test is inline.
+func selectArms(t intTest, x, y intArm) func(*frame) uint32 {
+	a, b := t.a, t.b
+	xt, yt := x.t, y.t
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) uint32 {
+			r := f.r
+			if r[a] == r[b] {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpNe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if r[a] != r[b] {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpLt:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) < int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpGe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) >= int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpGt:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) > int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	case ssa.OpLe:
+		return func(f *frame) uint32 {
+			r := f.r
+			if int32(r[a]) <= int32(r[b]) {
+				if xt != nil {
+					return xt(f)
+				}
+				return x.read(r)
+			}
+			if yt != nil {
+				return yt(f)
+			}
+			return y.read(r)
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
+}
+
+// selectSlots returns an int Select of slots x and y as a tree node,
+// one closure per comparison so that the test is inline.
+func selectSlots(t intTest, x, y int) func(*frame) uint32 {
+	a, b := t.a, t.b
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) uint32 {
+			if r := f.r; r[a] == r[b] {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpNe:
+		return func(f *frame) uint32 {
+			if r := f.r; r[a] != r[b] {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpLt:
+		return func(f *frame) uint32 {
+			if r := f.r; int32(r[a]) < int32(r[b]) {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpGe:
+		return func(f *frame) uint32 {
+			if r := f.r; int32(r[a]) >= int32(r[b]) {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpGt:
+		return func(f *frame) uint32 {
+			if r := f.r; int32(r[a]) > int32(r[b]) {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	case ssa.OpLe:
+		return func(f *frame) uint32 {
+			if r := f.r; int32(r[a]) <= int32(r[b]) {
+				return r[x]
+			} else {
+				return r[y]
+			}
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
+}
+
+// selectSlotsStore returns an int or float Select of slots x and y
+// storing into slot d,
+// one closure per comparison so that the test is inline.
+func selectSlotsStore(t intTest, d, x, y int) instr {
+	a, b := t.a, t.b
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) bool {
+			if r := f.r; r[a] == r[b] {
+				r[d] = r[x]
+			} else {
+				r[d] = r[y]
+			}
+			return true
+		}
+	case ssa.OpNe:
+		return func(f *frame) bool {
+			if r := f.r; r[a] != r[b] {
+				r[d] = r[x]
+			} else {
+				r[d] = r[y]
+			}
+			return true
+		}
+	case ssa.OpLt:
+		return func(f *frame) bool {
+			if r := f.r; int32(r[a]) < int32(r[b]) {
+				r[d] = r[x]
+			} else {
+				r[d] = r[y]
+			}
+			return true
+		}
+	case ssa.OpGe:
+		return func(f *frame) bool {
+			if r := f.r; int32(r[a]) >= int32(r[b]) {
+				r[d] = r[x]
+			} else {
+				r[d] = r[y]
+			}
+			return true
+		}
+	case ssa.OpGt:
+		return func(f *frame) bool {
+			if r := f.r; int32(r[a]) > int32(r[b]) {
+				r[d] = r[x]
+			} else {
+				r[d] = r[y]
+			}
+			return true
+		}
+	case ssa.OpLe:
+		return func(f *frame) bool {
+			if r := f.r; int32(r[a]) <= int32(r[b]) {
+				r[d] = r[x]
+			} else {
+				r[d] = r[y]
+			}
+			return true
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
+}
+
+// selectBy returns a Select of operands evaluated by x and y,
+// one closure per comparison so that the test is inline.
+func selectBy[T any](t intTest, x, y func(*frame) T) func(*frame) T {
+	a, b := t.a, t.b
+	switch t.op {
+	case ssa.OpEq:
+		return func(f *frame) T {
+			if r := f.r; r[a] == r[b] {
+				return x(f)
+			}
+			return y(f)
+		}
+	case ssa.OpNe:
+		return func(f *frame) T {
+			if r := f.r; r[a] != r[b] {
+				return x(f)
+			}
+			return y(f)
+		}
+	case ssa.OpLt:
+		return func(f *frame) T {
+			if r := f.r; int32(r[a]) < int32(r[b]) {
+				return x(f)
+			}
+			return y(f)
+		}
+	case ssa.OpGe:
+		return func(f *frame) T {
+			if r := f.r; int32(r[a]) >= int32(r[b]) {
+				return x(f)
+			}
+			return y(f)
+		}
+	case ssa.OpGt:
+		return func(f *frame) T {
+			if r := f.r; int32(r[a]) > int32(r[b]) {
+				return x(f)
+			}
+			return y(f)
+		}
+	case ssa.OpLe:
+		return func(f *frame) T {
+			if r := f.r; int32(r[a]) <= int32(r[b]) {
+				return x(f)
+			}
+			return y(f)
+		}
+	}
+	panic(unsupported("a Select on " + t.op.String()))
+}

@@ -234,14 +234,14 @@ func main() {
 	b.WriteString(unpack)
 	fmt.Fprintf(&b, "\tswitch op {\n")
 	t := types[0]
-	for _, c := range []struct{ op, cmp string }{{"Eq", "=="}, {"Ne", "!="}, {"Lt", "<"}, {"Ge", ">="}, {"Gt", ">"}, {"Le", "<="}} {
+	for _, c := range cmps {
 		fmt.Fprintf(&b, "\tcase ssa.Op%s:\n\t\tswitch x.kind<<4 | y.kind {\n", c.op)
 		for _, xk := range kinds {
 			for _, yk := range kinds {
 				if !valid(t, xk, yk) || xk.n < 2 && yk.n < 2 || xk.compound || yk.compound {
 					continue
 				}
-				pre, e := body(t, xk, yk, "int32(%s) "+c.cmp+" int32(%s)")
+				pre, e := body(t, xk, yk, "int32(%s) "+c.sym+" int32(%s)")
 				fmt.Fprintf(&b, "\t\tcase %d<<4 | %d:\n", xk.n, yk.n)
 				fmt.Fprintf(&b, "\t\t\treturn func(f *frame) *edge {\n%s%sc := %s\nif f.threw {\nf.threw = false\nreturn throwEdge\n}\nif c {\nreturn yes\n}\nreturn no\n}\n", prologue, pre, e)
 			}
@@ -249,6 +249,9 @@ func main() {
 		fmt.Fprintf(&b, "\t\t}\n")
 	}
 	fmt.Fprintf(&b, "\t}\n\treturn nil\n}\n")
+	for _, s := range selects {
+		writeSelect(&b, s)
+	}
 	src, err := format.Source(b.Bytes())
 	if err != nil {
 		os.Stdout.Write(b.Bytes())
@@ -259,6 +262,84 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
+}
+
+// cmp is an int comparison that a fused branch or a Select evaluates
+// inline.
+type cmp struct {
+	op  string // ssa op name without Op
+	sym string // Go's operator
+}
+
+var cmps = []cmp{{"Eq", "=="}, {"Ne", "!="}, {"Lt", "<"}, {"Ge", ">="}, {"Gt", ">"}, {"Le", "<="}}
+
+// slots is c of slots a and b of r, unsigned where the sign makes no
+// difference.
+func (c cmp) slots() string {
+	if c.op == "Eq" || c.op == "Ne" {
+		return "r[a] " + c.sym + " r[b]"
+	}
+	return "int32(r[a]) " + c.sym + " int32(r[b])"
+}
+
+// selectShape is a family of Select closures, one per comparison, so
+// that the test is inline in each (Go inlines a func literal called
+// directly; intTest.holds would be a call and a switch per test). Its
+// constructor takes the intTest t, then params, and returns ret, a
+// closure returning res that runs body with %[1]s the test of slots a
+// and b of r; setup runs once, in the constructor, so that the closure
+// captures what it names.
+type selectShape struct {
+	name, doc, tparams, params, setup, ret, res, body string
+}
+
+// selects are the Select shapes, roots first. The order places the
+// closures in the binary, and caffeine-logic's time follows where its
+// hot roots land: the same closures in another order measured 3 % and
+// 8 % slower (vm/aot/BENCHMARKS.md), so a reorder wants a measurement.
+var selects = []selectShape{
+	{name: "selectArmsMove", doc: "an int Select of slot or comparison arms storing into slot d: both\n// arms read and the chosen one kept, without a branch on the arms",
+		params: "d int, x, y intArm", ret: "instr", res: "bool",
+		body: "r := f.r\np, q := x.read(r), y.read(r)\nif %[1]s {\nq = p\n}\nr[d] = q\nreturn true\n"},
+	{name: "selectArmsStore", doc: "an int Select with a tree arm storing into slot d; only the\n// chosen arm runs",
+		params: "d int, x, y intArm", setup: "xt, yt := x.t, y.t", ret: "instr", res: "bool",
+		body: armStore("uint32", "x.read(r)", "y.read(r)", "r[d] = w")},
+	{name: "selectLongStore", doc: "a long Select with a tree arm storing into slot d; only the\n// chosen arm runs",
+		params: "d int, x, y longArm", setup: "xs, xt, ys, yt := x.s, x.t, y.s, y.t", ret: "instr", res: "bool",
+		body: armStore("uint64", "getL(r, xs)", "getL(r, ys)", "setL(r, d, w)")},
+	{name: "selectArms", doc: "an int Select with a tree arm as a tree node; only the chosen arm runs",
+		params: "x, y intArm", setup: "xt, yt := x.t, y.t", ret: "func(*frame) uint32", res: "uint32",
+		body: "r := f.r\nif %[1]s {\nif xt != nil {\nreturn xt(f)\n}\nreturn x.read(r)\n}\nif yt != nil {\nreturn yt(f)\n}\nreturn y.read(r)\n"},
+	{name: "selectSlots", doc: "an int Select of slots x and y as a tree node",
+		params: "x, y int", ret: "func(*frame) uint32", res: "uint32",
+		body: "if r := f.r; %[1]s {\nreturn r[x]\n} else {\nreturn r[y]\n}\n"},
+	{name: "selectSlotsStore", doc: "an int or float Select of slots x and y\n// storing into slot d",
+		params: "d, x, y int", ret: "instr", res: "bool",
+		body: "if r := f.r; %[1]s {\nr[d] = r[x]\n} else {\nr[d] = r[y]\n}\nreturn true\n"},
+	{name: "selectBy", doc: "a Select of operands evaluated by x and y", tparams: "[T any]",
+		params: "x, y func(*frame) T", ret: "func(*frame) T", res: "T",
+		body: "if r := f.r; %[1]s {\nreturn x(f)\n}\nreturn y(f)\n"},
+}
+
+// armStore is the body of a Select root storing w, evaluated by arm
+// tree xt or yt where there is one and read by xr or yr otherwise.
+func armStore(gotyp, xr, yr, store string) string {
+	return fmt.Sprintf("r := f.r\nvar w %s\nif %%[1]s {\nif xt != nil {\nw = xt(f)\n} else {\nw = %s\n}\n} else {\nif yt != nil {\nw = yt(f)\n} else {\nw = %s\n}\n}\n%s\nreturn true\n", gotyp, xr, yr, store)
+}
+
+// writeSelect writes the constructor of shape s: a switch on the
+// comparison with a closure for each.
+func writeSelect(b *bytes.Buffer, s selectShape) {
+	fmt.Fprintf(b, "\n// %s returns %s,\n// one closure per comparison so that the test is inline.\n", s.name, s.doc)
+	fmt.Fprintf(b, "func %s%s(t intTest, %s) %s {\n\ta, b := t.a, t.b\n", s.name, s.tparams, s.params, s.ret)
+	if s.setup != "" {
+		fmt.Fprintf(b, "\t%s\n", s.setup)
+	}
+	b.WriteString("\tswitch t.op {\n")
+	for _, c := range cmps {
+		fmt.Fprintf(b, "\tcase ssa.Op%s:\n\t\treturn func(f *frame) %s {\n%s}\n", c.op, s.res, fmt.Sprintf(s.body, c.slots()))
+	}
+	b.WriteString("\t}\n\tpanic(unsupported(\"a Select on \" + t.op.String()))\n}\n")
 }
 
 func title(s string) string { return string(s[0]-'a'+'A') + s[1:] }
