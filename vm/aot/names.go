@@ -1,6 +1,8 @@
 package aot
 
 import (
+	"strings"
+
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
 )
@@ -18,8 +20,12 @@ func Namer(f *dex.File) ssa.Namer {
 		case ssa.OpNewInstance, ssa.OpNewArray, ssa.OpFilledNewArray, ssa.OpCheckCast, ssa.OpInstanceOf, ssa.OpConstClass:
 			return f.TypeName(i)
 		case ssa.OpTargetIs:
-			ref, want, _, _ := ssa.TargetIsFields(v.Aux)
-			return f.MethodName(ref) + " selects " + f.MethodName(want)
+			var s []string
+			for _, aux := range ssa.TargetIsPairs(v) {
+				ref, want, _, _ := ssa.TargetIsFields(aux)
+				s = append(s, f.MethodName(ref)+" selects "+f.MethodName(want))
+			}
+			return strings.Join(s, " and ")
 		case ssa.OpConstString:
 			s := f.Str(i)
 			if len(s) > 40 {

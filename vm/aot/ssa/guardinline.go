@@ -42,11 +42,30 @@ func TargetIsFields(aux int64) (ref, want uint32, argc int, iface bool) {
 	return uint32(aux & 0xffffff), uint32(aux >> 24 & 0xffffff), int(aux >> 48 & 0xff), aux>>56&1 != 0
 }
 
+// TargetIsPairs returns the TargetIsAux of every dispatch an OpTargetIs
+// checks: its Aux, then its constant operands after the receiver. It
+// returns nil for an operand that is not a constant (not a guard this
+// pass made).
+func TargetIsPairs(v *Value) []int64 {
+	pairs := []int64{v.Aux}
+	for _, a := range v.Args[1:] {
+		if a.Op != OpConst {
+			return nil
+		}
+		pairs = append(pairs, a.Aux)
+	}
+	return pairs
+}
+
 // guardInline replaces each virtual or interface invoke for which gi
-// offers inlinable variants by a chain of guards: each variant's guards
-// (OpTargetIs of the receiver, and-ed) branch to a copy of its body, the
-// last guard's miss to the call itself, and all of them join in a block
-// that takes over the rest of the call's block, with a φ for the result.
+// offers inlinable variants by a chain of guards: each variant's guard
+// branches to a copy of its body, the last guard's miss to the call
+// itself, and all of them join in a block that takes over the rest of
+// the call's block, with a φ for the result. A variant's guard is one
+// OpTargetIs of the receiver for all the dispatches it assumed (its
+// first in Aux, the others as Long constant operands): the engine
+// answers the conjunction with one class lookup and one cache, where an
+// OpTargetIs per dispatch, and-ed, cost a lookup each.
 //
 // The bodies are what inline.go splices (inlinable: no throw, call,
 // allocation, monitor or safepoint), so a hit differs from the call
@@ -139,17 +158,12 @@ func guardSplit(b *Block, i int, call *Value, vs []splicedVariant, barriers Barr
 	rets := map[*Block]*Value{}
 	test := b
 	for k, v := range vs {
-		var g *Value
-		for _, aux := range v.guards {
-			t := test.NewValue(OpTargetIs, TypeInt, aux, recv)
-			t.PC = call.PC
-			if g == nil {
-				g = t
-			} else {
-				g = test.NewValue(OpAnd, TypeInt, 0, g, t)
-				g.PC = call.PC
-			}
+		args := []*Value{recv}
+		for _, aux := range v.guards[1:] {
+			args = append(args, test.NewValue(OpConst, TypeLong, aux))
 		}
+		g := test.NewValue(OpTargetIs, TypeInt, v.guards[0], args...)
+		g.PC = call.PC
 		zero := test.NewValue(OpConst, TypeInt, 0)
 		test.Kind, test.Control = BlockIf, test.NewValue(OpNe, TypeBool, 0, g, zero)
 		test.Control.PC = call.PC

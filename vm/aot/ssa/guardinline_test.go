@@ -1,6 +1,7 @@
 package ssa
 
 import (
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -103,28 +104,65 @@ b5: <- b4
   v14 = Const <int> [1]
   v15 = Shr <int> v13 v14
   Plain -> b1`},
-		{"a variant with two guards (a call on the receiver inlined into it): they are and-ed; barriers put the receiver's Access in the hit",
+		{"a variant with two guards (a call on the receiver inlined into it): one TargetIs checks both, the second as a constant operand; barriers put the receiver's Access in the hit",
 			map[int64][]testVariant{3: {{[]int64{square, TargetIsAux(4, 12, 2, false)}, squareArea}}}, BarriersNone, virtualCall, `
 func f
 b0:
   v0 = Param <ref> [0]
   v1 = Param <int> [1]
-  v4 = TargetIs <int> v0 [` + itoa(square) + `]
-  v5 = TargetIs <int> v0 [` + itoa(TargetIsAux(4, 12, 2, false)) + `]
-  v6 = And <int> v4 v5
-  v7 = Const <int> [0]
-  v8 = Ne <bool> v6 v7
-  If v8 -> b3 b2
+  v4 = Const <long> [` + itoa(TargetIsAux(4, 12, 2, false)) + `]
+  v5 = TargetIs <int> v0 v4 [` + itoa(square) + `]
+  v6 = Const <int> [0]
+  v7 = Ne <bool> v5 v6
+  If v7 -> b3 b2
 b1: <- b3 b2
-  v11 = Phi <int> v10 v2
-  v3 = Add <int> v11 v1
+  v10 = Phi <int> v9 v2
+  v3 = Add <int> v10 v1
   Return v3
 b2: <- b0
   v2 = InvokeVirtual <int> v0 v1 [3]
   Plain -> b1
 b3: <- b0
-  v9 = Access <void> v0
-  v10 = Mul <int> v1 v1
+  v8 = Access <void> v0
+  v9 = Mul <int> v1 v1
+  Plain -> b1`},
+		{"two variants of three and two guards: one TargetIs each, the pairs in the variant's order",
+			map[int64][]testVariant{3: {
+				{[]int64{square, TargetIsAux(4, 12, 2, false), TargetIsAux(5, 14, 1, true)}, squareArea},
+				{[]int64{tri, TargetIsAux(4, 15, 2, false)}, triArea},
+			}}, BarriersOff, virtualCall, `
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <int> [1]
+  v4 = Const <long> [` + itoa(TargetIsAux(4, 12, 2, false)) + `]
+  v5 = Const <long> [` + itoa(TargetIsAux(5, 14, 1, true)) + `]
+  v6 = TargetIs <int> v0 v4 v5 [` + itoa(square) + `]
+  v7 = Const <int> [0]
+  v8 = Ne <bool> v6 v7
+  If v8 -> b3 b4
+b1: <- b3 b5 b2
+  v19 = Phi <int> v9 v18 v2
+  v3 = Add <int> v19 v1
+  Return v3
+b2: <- b4
+  v2 = InvokeVirtual <int> v0 v1 [3]
+  Plain -> b1
+b3: <- b0
+  v9 = Mul <int> v1 v1
+  Plain -> b1
+b4: <- b0
+  v10 = Const <long> [` + itoa(TargetIsAux(4, 15, 2, false)) + `]
+  v11 = TargetIs <int> v0 v10 [` + itoa(tri) + `]
+  v12 = Const <int> [0]
+  v13 = Ne <bool> v11 v12
+  If v13 -> b5 b2
+b5: <- b4
+  v14 = Const <int> [1]
+  v15 = Add <int> v1 v14
+  v16 = Mul <int> v1 v15
+  v17 = Const <int> [1]
+  v18 = Shr <int> v16 v17
   Plain -> b1`},
 		{"a void interface call: no φ, the blocks after it keep their edges", map[int64][]testVariant{3: {{[]int64{TargetIsAux(3, 13, 1, true)}, voidTarget}}}, BarriersOff, `
 func f
@@ -242,6 +280,35 @@ func TestTargetIsAux(t *testing.T) {
 		ref, want, argc, iface := TargetIsFields(TargetIsAux(c.ref, c.want, c.argc, c.iface))
 		if ref != c.ref || want != c.want || argc != c.argc || iface != c.iface {
 			t.Errorf("TargetIsAux(%d, %d, %d, %v) unpacks to %d, %d, %d, %v", c.ref, c.want, c.argc, c.iface, ref, want, argc, iface)
+		}
+	}
+}
+
+// TestTargetIsPairs checks that a guard's dispatches read back in the
+// order guardinline wrote them, and that an operand that is not a
+// constant gives none.
+func TestTargetIsPairs(t *testing.T) {
+	f, err := Parse(`
+func f
+b0:
+  v0 = Param <ref> [0]
+  v1 = Param <long> [1]
+  v2 = Const <long> [7]
+  v3 = Const <long> [9]
+  v4 = TargetIs <int> v0 [5]
+  v5 = TargetIs <int> v0 v2 v3 [5]
+  v6 = TargetIs <int> v0 v2 v1 [5]
+  Return v4`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := f.Blocks[0].Values
+	for _, c := range []struct {
+		v    *Value
+		want []int64
+	}{{vals[4], []int64{5}}, {vals[5], []int64{5, 7, 9}}, {vals[6], nil}} {
+		if got := TargetIsPairs(c.v); !slices.Equal(got, c.want) {
+			t.Errorf("TargetIsPairs(%s) = %v, want %v", c.v.LongString(), got, c.want)
 		}
 	}
 }

@@ -99,7 +99,10 @@ const (
 	// an invoke of a method reference on Args[0], a receiver, would run
 	// one given method of the caller's DEX file, else 0 (also for null,
 	// or while the reference is unresolved). Aux packs the reference,
-	// the method, the argument words and the invoke kind (TargetIsAux).
+	// the method, the argument words and the invoke kind (TargetIsAux);
+	// each further argument, a Long constant, packs another such
+	// dispatch on the same receiver, and the result is 1 only when all
+	// of them hold (TargetIsPairs).
 	// Its result depends only on the receiver's class (once the
 	// reference is resolved), so cse may merge it; licm leaves it in its
 	// loop, where the loop's own call resolves the reference.
