@@ -43,7 +43,7 @@ func TestCompileCorpusInlined(t *testing.T) {
 							continue
 						}
 						guards++
-						for _, aux := range ssa.TargetIsPairs(v) {
+						for _, aux := range slices.Concat(ssa.TargetIsVariants(v)...) {
 							ref, want, _, _ := ssa.TargetIsFields(aux)
 							if int(ref) >= len(f.Methods) || int(want) >= len(f.Methods) || f.Methods[ref].Name != f.Methods[want].Name {
 								t.Errorf("%s: guard %v names reference %d and method %d", m.Name, v.LongString(), ref, want)
@@ -76,7 +76,7 @@ func TestVirtualInlinerCaffeineMethod(t *testing.T) {
 	for _, blk := range r.Methods[0].Func.Blocks {
 		for _, v := range blk.Values {
 			if v.Op == ssa.OpTargetIs {
-				for _, aux := range ssa.TargetIsPairs(v) {
+				for _, aux := range slices.Concat(ssa.TargetIsVariants(v)...) {
 					ref, want, _, _ := ssa.TargetIsFields(aux)
 					got = append(got, f.MethodName(ref)+" -> "+f.MethodName(want))
 				}

@@ -6,14 +6,12 @@ import (
 	"github.com/droidprof/droidprof/vm/runtime"
 )
 
-// guardSite is an OpTargetIs's cache: the last two receiver classes it
-// answered yes for and the last two it answered no for, for all of its
-// dispatches at once. The answer for a class never changes once the
-// method references are resolved (a no is cached only when a resolved
-// reference dispatches elsewhere, which resolving the others cannot
-// undo).
+// guardSite is an OpTargetIs's cache: the last receiver classes it
+// answered for, most recent first, and their answers. The answer for a
+// class never changes once it is final (see variantOf).
 type guardSite struct {
-	hit, miss [2]*runtime.Class
+	class  [4]*runtime.Class
+	answer [4]uint32
 }
 
 // guardPair is one dispatch a guard checks: an invoke of method
@@ -26,74 +24,99 @@ type guardPair struct {
 	want  *dex.Code
 }
 
-// targetIs lowers a guard of guarded inlining (ssa.OpTargetIs): 1 when
-// an invoke of each of the guard's method references on the receiver
-// would dispatch (as Thread.Dispatch does) to the code item of the
-// method the guard pairs it with, else 0. A null receiver, an
+// targetIs lowers the guard of guarded inlining (ssa.OpTargetIs): the
+// number of the first variant whose dispatches all hold for the
+// receiver, else 0. A dispatch holds when an invoke of its method
+// reference on the receiver would dispatch (as Thread.Dispatch does) to
+// the code item of the method paired with it. A null receiver, an
 // unresolved reference (the guard never resolves: that is the call's
-// business, on the miss path) and anything Dispatch would reject give 0,
-// so the call runs and does what it would have done. All the pairs of a
-// variant share one class lookup and one cache, where a guard per
-// dispatch, and-ed, looked the class up once each.
+// business, on the miss path) and anything Dispatch would reject do
+// not hold, so the call runs and does what it would have done. One
+// class lookup and one cache answer the whole call site, where a guard
+// per dispatch looked the class up once each.
 func (l *lowerer) targetIs(v *ssa.Value) instr {
 	d, a := l.s(v), l.s(v.Args[0])
-	auxes := ssa.TargetIsPairs(v)
+	auxes := ssa.TargetIsVariants(v)
 	if auxes == nil {
-		panic(unsupported("a TargetIs operand that is not a constant"))
+		panic(unsupported("a TargetIs whose operands do not match its counts"))
 	}
-	pairs := make([]guardPair, len(auxes))
-	never := l.m.Class == nil || l.m.Class.File == nil
-	for i, aux := range auxes {
-		ref, want, argc, iface := ssa.TargetIsFields(aux)
-		pairs[i] = guardPair{ref: ref, argc: argc, iface: iface}
-		if !never {
-			pairs[i].want = virtualCode(l.m.Class.File.F, want)
+	variants := make([][]guardPair, len(auxes))
+	for k, vaux := range auxes {
+		variants[k] = make([]guardPair, len(vaux))
+		for i, aux := range vaux {
+			ref, want, argc, iface := ssa.TargetIsFields(aux)
+			p := guardPair{ref: ref, argc: argc, iface: iface}
+			if l.m.Class != nil && l.m.Class.File != nil {
+				p.want = virtualCode(l.m.Class.File.F, want)
+			}
+			variants[k][i] = p
 		}
-		// no code to compare with: no class can run it
-		never = never || pairs[i].want == nil
 	}
 	gs := &guardSite{}
 	return func(f *frame) bool {
 		recv := f.r[a]
-		if recv == 0 || never {
+		if recv == 0 {
 			f.r[d] = 0
 			return true
 		}
 		c := f.vm.ClassOf(recv)
-		switch c {
-		case gs.hit[0], gs.hit[1]:
-			f.r[d] = 1
-			return true
-		case gs.miss[0], gs.miss[1]:
-			f.r[d] = 0
-			return true
+		for i, k := range gs.class {
+			if k == c {
+				f.r[d] = gs.answer[i]
+				return true
+			}
 		}
-		hit, final := dispatchesTo(f.file, c, pairs)
-		switch {
-		case hit:
-			gs.hit[1], gs.hit[0] = gs.hit[0], c
-			f.r[d] = 1
-		case final:
-			gs.miss[1], gs.miss[0] = gs.miss[0], c
-			f.r[d] = 0
-		default:
-			f.r[d] = 0
+		n, final := variantOf(f.file, c, variants)
+		if final {
+			copy(gs.class[1:], gs.class[:])
+			copy(gs.answer[1:], gs.answer[:])
+			gs.class[0], gs.answer[0] = c, n
 		}
+		f.r[d] = n
 		return true
 	}
 }
 
-// dispatchesTo reports whether an invoke of each pair's reference on a
-// receiver of class c selects the pair's code, and whether that answer
-// is final: a no is final when some resolved reference selects other
-// code (or Dispatch would reject it), not when a reference is merely
-// unresolved yet.
-func dispatchesTo(file *runtime.DexFile, c *runtime.Class, pairs []guardPair) (hit, final bool) {
-	unresolved := false
+// variantOf returns the number (from 1) of the first variant whose
+// dispatches all hold for a receiver of class c, 0 if none, and whether
+// that answer is final: every variant before it (all of them for 0) has
+// a dispatch that fails for good, a resolved reference selecting other
+// code or one Dispatch would reject, not merely an unresolved one, which
+// may hold once the call resolves it.
+func variantOf(file *runtime.DexFile, c *runtime.Class, variants [][]guardPair) (n uint32, final bool) {
+	final = true
+	for k, pairs := range variants {
+		switch holds(file, c, pairs) {
+		case dispatchHolds:
+			return uint32(k + 1), final
+		case dispatchUnresolved:
+			final = false
+		}
+	}
+	return 0, final
+}
+
+// dispatchAnswer is what holds says of a variant's dispatches.
+type dispatchAnswer uint8
+
+const (
+	dispatchHolds      dispatchAnswer = iota // all of them hold
+	dispatchFails                            // one fails, whatever is resolved later
+	dispatchUnresolved                       // none fails, one is unresolved yet
+)
+
+// holds checks one variant's dispatches on a receiver of class c.
+func holds(file *runtime.DexFile, c *runtime.Class, pairs []guardPair) dispatchAnswer {
+	answer := dispatchHolds
 	for _, p := range pairs {
+		if p.want == nil {
+			// no code of the caller's file to compare with: no
+			// class runs it
+			return dispatchFails
+		}
 		m := file.Method(p.ref)
 		if m == nil {
-			unresolved = true
+			answer = dispatchUnresolved
 			continue
 		}
 		ok := !m.IsStatic() && m.ArgWords == p.argc && (!p.iface || m.Class.IsInterface())
@@ -102,10 +125,10 @@ func dispatchesTo(file *runtime.DexFile, c *runtime.Class, pairs []guardPair) (h
 			ok = t != nil && t.Code == p.want
 		}
 		if !ok {
-			return false, true
+			return dispatchFails
 		}
 	}
-	return !unresolved, !unresolved
+	return answer
 }
 
 // virtualCode returns the code item of virtual method idx of f, nil if
