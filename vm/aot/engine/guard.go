@@ -60,8 +60,9 @@ func (l *lowerer) targetIs(v *ssa.Value) instr {
 			return true
 		}
 		c := f.vm.ClassOf(recv)
-		for i, k := range gs.class {
-			if k == c {
+		// by index: ranging over the array would copy it first
+		for i := range gs.class {
+			if gs.class[i] == c {
 				f.r[d] = gs.answer[i]
 				return true
 			}
