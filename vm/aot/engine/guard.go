@@ -8,7 +8,10 @@ import (
 
 // guardSite is an OpTargetIs's cache: the last receiver classes it
 // answered for, most recent first, and their answers. The answer for a
-// class never changes once it is final (see variantOf).
+// class never changes once it is final (see variantOf). Threads share
+// it, but run under the VM's global lock, handed over only at
+// safepoints, and a guard has none: no thread sees a class beside
+// another's answer while the arrays shift.
 type guardSite struct {
 	class  [4]*runtime.Class
 	answer [4]uint32
