@@ -173,7 +173,7 @@ func TestVMCompileOat(t *testing.T) {
 		{"a DEX file", []string{"--engine=aot", "--oat", "app.dex", "-cp", "app.dex"}, 1,
 			[]string{"not an .oat cache", "app.dex looks like a DEX file, not its .oat cache: make one with droidprof vm compile app.dex -o app.oat"}},
 		{"another pipeline", []string{"--engine=aot", "--oat", "nocse.oat", "-cp", "app.dex"}, 1,
-			[]string{"vm: nocse.oat: .oat cache of another compiler: written by \"oat 1; ir ", "passes copyprop,constfold,deadcode,", remake + "nocse.oat"}},
+			[]string{"vm: nocse.oat: .oat cache of another compiler: written by \"oat 2; ir ", "passes copyprop,constfold,deadcode,", remake + "nocse.oat"}},
 		{"missing", []string{"--engine=aot", "--oat", "none.oat", "-cp", "app.dex"}, 1,
 			[]string{"none.oat: no such file", "make it with droidprof vm compile app.dex -o none.oat"}},
 		{"interpreter", []string{"--oat", "app.oat", "-cp", "app.dex"}, 2,

@@ -43,9 +43,11 @@ func TestCompileCorpusInlined(t *testing.T) {
 							continue
 						}
 						guards++
-						ref, want, _, _ := ssa.TargetIsFields(v.Aux)
-						if int(ref) >= len(f.Methods) || int(want) >= len(f.Methods) || f.Methods[ref].Name != f.Methods[want].Name {
-							t.Errorf("%s: guard %v names reference %d and method %d", m.Name, v.LongString(), ref, want)
+						for _, aux := range slices.Concat(ssa.TargetIsVariants(v)...) {
+							ref, want, _, _ := ssa.TargetIsFields(aux)
+							if int(ref) >= len(f.Methods) || int(want) >= len(f.Methods) || f.Methods[ref].Name != f.Methods[want].Name {
+								t.Errorf("%s: guard %v names reference %d and method %d", m.Name, v.LongString(), ref, want)
+							}
 						}
 					}
 				}
@@ -74,8 +76,10 @@ func TestVirtualInlinerCaffeineMethod(t *testing.T) {
 	for _, blk := range r.Methods[0].Func.Blocks {
 		for _, v := range blk.Values {
 			if v.Op == ssa.OpTargetIs {
-				ref, want, _, _ := ssa.TargetIsFields(v.Aux)
-				got = append(got, f.MethodName(ref)+" -> "+f.MethodName(want))
+				for _, aux := range slices.Concat(ssa.TargetIsVariants(v)...) {
+					ref, want, _, _ := ssa.TargetIsFields(aux)
+					got = append(got, f.MethodName(ref)+" -> "+f.MethodName(want))
+				}
 			}
 		}
 	}

@@ -1,6 +1,9 @@
 package aot
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/droidprof/droidprof/vm/aot/ssa"
 	"github.com/droidprof/droidprof/vm/dex"
 )
@@ -18,8 +21,16 @@ func Namer(f *dex.File) ssa.Namer {
 		case ssa.OpNewInstance, ssa.OpNewArray, ssa.OpFilledNewArray, ssa.OpCheckCast, ssa.OpInstanceOf, ssa.OpConstClass:
 			return f.TypeName(i)
 		case ssa.OpTargetIs:
-			ref, want, _, _ := ssa.TargetIsFields(v.Aux)
-			return f.MethodName(ref) + " selects " + f.MethodName(want)
+			var vs []string
+			for k, pairs := range ssa.TargetIsVariants(v) {
+				var s []string
+				for _, aux := range pairs {
+					ref, want, _, _ := ssa.TargetIsFields(aux)
+					s = append(s, f.MethodName(ref)+" selects "+f.MethodName(want))
+				}
+				vs = append(vs, fmt.Sprintf("%d: %s", k+1, strings.Join(s, " and ")))
+			}
+			return strings.Join(vs, "; ")
 		case ssa.OpConstString:
 			s := f.Str(i)
 			if len(s) > 40 {

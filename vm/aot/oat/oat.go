@@ -67,8 +67,10 @@ import (
 	"github.com/droidprof/droidprof/vm/dex"
 )
 
-// Version is the format version this package writes and reads.
-const Version = 1
+// Version is the format version this package writes and reads. 2: an
+// OpTargetIs may carry more dispatches as constant operands, which a
+// reader of version 1 would decode and run checking only the first.
+const Version = 2
 
 // Magic starts every .oat cache file.
 const Magic = "DPOAT\r\n\x1a"

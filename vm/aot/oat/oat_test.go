@@ -197,7 +197,7 @@ func TestReadErrors(t *testing.T) {
 		{"last byte cut", good[:len(good)-1], oat.ErrCorrupt, "truncated: " + strconv.Itoa(len(good)-1) + " of the"},
 		{"trailing byte", append(append([]byte(nil), good...), 0), oat.ErrCorrupt, "1 bytes after the end the header gives"},
 		{"bit flip", edit(func(b []byte) []byte { b[len(b)/2] ^= 0x10; return b }), oat.ErrCorrupt, "checksum mismatch"},
-		{"version", edit(func(b []byte) []byte { b[8] = 99; return b }), oat.ErrCompiler, "format version 99, this droidprof reads version 1"},
+		{"version", edit(func(b []byte) []byte { b[8] = 99; return b }), oat.ErrCompiler, "format version 99, this droidprof reads version 2"},
 		{"content ends early", resum(good[:len(good)-20]), oat.ErrCorrupt, "truncated (the content ends)"},
 		{"count too large", resum(edit(func(b []byte) []byte {
 			// the compiler identity's length, 16383

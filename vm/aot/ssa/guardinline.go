@@ -42,11 +42,49 @@ func TargetIsFields(aux int64) (ref, want uint32, argc int, iface bool) {
 	return uint32(aux & 0xffffff), uint32(aux >> 24 & 0xffffff), int(aux >> 48 & 0xff), aux>>56&1 != 0
 }
 
+// TargetIsVariants returns the TargetIsAux of every dispatch an
+// OpTargetIs checks, per variant: Aux counts each variant's dispatches
+// (a byte each, the first variant in the low byte) and the constant
+// operands after the receiver carry them in order. It returns nil for a
+// guard whose operands do not match its counts (not one this pass made).
+func TargetIsVariants(v *Value) [][]int64 {
+	var vs [][]int64
+	args := v.Args[1:]
+	for counts := uint64(v.Aux); counts != 0; counts >>= 8 {
+		n := int(counts & 0xff)
+		if n == 0 || n > len(args) {
+			return nil
+		}
+		pairs := make([]int64, n)
+		for i, a := range args[:n] {
+			if a.Op != OpConst {
+				return nil
+			}
+			pairs[i] = a.Aux
+		}
+		vs = append(vs, pairs)
+		args = args[n:]
+	}
+	if len(args) != 0 {
+		return nil
+	}
+	return vs
+}
+
+// maxVariantGuards bounds the dispatches of one variant: its count
+// takes a byte of the guard's Aux.
+const maxVariantGuards = 0xff
+
 // guardInline replaces each virtual or interface invoke for which gi
-// offers inlinable variants by a chain of guards: each variant's guards
-// (OpTargetIs of the receiver, and-ed) branch to a copy of its body, the
-// last guard's miss to the call itself, and all of them join in a block
-// that takes over the rest of the call's block, with a φ for the result.
+// offers inlinable variants by one guard and a switch on it: the guard
+// (OpTargetIs of the receiver, every variant's dispatches as Long
+// constant operands) gives the number of the first variant whose
+// dispatches all hold, and the switch branches to a copy of that
+// variant's body, or to the call itself for 0; all of them join in a
+// block that takes over the rest of the call's block, with a φ for the
+// result. One guard per call site lets the engine answer it with one
+// class lookup and one cache, where a guard per dispatch, and-ed and
+// chained, cost a lookup each.
 //
 // The bodies are what inline.go splices (inlinable: no throw, call,
 // allocation, monitor or safepoint), so a hit differs from the call
@@ -80,7 +118,7 @@ func guardInline(f *Func, gi GuardedInliner, barriers BarrierLevel) {
 			}
 			var vs []splicedVariant
 			for _, v := range gi(call) {
-				if len(v.Guards) == 0 || v.Body == nil {
+				if len(v.Guards) == 0 || len(v.Guards) > maxVariantGuards || v.Body == nil {
 					continue
 				}
 				body, ret, ok := inlinable(v.Body, call)
@@ -135,39 +173,29 @@ func guardSplit(b *Block, i int, call *Value, vs []splicedVariant, barriers Barr
 	call.Block = miss
 	miss.Values = []*Value{call}
 
-	recv := call.Args[0]
-	rets := map[*Block]*Value{}
-	test := b
+	args := []*Value{call.Args[0]}
+	var counts int64
 	for k, v := range vs {
-		var g *Value
+		counts |= int64(len(v.guards)) << (8 * k)
 		for _, aux := range v.guards {
-			t := test.NewValue(OpTargetIs, TypeInt, aux, recv)
-			t.PC = call.PC
-			if g == nil {
-				g = t
-			} else {
-				g = test.NewValue(OpAnd, TypeInt, 0, g, t)
-				g.PC = call.PC
-			}
+			args = append(args, b.NewValue(OpConst, TypeLong, aux))
 		}
-		zero := test.NewValue(OpConst, TypeInt, 0)
-		test.Kind, test.Control = BlockIf, test.NewValue(OpNe, TypeBool, 0, g, zero)
-		test.Control.PC = call.PC
-
+	}
+	g := b.NewValue(OpTargetIs, TypeInt, counts, args...)
+	g.PC = call.PC
+	b.Kind, b.Control = BlockSwitch, g
+	rets := map[*Block]*Value{}
+	for k, v := range vs {
 		hit := f.NewBlock(BlockPlain)
 		if barriers != BarriersOff {
-			hit.NewValue(OpAccess, TypeVoid, 0, recv).PC = call.PC
+			hit.NewValue(OpAccess, TypeVoid, 0, call.Args[0]).PC = call.PC
 		}
 		rets[hit] = spliceCopy(hit, call, v.body, v.ret)
 		hit.AddEdge(join)
-		next := miss
-		if k < len(vs)-1 {
-			next = f.NewBlock(BlockPlain)
-		}
-		test.AddEdge(hit)
-		test.AddEdge(next)
-		test = next
+		b.Keys = append(b.Keys, int32(k+1))
+		b.AddEdge(hit)
 	}
+	b.AddEdge(miss)
 	miss.AddEdge(join)
 	rets[miss] = call
 	if call.Type == TypeVoid {

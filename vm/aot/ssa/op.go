@@ -95,11 +95,15 @@ const (
 	// receiver). It does nothing; the last barrier pass deletes it.
 	OpAccess
 
-	// OpTargetIs is a guard of guarded inlining (guardinline.go): 1 when
-	// an invoke of a method reference on Args[0], a receiver, would run
-	// one given method of the caller's DEX file, else 0 (also for null,
-	// or while the reference is unresolved). Aux packs the reference,
-	// the method, the argument words and the invoke kind (TargetIsAux).
+	// OpTargetIs is the guard of guarded inlining (guardinline.go): the
+	// number (from 1) of the first of a call site's variants whose
+	// dispatches all hold for Args[0], a receiver, else 0 (also for
+	// null). A dispatch holds when an invoke of a method reference on
+	// the receiver would run one given method of the caller's DEX file
+	// (not while the reference is unresolved). Each dispatch is a Long
+	// constant argument after the receiver that packs the reference, the
+	// method, the argument words and the invoke kind (TargetIsAux); Aux
+	// counts them per variant (TargetIsVariants).
 	// Its result depends only on the receiver's class (once the
 	// reference is resolved), so cse may merge it; licm leaves it in its
 	// loop, where the loop's own call resolves the reference.
