@@ -79,18 +79,6 @@ b1: <- b0 b1
   v4 = Lt <bool> v3 v0
   If v4 -> b1 b2
 b2: <- b1
-  Return v3`, `
-func f
-b0:
-  v0 = Param <int> [0]
-  v1 = Const <int> [1]
-  Plain -> b1
-b1: <- b0 b1
-  v2 = Phi <int> v0 v3
-  v3 = Add <int> v2 v1
-  v4 = Lt <bool> v3 v0
-  If v4 -> b1 b2
-b2: <- b1
-  Return v3`},
+  Return v3`, unchanged},
 	})
 }

@@ -91,16 +91,6 @@ b0:
 b1: <- b0 b1
   Plain -> b1
 b2: <- b0
-  Return`, `
-func f
-b0:
-  v0 = Param <int> [0]
-  v1 = Const <int> [0]
-  v2 = Lt <bool> v0 v1
-  If v2 -> b1 b2
-b1: <- b0 b1
-  Plain -> b1
-b2: <- b0
-  Return`},
+  Return`, unchanged},
 	})
 }

@@ -133,24 +133,7 @@ b2: <- b1
 b3: <- b0 b1
   v6 = Phi <int> v1 v2
   v7 = InvokeStatic <void> v6 [7]
-  Return v6`, `
-func f
-b0:
-  v0 = Param <int> [0]
-  v1 = Const <int> [0]
-  v2 = Const <int> [1]
-  v3 = Gt <bool> v0 v1
-  If v3 -> b1 b3
-b1: <- b0
-  v4 = Lt <bool> v0 v2
-  If v4 -> b2 b3
-b2: <- b1
-  v5 = InvokeStatic <void> v0 [7]
-  Return v0
-b3: <- b0 b1
-  v6 = Phi <int> v1 v2
-  v7 = InvokeStatic <void> v6 [7]
-  Return v6`},
+  Return v6`, unchanged},
 		{"effects, loads, divisions, references and too much work stay branches", `
 func f
 b0:
@@ -186,41 +169,6 @@ b5: <- b4
   Plain -> b6
 b6: <- b4 b5
   v15 = Phi <int> v0 v19
-  Return v15`, `
-func f
-b0:
-  v0 = Param <int> [0]
-  v1 = Param <ref> [1]
-  v2 = Const <int> [0]
-  v3 = Lt <bool> v0 v2
-  If v3 -> b1 b2
-b1: <- b0
-  v4 = Div <int> v2 v0
-  Plain -> b2
-b2: <- b0 b1
-  v5 = Phi <int> v2 v4
-  v6 = Gt <bool> v5 v2
-  If v6 -> b3 b4
-b3: <- b2
-  v7 = Const <ref> [0]
-  Plain -> b4
-b4: <- b2 b3
-  v8 = Phi <ref> v1 v7
-  v9 = Eq <bool> v0 v5
-  If v9 -> b5 b6
-b5: <- b4
-  v10 = Add <int> v0 v0
-  v11 = Add <int> v10 v0
-  v12 = Add <int> v11 v0
-  v13 = Add <int> v12 v0
-  v14 = Add <int> v13 v0
-  v16 = Add <int> v14 v0
-  v17 = Add <int> v16 v0
-  v18 = Add <int> v17 v0
-  v19 = Add <int> v18 v0
-  Plain -> b6
-b6: <- b4 b5
-  v15 = Phi <int> v0 v19
-  Return v15`},
+  Return v15`, unchanged},
 	})
 }

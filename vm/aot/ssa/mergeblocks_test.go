@@ -76,27 +76,6 @@ b5: <- b3
   v5 = Exception <ref>
   Return v0
 b6: <- b4
-  Throw v4`, `
-func f
-b0:
-  v0 = Param <int> [0]
-  v1 = Lt <bool> v0 v0
-  If v1 -> b1 b2
-b1: <- b0
-  Plain -> b3
-b2: <- b0
-  Plain -> b3
-b3: <- b1 b2
-  v2 = DivZeroCheck <void> v0
-  v3 = Div <int> v0 v0
-  Plain -> b4 catch b5
-b4: <- b3
-  v4 = Const <ref> [0]
-  Plain -> b6
-b5: <- b3
-  v5 = Exception <ref>
-  Return v0
-b6: <- b4
-  Throw v4`},
+  Throw v4`, unchanged},
 	})
 }

@@ -89,21 +89,7 @@ b1: <- b0
 b2: <- b0 b1
   v4 = NullCheck <void> v0
   v5 = ArrayLength <int> v0
-  Return v5`, `
-func f
-b0:
-  v0 = Param <ref> [0]
-  v1 = Param <int> [1]
-  v9 = Const <int> [0]
-  v2 = Eq <bool> v1 v9
-  If v2 -> b1 b2
-b1: <- b0
-  v3 = NullCheck <void> v0
-  Plain -> b2
-b2: <- b0 b1
-  v4 = NullCheck <void> v0
-  v5 = ArrayLength <int> v0
-  Return v5`},
+  Return v5`, unchanged},
 		{"branch on null", `
 func f
 b0:
@@ -172,20 +158,6 @@ b1: <- b0 b1
   v6 = Ne <bool> v7 v5
   If v6 -> b1 b2
 b2: <- b1
-  Return`, `
-func f
-b0:
-  v0 = Param <ref> [0]
-  v7 = Param <int> [1]
-  Plain -> b1
-b1: <- b0 b1
-  v1 = Phi <ref> v0 v2
-  v3 = NullCheck <void> v1
-  v2 = NewInstance <ref> [1]
-  v5 = Const <int> [0]
-  v6 = Ne <bool> v7 v5
-  If v6 -> b1 b2
-b2: <- b1
-  Return`},
+  Return`, unchanged},
 	})
 }
