@@ -226,19 +226,7 @@ b0:
 			}
 			// the plan again, for its description (lower's lowerer is
 			// gone): the same decisions on the same function
-			l := &lowerer{fn: fn, m: m, c: &code{nregs: 2}}
-			l.uses = make([]int, fn.NumValues())
-			for _, b := range fn.Blocks {
-				for _, v := range b.Values {
-					for _, a := range v.Args {
-						l.uses[a.ID]++
-					}
-				}
-				if b.Control != nil {
-					l.uses[b.Control.ID]++
-				}
-			}
-			l.inl, l.bar, l.checkUses = make([]bool, fn.NumValues()), make([]uint8, fn.NumValues()), make([]int, fn.NumValues())
+			l := newLowerer(fn, m, map[int][]int{}, map[int]int{})
 			l.plan(fn.Entry())
 			l.assignSlots()
 			if got := describeTrees(l, fn.Entry()); got != c.trees {

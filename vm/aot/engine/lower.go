@@ -41,16 +41,10 @@ type unsupported string
 
 func (u unsupported) Error() string { return string(u) }
 
-func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[int]int) (c *code, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			if u, ok := r.(unsupported); ok {
-				c, err = nil, u
-				return
-			}
-			c, err = nil, fmt.Errorf("internal lowering error: %v", r)
-		}
-	}()
+// newLowerer returns fn's lowerer with each value's uses counted (and
+// the bounds checks' uses of array lengths that a fused access reads
+// itself), before any plan.
+func newLowerer(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[int]int) *lowerer {
 	l := &lowerer{fn: fn, m: m, c: &code{nregs: int(m.Code.Registers)}, handlers: handlers, throwPC: throwPC}
 	l.uses = make([]int, fn.NumValues())
 	for _, b := range fn.Blocks {
@@ -74,6 +68,20 @@ func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[
 			}
 		}
 	}
+	return l
+}
+
+func lower(fn *ssa.Func, m *runtime.Method, handlers map[int][]int, throwPC map[int]int) (c *code, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if u, ok := r.(unsupported); ok {
+				c, err = nil, u
+				return
+			}
+			c, err = nil, fmt.Errorf("internal lowering error: %v", r)
+		}
+	}()
+	l := newLowerer(fn, m, handlers, throwPC)
 	// the trees first: which values share a slot depends on where
 	// each use is evaluated
 	l.plans = make([]*blockPlan, fn.NumBlocks())
