@@ -12,6 +12,20 @@ import (
 	"github.com/droidprof/droidprof/workloads"
 )
 
+// corpus is core.dex and every workload's DEX file, by name.
+func corpus(t testing.TB) map[string][]byte {
+	t.Helper()
+	files := map[string][]byte{"core.dex": core.DEX()}
+	for _, d := range workloads.DEXFiles() {
+		b, err := workloads.Workload{Name: d.Name, DEX: d.Name}.Bytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[d.Name] = b
+	}
+	return files
+}
+
 func readDEX(t testing.TB, data []byte) *dex.File {
 	t.Helper()
 	f, err := dex.ReadWithOptions(data, dex.Options{SkipSignature: true})
@@ -25,16 +39,7 @@ func readDEX(t testing.TB, data []byte) *dex.File {
 // workload DEX with the IR checked after each pass: no panic, and every
 // fallback has a reason (listed in the log).
 func TestCompileCorpus(t *testing.T) {
-	files := map[string][]byte{"core.dex": core.DEX()}
-	for _, d := range workloads.DEXFiles() {
-		w := workloads.Workload{Name: d.Name, DEX: d.Name}
-		b, err := w.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[d.Name] = b
-	}
-	for name, data := range files {
+	for name, data := range corpus(t) {
 		t.Run(name, func(t *testing.T) {
 			f := readDEX(t, data)
 			r := aot.Compile(f, aot.Options{Passes: ssa.Config{Check: true}})

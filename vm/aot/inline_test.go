@@ -7,7 +7,6 @@ import (
 
 	"github.com/droidprof/droidprof/vm/aot"
 	"github.com/droidprof/droidprof/vm/aot/ssa"
-	"github.com/droidprof/droidprof/vm/core"
 	"github.com/droidprof/droidprof/workloads"
 )
 
@@ -16,15 +15,7 @@ import (
 // than without inlining, and every guard names a reference and a
 // method of the file.
 func TestCompileCorpusInlined(t *testing.T) {
-	files := map[string][]byte{"core.dex": core.DEX()}
-	for _, d := range workloads.DEXFiles() {
-		b, err := workloads.Workload{Name: d.Name, DEX: d.Name}.Bytes()
-		if err != nil {
-			t.Fatal(err)
-		}
-		files[d.Name] = b
-	}
-	for name, data := range files {
+	for name, data := range corpus(t) {
 		t.Run(name, func(t *testing.T) {
 			f := readDEX(t, data)
 			plain := aot.Compile(f, aot.Options{Passes: ssa.Config{Check: true}})
