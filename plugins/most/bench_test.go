@@ -111,8 +111,8 @@ func BenchmarkCaptureOverhead(b *testing.B) {
 	// dirtier from each page going from clean to dirty (dirtier =
 	// "page"), the journal commits' processes from every handle
 	// (journal = "handles").
-	pageDirtier := append(append([]string(nil), blockEvents...), ext4EventsFor("page", "fsync")...)
-	handles := append(append([]string(nil), blockEvents...), ext4EventsFor("inode", "handles")...)
+	pageDirtier := ext4Capture("page", "fsync")
+	handles := ext4Capture("inode", "handles")
 	modes := []captureMode{
 		{name: "raw", raw: true, wake: def.WakePercent, bufKB: def.BufferKB},
 		{name: "raw/dirtier=page", raw: true, wake: def.WakePercent, bufKB: def.BufferKB, events: pageDirtier},
@@ -186,7 +186,7 @@ func captureOverhead(b *testing.B, m captureMode, workload func(dir string) floa
 	defer vol.Close()
 	events := m.events
 	if events == nil {
-		events = append(append([]string(nil), blockEvents...), ext4Events...)
+		events = ext4Capture("inode", "fsync")
 	}
 	major, minor := devOf(b, vol.Device)
 	filters := deviceFilters
@@ -496,10 +496,10 @@ func BenchmarkEventCost(b *testing.B) {
 		variant("no-record-tgid", func(m *captureMode) { m.noTGID = true }),
 		variant("block-events-only", func(m *captureMode) { m.events = blockEvents }),
 		variant("dirtier=page", func(m *captureMode) {
-			m.events = append(append([]string(nil), blockEvents...), ext4EventsFor("page", "fsync")...)
+			m.events = ext4Capture("page", "fsync")
 		}),
 		variant("journal=handles", func(m *captureMode) {
-			m.events = append(append([]string(nil), blockEvents...), ext4EventsFor("inode", "handles")...)
+			m.events = ext4Capture("inode", "handles")
 		}),
 	} {
 		b.Run("sqlite/"+m.name, func(b *testing.B) {

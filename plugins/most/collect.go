@@ -132,13 +132,13 @@ var ext4Events = []string{
 	"ext4/ext4_ext_map_blocks_exit", "ext4/ext4_ind_map_blocks_exit", "ext4/ext4_free_blocks",
 	"ext4/ext4_unlink_enter",
 	// The dirtier, once per inode going from clean to dirty (dirtier =
-	// "inode"; ext4EventsFor swaps in the page event for "page"): ext4's
+	// "inode"; ext4Capture swaps in the page event for "page"): ext4's
 	// write_begin events said it at every write call, 21.9 per SQLite
 	// transaction, the page event 10.1, this one 1.0 (BENCHMARKS.md
 	// "Capture overhead").
 	dirtyInodeEvent,
 	// The journal thread's writes belong to the processes whose fsync
-	// forced the commit (journal = "fsync"; ext4EventsFor swaps in
+	// forced the commit (journal = "fsync"; ext4Capture swaps in
 	// every handle's event for "handles").
 	syncFileEvent, "jbd2/jbd2_start_commit", "jbd2/jbd2_end_commit",
 }
@@ -159,11 +159,11 @@ const (
 	dirtyFolioEvent = "writeback/writeback_dirty_folio"
 )
 
-// ext4EventsFor are ext4Events with the dirtier's event of dirtier
-// ("inode" or "page") and the journal's of journal ("fsync" or
-// "handles").
-func ext4EventsFor(dirtier, journal string) []string {
-	evs := append([]string(nil), ext4Events...)
+// ext4Capture are the events the live capture records on ext4:
+// blockEvents and ext4Events with the dirtier's event of dirtier ("inode"
+// or "page") and the journal's of journal ("fsync" or "handles").
+func ext4Capture(dirtier, journal string) []string {
+	evs := append(append([]string(nil), blockEvents...), ext4Events...)
 	for i, ev := range evs {
 		switch {
 		case ev == dirtyInodeEvent && dirtier == "page":
@@ -231,7 +231,7 @@ func runLive(ctx context.Context, cfg Config, e env) (arts []sdk.Artifact, err e
 	opts := tracefs.Options{Events: blockEvents, BufferKB: cfg.BufferKB, Clock: "mono", RecordTGID: true, WakePercent: cfg.WakePercent}
 	switch e.FSType {
 	case "ext4":
-		opts.Events = append(append([]string(nil), blockEvents...), ext4EventsFor(cfg.Dirtier, cfg.Journal)...)
+		opts.Events = ext4Capture(cfg.Dirtier, cfg.Journal)
 	case "xfs":
 		opts.Events = append(append([]string(nil), blockEvents...), xfsEvents...)
 	}
